@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_SETTINGS, type SessionSettings } from '@wire/target';
+import { CommandFailed } from '@app/model/connection';
+import { useAppStore, useSession } from '@app/state/app-context';
+import { Button } from '@app/ui/button';
+import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
+import { ClientSettingsForm } from './client-settings-form';
+import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
+
+/** Where to connect and as what kind of client; connect, disconnect, reconnect. */
+export function ConnectPanel() {
+  const app = useAppStore();
+  const session = useSession();
+  const status = session?.status;
+  const [draft, setDraft] = useState<TargetDraft>(EMPTY_DRAFT);
+  const [prefill, setPrefill] = useState<{ sessionId: string; draft: TargetDraft } | undefined>();
+  const [settings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  // Show the watched session's target and settings, once per session.
+  useEffect(() => {
+    if (!session || !status?.target || prefill?.sessionId === session.sessionId) return;
+    const next = draftFromTarget(status.target);
+    setPrefill({ sessionId: session.sessionId, draft: next });
+    setDraft(next);
+    if (status.settings) setSettings(status.settings);
+  }, [session, status, prefill]);
+
+  const isLive = status?.state === 'ready' || status?.state === 'connecting';
+  const update = (patch: Partial<TargetDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof CommandFailed || e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const connect = () =>
+    run(async () => {
+      // An unchanged target reuses the session's own (unredacted) headers and environment.
+      if (session && prefill && sameDraft(draft, prefill.draft)) {
+        const { sessionId } = await app.connection.send('reconnect', { sessionId: session.sessionId, settings });
+        app.watch(sessionId);
+        return;
+      }
+      const built = targetFromDraft(draft);
+      if ('error' in built) throw new Error(built.error);
+      if (session && isLive) await app.connection.send('disconnect', { sessionId: session.sessionId });
+      const { sessionId } = await app.connection.send('connect', { target: built.target, settings });
+      app.watch(sessionId);
+    });
+
+  const disconnect = () =>
+    run(async () => {
+      if (session) await app.connection.send('disconnect', { sessionId: session.sessionId });
+    });
+
+  return (
+    <form
+      aria-label="Connection"
+      className="space-y-3 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void connect();
+      }}
+    >
+      <Segmented<TransportKind>
+        label="Transport"
+        value={draft.transport}
+        onChange={(transport) => update({ transport })}
+        options={[
+          { value: 'stdio', label: 'stdio' },
+          { value: 'http', label: 'Streamable HTTP' },
+          { value: 'sse', label: 'SSE (legacy)' },
+        ]}
+      />
+      {draft.transport === 'stdio' ? (
+        <>
+          <Field label="Command">{(id) => <input id={id} className={INPUT_CLASS} value={draft.command} onChange={(e) => update({ command: e.target.value })} placeholder="npx" spellCheck={false} />}</Field>
+          <Field label="Arguments" hint="One argument per line.">
+            {(id) => <textarea id={id} rows={3} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.args} onChange={(e) => update({ args: e.target.value })} spellCheck={false} />}
+          </Field>
+          <Field label="Environment" hint="KEY=VALUE, one per line.">
+            {(id) => <textarea id={id} rows={2} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.env} onChange={(e) => update({ env: e.target.value })} spellCheck={false} />}
+          </Field>
+          <Field label="Working directory">{(id) => <input id={id} className={INPUT_CLASS} value={draft.cwd} onChange={(e) => update({ cwd: e.target.value })} spellCheck={false} />}</Field>
+        </>
+      ) : (
+        <>
+          <Field label="URL">{(id) => <input id={id} className={INPUT_CLASS} value={draft.url} onChange={(e) => update({ url: e.target.value })} spellCheck={false} />}</Field>
+          <Field label="Headers" hint='"Name: value", one per line, e.g. Authorization: Bearer …'>
+            {(id) => <textarea id={id} rows={2} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.headers} onChange={(e) => update({ headers: e.target.value })} spellCheck={false} />}
+          </Field>
+        </>
+      )}
+      <ClientSettingsForm settings={settings} onChange={setSettings} />
+      {error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" tone="primary" disabled={busy}>
+          {isLive ? 'Reconnect' : 'Connect'}
+        </Button>
+        {isLive && (
+          <Button tone="danger" onClick={() => void disconnect()} disabled={busy}>
+            Disconnect
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

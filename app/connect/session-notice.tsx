@@ -1,0 +1,36 @@
+import { useSession } from '@app/state/app-context';
+
+const REASONS: Record<string, string> = {
+  user: 'You disconnected.',
+  'server-exit': 'The server process ended.',
+  'transport-closed': 'The connection closed.',
+  'connect-failed': 'Could not connect.',
+  idle: 'Closed because no page was watching it.',
+  'proxy-exit': 'The inspector stopped.',
+  replaced: 'Replaced by a new connection.',
+};
+
+/** Why the watched session ended, with the server's last words when it was a process. */
+export function SessionNotice() {
+  const session = useSession();
+  const closed = session?.status.closed;
+  if (!closed) return null;
+  const isProblem = closed.reason !== 'user' && closed.reason !== 'replaced';
+  return (
+    <div role="alert" aria-label="Session ended" className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+      <p>
+        <span className="font-semibold">{REASONS[closed.reason] ?? 'Session ended.'}</span> {closed.error?.message}
+        {closed.exitCode !== undefined && closed.exitCode !== null && closed.reason !== 'user' && <span className="ml-1 text-xs">(exit code {closed.exitCode})</span>}
+        {closed.signal && closed.reason !== 'user' && <span className="ml-1 text-xs">(signal {closed.signal})</span>}
+      </p>
+      {isProblem && closed.stderrTail && closed.stderrTail.length > 0 && (
+        <details open>
+          <summary className="cursor-pointer text-xs">Last stderr lines</summary>
+          <pre aria-label="Last stderr lines" className="mt-1 max-h-40 overflow-auto rounded bg-white/70 p-2 font-mono text-xs whitespace-pre-wrap ring-1 ring-rose-200">
+            {closed.stderrTail.join('\n')}
+          </pre>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense } from 'react';
+import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
+import { useCommands } from '@app/state/app-context';
+import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
+import { Countdown, Elapsed } from '@app/ui/countdown';
+
+const FormAnswer = lazy(() => import('./form-answer'));
+
+/** One pending form elicitation: who asks, why, for which call, and the form to answer it. */
+export function ElicitationCard({ elicitation, session }: { elicitation: ElicitationView; session: SessionSnapshot }) {
+  const call = session.calls.find((c) => c.callId === elicitation.callId);
+  const findings = elicitation.findings;
+  const message = typeof elicitation.params.message === 'string' ? elicitation.params.message : '';
+  return (
+    <article aria-label={`Elicitation ${elicitation.key}`} className="space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-amber-300">
+      <header className="space-y-1">
+        <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+          <span className="font-semibold text-slate-900">{elicitation.serverName}</span>
+          <span>asks</span>
+          <OriginBadge elicitation={elicitation} callName={call?.name} />
+          <span className="ml-auto text-slate-500">
+            waiting <Elapsed since={elicitation.requestedAt} until={elicitation.end?.at} label="Waiting for" />
+          </span>
+        </div>
+        <p className="text-sm whitespace-pre-wrap text-slate-900" aria-label="Message">
+          {message}
+        </p>
+        <p className="text-[11px] text-slate-500">Only give this server what you would trust it with.</p>
+      </header>
+      {findings.length > 0 && (
+        <ul aria-label="Findings" className="space-y-1">
+          {findings.map((f) => (
+            <li key={f.code} className={`rounded px-2 py-1 text-xs ring-1 ${f.severity === 'error' ? 'bg-rose-50 text-rose-800 ring-rose-200' : f.severity === 'warning' ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-sky-50 text-sky-900 ring-sky-200'}`}>
+              <span className="font-mono text-[10px] uppercase">{f.code}</span> {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
+      <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
+        <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />
+      </Suspense>
+    </article>
+  );
+}
+
+export function OriginBadge({ elicitation, callName }: { elicitation: ElicitationView; callName?: string }) {
+  const origin = elicitation.origin;
+  const where = callName ? `${callName} (${elicitation.callId})` : elicitation.callId ? elicitation.callId : 'no tool call known';
+  if (origin.kind === 'mrtr') {
+    return (
+      <Badge tone="accent" title="An input_required round: the answer goes back with the retried call">
+        {where} · round {origin.round} · {origin.inputKey}
+      </Badge>
+    );
+  }
+  if (origin.kind === 'url-required') return <Badge tone="accent">{where} · -32042</Badge>;
+  return (
+    <Badge tone="neutral" title={`elicitation/create, JSON-RPC id ${String(origin.rpcId)}`}>
+      {where} · id {String(origin.rpcId)}
+    </Badge>
+  );
+}
+
+function CallTimeoutLine({ sessionId, callId, timer }: { sessionId: string; callId: string; timer: NonNullable<SessionSnapshot['calls'][number]['timer']> }) {
+  const commands = useCommands();
+  const toggle = () => void commands.send('set-call-timer', { sessionId, callId, suspended: !timer.suspended }).catch(() => {});
+  return (
+    <div className="flex items-center gap-2 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200">
+      {timer.suspended ? (
+        <span>The tool call's timeout is suspended.</span>
+      ) : timer.deadlineAt === null ? (
+        <span>The tool call's timeout is paused while you answer.</span>
+      ) : (
+        <span>
+          The tool call times out in <Countdown deadlineAt={timer.deadlineAt} remainingMs={timer.remainingMs} label="Time left to answer" />
+        </span>
+      )}
+      {(timer.suspended || timer.deadlineAt !== null) && (
+        <Button size="sm" tone="ghost" className="ml-auto" onClick={toggle}>
+          {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
+        </Button>
+      )}
+    </div>
+  );
+}

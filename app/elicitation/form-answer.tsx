@@ -1,0 +1,139 @@
+import { useMemo, useRef, useState } from 'react';
+import { createSchemaUtils } from '@rjsf/utils';
+import type { ElicitationView } from '@app/model/session-store';
+import { useCommands } from '@app/state/app-context';
+import { Button } from '@app/ui/button';
+import { INPUT_CLASS } from '@app/ui/field';
+import { JsonForm, jsonFormValidator, type JsonFormHandle } from '@app/ui/json-form/json-form';
+import { prepareForm } from './schema-prep';
+
+type Action = 'accept' | 'decline' | 'cancel';
+
+/**
+ * Answer a form elicitation: the requested schema as a validated form (or raw
+ * JSON), and Accept, Decline, Cancel. Content goes out only with Accept.
+ * Loaded on first use: it brings rjsf and ajv.
+ */
+export default function FormAnswer({ elicitation, sessionId }: { elicitation: ElicitationView; sessionId: string }) {
+  const commands = useCommands();
+  const prepared = useMemo(() => prepareForm(elicitation.params.requestedSchema), [elicitation.params.requestedSchema]);
+  const initial = useMemo(
+    () =>
+      (createSchemaUtils(jsonFormValidator, prepared.schema, { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults' }).getDefaultFormState(prepared.schema, undefined) ?? {}) as Record<
+        string,
+        unknown
+      >,
+    [prepared],
+  );
+  const formRef = useRef<JsonFormHandle>(null);
+  const [formData, setFormData] = useState<Record<string, unknown>>(initial);
+  const [tried, setTried] = useState(false);
+  const [invalidCount, setInvalidCount] = useState(0);
+  const [skipValidation, setSkipValidation] = useState(false);
+  const [asJson, setAsJson] = useState(false);
+  const [json, setJson] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState<Action>();
+
+  const send = async (action: Action, content?: Record<string, unknown>) => {
+    setSending(action);
+    setError(undefined);
+    try {
+      await commands.send('answer-elicitation', { sessionId, key: elicitation.key, action, ...(action === 'accept' && { content: content ?? {} }), skipValidation });
+    } catch (e) {
+      setError((e as Error).message);
+      setSending(undefined);
+    }
+  };
+
+  const accept = () => {
+    if (asJson) {
+      try {
+        const parsed: unknown = JSON.parse(json);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('The content must be a JSON object.');
+        void send('accept', parsed as Record<string, unknown>);
+      } catch (e) {
+        setError((e as Error).message);
+      }
+      return;
+    }
+    if (skipValidation) return void send('accept', formData);
+    setTried(true);
+    formRef.current?.submit();
+  };
+
+  const toggleJson = (on: boolean) => {
+    if (on) setJson(JSON.stringify(formData, null, 2));
+    else {
+      try {
+        setFormData(JSON.parse(json) as Record<string, unknown>);
+      } catch {
+        // Keep the form's values when the JSON does not parse.
+      }
+    }
+    setAsJson(on);
+  };
+
+  return (
+    <div className="space-y-3">
+      {asJson ? (
+        <textarea aria-label="Content JSON" rows={10} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} value={json} onChange={(e) => setJson(e.target.value)} />
+      ) : (
+        <JsonForm
+          ref={formRef}
+          idPrefix={`elicit-${elicitation.key}`}
+          schema={prepared.schema}
+          uiSchema={prepared.uiSchema}
+          formData={formData}
+          onChange={(data) => {
+            setFormData(data);
+            if (tried) setInvalidCount(countErrors(prepared.schema, data));
+          }}
+          onSubmit={(data) => {
+            setInvalidCount(0);
+            void send('accept', data);
+          }}
+          onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
+          liveValidate={tried}
+          disabled={sending !== undefined}
+        />
+      )}
+      {tried && invalidCount > 0 && !asJson && !skipValidation && (
+        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200">
+          Not sent: {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} attention.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" className="accent-indigo-600" checked={asJson} onChange={(e) => toggleJson(e.target.checked)} />
+          Edit as JSON
+        </label>
+        <label className="flex items-center gap-1.5" title="Send the content as it is, even when it breaks the requested schema, to test the server's own validation.">
+          <input type="checkbox" className="accent-rose-600" checked={skipValidation} onChange={(e) => setSkipValidation(e.target.checked)} />
+          Send without validating
+        </label>
+      </div>
+      <div className="flex gap-2">
+        <Button tone="success" onClick={accept} disabled={sending !== undefined}>
+          Accept
+        </Button>
+        <Button onClick={() => void send('decline')} disabled={sending !== undefined}>
+          Decline
+        </Button>
+        <Button tone="ghost" onClick={() => void send('cancel')} disabled={sending !== undefined}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function countErrors(schema: Parameters<typeof jsonFormValidator.validateFormData>[1], data: Record<string, unknown>): number {
+  const { errors } = jsonFormValidator.validateFormData(data, schema);
+  return new Set(errors.map((e) => e.property)).size;
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { ElicitationView } from '@app/model/session-store';
+import { useSession } from '@app/state/app-context';
+import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { Section } from '@app/ui/section';
+import { ElicitationCard } from './elicitation-card';
+
+const ENDED_TEXT: Record<string, string> = {
+  'server-cancelled': 'The server cancelled this request',
+  'call-ended': 'The tool call ended before this was answered',
+  'session-closed': 'The session closed before this was answered',
+  superseded: 'Replaced by a newer request',
+};
+
+/** Form elicitations waiting on the person: a queue with a count; the chosen one shows its form. Never blocks the rest of the page. */
+export function RequestsPanel() {
+  const session = useSession();
+  const [chosen, setChosen] = useState<string>();
+  const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
+  const forms = (session?.elicitations ?? []).filter((e) => e.mode === 'form');
+  const pending = forms.filter((e) => !e.end);
+  const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
+  const selected = pending.find((e) => e.key === chosen) ?? pending[0];
+
+  return (
+    <Section
+      title="Pending requests"
+      className="min-h-0 flex-1"
+      bodyClassName="overflow-auto p-3 space-y-3"
+      actions={
+        <Badge tone={pending.length ? 'warning' : 'neutral'}>
+          <span aria-label="Pending request count">{pending.length}</span> pending
+        </Badge>
+      }
+    >
+      {endedUnanswered.map((e) => (
+        <div key={e.key} role="status" aria-label={`Elicitation ${e.key} closed`} className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200">
+          <p className="flex-1">
+            <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
+            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{String(e.params.message ?? '')}”. Nothing can be sent for it any more.
+          </p>
+          <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
+            Dismiss
+          </Button>
+        </div>
+      ))}
+      {pending.length > 1 && (
+        <div role="tablist" aria-label="Elicitation queue" className="flex flex-wrap gap-1">
+          {pending.map((e, i) => (
+            <QueueTab key={e.key} elicitation={e} index={i} isSelected={e.key === selected?.key} onSelect={() => setChosen(e.key)} />
+          ))}
+        </div>
+      )}
+      {session && selected ? (
+        <ElicitationCard key={selected.key} elicitation={selected} session={session} />
+      ) : (
+        endedUnanswered.length === 0 && <p className="text-xs text-slate-500">No elicitation requests yet: call a tool that asks for input.</p>
+      )}
+    </Section>
+  );
+}
+
+function QueueTab({ elicitation, index, isSelected, onSelect }: { elicitation: ElicitationView; index: number; isSelected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={isSelected}
+      onClick={onSelect}
+      title={String(elicitation.params.message ?? '')}
+      className={cn('max-w-48 truncate rounded-md px-2 py-1 text-xs ring-1', isSelected ? 'bg-amber-50 font-medium text-amber-900 ring-amber-300' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50')}
+    >
+      {index + 1}. {String(elicitation.params.message ?? elicitation.key)}
+    </button>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Indexes over the event list, built incrementally as events arrive (never by
+ * rescanning): JSON-RPC request/response pairs, and lower-cased search text,
+ * computed on first search and then kept.
+ */
+import type { LogEvent } from '@wire/events';
+
+export type Direction = 'out' | 'in';
+
+export type RpcPair = {
+  requestSeq: number;
+  responseSeq?: number;
+  method: string;
+  direction: Direction;
+  /** Response time in ms, when answered. */
+  latencyMs?: number;
+  /** How a request that got no response ended. */
+  cancelled?: boolean;
+};
+
+export class LogIndex {
+  /** By request seq and by response seq. */
+  private readonly pairs = new Map<number, RpcPair>();
+  private readonly open = new Map<string, RpcPair>();
+  private readonly searchText: string[] = [];
+  private indexed = 0;
+
+  add(event: LogEvent, at = event.at, events?: readonly LogEvent[]): void {
+    if (event.kind !== 'rpc-out' && event.kind !== 'rpc-in') return;
+    const message = event.message;
+    const direction: Direction = event.kind === 'rpc-out' ? 'out' : 'in';
+    const id = message.id;
+    const hasId = typeof id === 'string' || typeof id === 'number';
+    if (typeof message.method === 'string') {
+      if (hasId) {
+        const pair: RpcPair = { requestSeq: event.seq, method: message.method, direction };
+        this.pairs.set(event.seq, pair);
+        this.open.set(`${direction}:${String(id)}`, pair);
+      } else if (message.method === 'notifications/cancelled') {
+        // A cancel travels the same way as the request it cancels.
+        const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        const pair = this.open.get(`${direction}:${String(requestId)}`);
+        if (pair) pair.cancelled = true;
+      }
+      return;
+    }
+    if (!hasId) return;
+    // A response travels the other way from its request.
+    const key = `${direction === 'in' ? 'out' : 'in'}:${String(id)}`;
+    const pair = this.open.get(key);
+    if (!pair) return;
+    this.open.delete(key);
+    pair.responseSeq = event.seq;
+    const request = events?.[pair.requestSeq - 1];
+    pair.latencyMs = request ? at - request.at : undefined;
+    this.pairs.set(event.seq, pair);
+  }
+
+  pairOf(seq: number): RpcPair | undefined {
+    return this.pairs.get(seq);
+  }
+
+  /** Lower-cased JSON of every event, extended to the current length on demand. */
+  textOf(events: readonly LogEvent[], seq: number): string {
+    while (this.indexed < events.length) {
+      this.searchText.push(JSON.stringify(events[this.indexed]).toLowerCase());
+      this.indexed++;
+    }
+    return this.searchText[seq - 1] ?? '';
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * One session's state, derived from its event stream and nothing else. Events
+ * arrive in batches; each batch produces a new snapshot (new arrays for what
+ * changed), so React can compare by reference. No React in here.
+ */
+import type { EventOf, LogEvent } from '@wire/events';
+import type { SessionSettings, TargetSummary } from '@wire/target';
+import { LogIndex } from './log-index';
+
+export type ToolInfo = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+};
+
+export type StatusView = {
+  state: 'connecting' | 'ready' | 'closed';
+  target?: TargetSummary;
+  settings?: SessionSettings;
+  clientCapabilities?: Record<string, unknown>;
+  protocolVersion?: string;
+  era?: 'legacy' | 'modern';
+  serverInfo?: { name: string; version?: string; title?: string };
+  serverCapabilities?: Record<string, unknown>;
+  instructions?: string;
+  closed?: EventOf<'session-state'> & { state: 'closed' };
+  startedAt?: number;
+};
+
+export type RoundView = { round: number; rpcId: string | number; at: number; reason: EventOf<'call-round'>['reason']; seq: number };
+
+export type CallView = {
+  callId: string;
+  method: EventOf<'call-start'>['method'];
+  name: string;
+  arguments?: Record<string, unknown>;
+  startedAt: number;
+  startSeq: number;
+  timeoutMs: number;
+  rounds: RoundView[];
+  timer?: { deadlineAt: number | null; remainingMs: number; suspended: boolean; at: number };
+  end?: EventOf<'call-end'>;
+  elicitationKeys: string[];
+};
+
+export type ElicitationView = {
+  key: string;
+  callId?: string;
+  origin: EventOf<'elicitation'>['origin'];
+  mode: 'form' | 'url';
+  params: Record<string, unknown>;
+  serverName: string;
+  requestedAt: number;
+  seq: number;
+  findings: EventOf<'elicitation'>['findings'] & {};
+  end?: EventOf<'elicitation-end'>;
+  actions: EventOf<'action'>[];
+  completion?: EventOf<'url-complete'>;
+};
+
+export type SessionSnapshot = {
+  sessionId: string;
+  /** All events so far. The array grows in place; `eventCount` changes with it. */
+  events: readonly LogEvent[];
+  eventCount: number;
+  lastSeq: number;
+  status: StatusView;
+  tools: ToolInfo[];
+  calls: CallView[];
+  elicitations: ElicitationView[];
+  findings: EventOf<'finding'>[];
+  /** Incremental indexes over `events` (request/response pairs, search text). */
+  index: LogIndex;
+};
+
+export class SessionStore {
+  readonly sessionId: string;
+  private readonly events: LogEvent[] = [];
+  private readonly index = new LogIndex();
+  private status: StatusView = { state: 'connecting' };
+  private tools: ToolInfo[] = [];
+  private readonly calls = new Map<string, CallView>();
+  private readonly elicitations = new Map<string, ElicitationView>();
+  private findings: EventOf<'finding'>[] = [];
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(sessionId: string) {
+    this.sessionId = sessionId;
+    this.snapshot = this.makeSnapshot();
+  }
+
+  get lastSeq(): number {
+    return this.events.length ? this.events[this.events.length - 1].seq : 0;
+  }
+
+  /** Add a batch. Events at or below the last seq are replays and are skipped. */
+  apply(batch: readonly LogEvent[]): void {
+    let changed = false;
+    for (const event of batch) {
+      if (event.seq <= this.lastSeq) continue;
+      this.events.push(event);
+      this.index.add(event, event.at, this.events);
+      this.reduce(event);
+      changed = true;
+    }
+    if (!changed) return;
+    this.snapshot = this.makeSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  private reduce(event: LogEvent): void {
+    switch (event.kind) {
+      case 'session-state':
+        if (event.state === 'connecting') {
+          this.status = { state: 'connecting', target: event.target, settings: event.settings, clientCapabilities: event.clientCapabilities, startedAt: event.at };
+        } else if (event.state === 'ready') {
+          this.status = {
+            ...this.status,
+            state: 'ready',
+            protocolVersion: event.protocolVersion,
+            era: event.era,
+            serverInfo: event.serverInfo as StatusView['serverInfo'],
+            serverCapabilities: event.serverCapabilities,
+            instructions: event.instructions,
+          };
+        } else {
+          this.status = { ...this.status, state: 'closed', closed: event };
+        }
+        return;
+      case 'tools':
+        this.tools = event.tools as ToolInfo[];
+        return;
+      case 'call-start':
+        this.calls.set(event.callId, {
+          callId: event.callId,
+          method: event.method,
+          name: event.name,
+          arguments: event.arguments,
+          startedAt: event.at,
+          startSeq: event.seq,
+          timeoutMs: event.timeoutMs,
+          rounds: [],
+          elicitationKeys: [],
+        });
+        return;
+      case 'call-round':
+        this.updateCall(event.callId, (call) => ({ ...call, rounds: [...call.rounds, { round: event.round, rpcId: event.rpcId, at: event.at, reason: event.reason, seq: event.seq }] }));
+        return;
+      case 'call-timer':
+        this.updateCall(event.callId, (call) => ({ ...call, timer: { deadlineAt: event.deadlineAt, remainingMs: event.remainingMs, suspended: event.suspended, at: event.at } }));
+        return;
+      case 'call-end':
+        this.updateCall(event.callId, (call) => ({ ...call, end: event }));
+        return;
+      case 'elicitation':
+        this.elicitations.set(event.key, {
+          key: event.key,
+          callId: event.callId,
+          origin: event.origin,
+          mode: event.mode,
+          params: event.params,
+          serverName: event.serverName,
+          requestedAt: event.at,
+          seq: event.seq,
+          findings: event.findings ?? [],
+          actions: [],
+        });
+        if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, elicitationKeys: [...call.elicitationKeys, event.key] }));
+        return;
+      case 'elicitation-end':
+        this.updateElicitation(event.key, (e) => ({ ...e, end: event }));
+        return;
+      case 'url-complete':
+        this.updateElicitation(event.key, (e) => ({ ...e, completion: event }));
+        return;
+      case 'action':
+        if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, actions: [...e.actions, event] }));
+        return;
+      case 'finding':
+        this.findings = [...this.findings, event];
+        return;
+      default:
+        return;
+    }
+  }
+
+  private updateCall(callId: string, update: (call: CallView) => CallView): void {
+    const call = this.calls.get(callId);
+    if (call) this.calls.set(callId, update(call));
+  }
+
+  private updateElicitation(key: string, update: (e: ElicitationView) => ElicitationView): void {
+    const e = this.elicitations.get(key);
+    if (e) this.elicitations.set(key, update(e));
+  }
+
+  private makeSnapshot(): SessionSnapshot {
+    return {
+      sessionId: this.sessionId,
+      events: this.events,
+      eventCount: this.events.length,
+      lastSeq: this.lastSeq,
+      status: this.status,
+      tools: this.tools,
+      calls: [...this.calls.values()],
+      elicitations: [...this.elicitations.values()],
+      findings: this.findings,
+      index: this.index,
+    };
+  }
+}
+
+/** Elicitations still waiting on the person, oldest first. */
+export function pendingElicitations(snapshot: SessionSnapshot): ElicitationView[] {
+  return snapshot.elicitations.filter((e) => !e.end);
+}
+
+/** A call is waiting on the person while one of its elicitations is pending. */
+export function isWaitingOnPerson(call: CallView, snapshot: SessionSnapshot): boolean {
+  return !call.end && snapshot.elicitations.some((e) => e.callId === call.callId && !e.end);
+}

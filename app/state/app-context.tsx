@@ -1,0 +1,34 @@
+import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import type { AppStore, AppSnapshot } from '@app/model/app-store';
+import type { SessionSnapshot } from '@app/model/session-store';
+
+const AppContext = createContext<AppStore | null>(null);
+
+export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+  return <AppContext value={store}>{children}</AppContext>;
+}
+
+export function useAppStore(): AppStore {
+  const store = use(AppContext);
+  if (!store) throw new Error('useAppStore outside AppProvider');
+  return store;
+}
+
+export function useApp(): AppSnapshot {
+  const store = useAppStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+const EMPTY_SUBSCRIBE = () => () => {};
+const NO_SNAPSHOT = () => undefined;
+
+/** The watched session's derived state, or undefined before one is chosen. */
+export function useSession(): SessionSnapshot | undefined {
+  const { current } = useApp();
+  return useSyncExternalStore(current?.subscribe ?? EMPTY_SUBSCRIBE, current?.getSnapshot ?? NO_SNAPSHOT);
+}
+
+/** Send commands to the proxy. */
+export function useCommands() {
+  return useAppStore().connection;
+}

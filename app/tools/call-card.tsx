@@ -1,0 +1,88 @@
+import type { CallView } from '@app/model/session-store';
+import { isWaitingOnPerson } from '@app/model/session-store';
+import { useCommands, useSession } from '@app/state/app-context';
+import { Badge, type BadgeTone } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { Countdown, Elapsed } from '@app/ui/countdown';
+import { CallResult } from './call-result';
+
+type Phase = { text: string; tone: BadgeTone };
+
+export function callPhase(call: CallView, waitingOnPerson: boolean): Phase {
+  const end = call.end;
+  if (!end) return waitingOnPerson ? { text: 'Waiting on you', tone: 'warning' } : { text: 'Waiting on the server', tone: 'info' };
+  switch (end.outcome) {
+    case 'result':
+      return end.result?.isError === true ? { text: 'Tool error', tone: 'danger' } : { text: 'Completed', tone: 'success' };
+    case 'error':
+      return { text: 'Protocol error', tone: 'danger' };
+    case 'timeout':
+      return { text: 'Timed out', tone: 'danger' };
+    case 'cancelled':
+      return { text: 'Cancelled', tone: 'neutral' };
+  }
+}
+
+/** One call of a tool: what it is waiting on, its client-side timeout, and its result. */
+export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean }) {
+  const session = useSession();
+  const commands = useCommands();
+  if (!session) return null;
+  const waitingOnPerson = isWaitingOnPerson(call, session);
+  const phase = callPhase(call, waitingOnPerson);
+  const timer = call.timer;
+  const sessionId = session.sessionId;
+  const send = (fn: () => Promise<unknown>) => void fn().catch(() => {});
+
+  return (
+    <article
+      role="listitem"
+      aria-label={`Call ${call.callId}`}
+      className={cn('rounded-lg bg-white ring-1', isLatest ? 'ring-slate-300 shadow-sm' : 'ring-slate-200')}
+    >
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
+        <span className="font-mono text-slate-500">{call.callId}</span>
+        <Badge tone={phase.tone}>
+          <span role="status" aria-label="Call status">
+            {phase.text}
+          </span>
+        </Badge>
+        {call.rounds.length > 1 && <Badge tone="accent">round {call.rounds[call.rounds.length - 1].round}</Badge>}
+        <span className="text-slate-500">
+          <Elapsed since={call.startedAt} until={call.end?.at} label="Call duration" />
+        </span>
+        {!call.end && timer && (
+          <span className="ml-auto flex items-center gap-2 text-slate-600">
+            {timer.suspended ? (
+              <span>Timeout suspended</span>
+            ) : timer.deadlineAt === null ? (
+              <span>Timeout paused between rounds</span>
+            ) : (
+              <span>
+                Times out in <Countdown deadlineAt={timer.deadlineAt} remainingMs={timer.remainingMs} label="Time left before the call times out" />
+              </span>
+            )}
+            <Button size="sm" tone="ghost" onClick={() => send(() => commands.send('set-call-timer', { sessionId, callId: call.callId, suspended: !timer.suspended }))}>
+              {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
+            </Button>
+          </span>
+        )}
+        {!call.end && (
+          <Button size="sm" tone="danger" className={timer ? '' : 'ml-auto'} onClick={() => send(() => commands.send('cancel-call', { sessionId, callId: call.callId }))}>
+            Cancel call
+          </Button>
+        )}
+      </header>
+      <div className="space-y-2 px-3 py-2">
+        {call.arguments && Object.keys(call.arguments).length > 0 && (
+          <p className="truncate font-mono text-[11px] text-slate-500" title={JSON.stringify(call.arguments)}>
+            arguments {JSON.stringify(call.arguments)}
+          </p>
+        )}
+        {waitingOnPerson && <p className="text-sm text-amber-800">The server is waiting for your answer in Pending requests.</p>}
+        {call.end && <CallResult end={call.end} />}
+      </div>
+    </article>
+  );
+}

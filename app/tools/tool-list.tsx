@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react';
+import type { ToolInfo } from '@app/model/session-store';
+import { useCommands, useSession } from '@app/state/app-context';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { INPUT_CLASS } from '@app/ui/field';
+import { Section } from '@app/ui/section';
+
+export function ToolList({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
+  const session = useSession();
+  const commands = useCommands();
+  const [filter, setFilter] = useState('');
+  const tools = session?.tools ?? [];
+  const shown = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return q ? tools.filter((t) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(q)) : tools;
+  }, [tools, filter]);
+  const isReady = session?.status.state === 'ready';
+
+  return (
+    <Section
+      title="Tools"
+      className="min-h-0 flex-1"
+      bodyClassName="flex flex-col"
+      actions={
+        <Button size="sm" tone="ghost" disabled={!isReady} onClick={() => session && void commands.send('list-tools', { sessionId: session.sessionId }).catch(() => {})}>
+          List again
+        </Button>
+      }
+    >
+      <div className="p-2">
+        <input aria-label="Filter tools" placeholder={`Filter ${tools.length} tools`} className={INPUT_CLASS} value={filter} onChange={(e) => setFilter(e.target.value)} />
+      </div>
+      {shown.length === 0 ? (
+        <p className="px-3 py-2 text-xs text-slate-500">{!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools.length ? 'No tool matches.' : 'This server lists no tools.'}</p>
+      ) : (
+        <ul role="listbox" aria-label="Tools" className="min-h-0 flex-1 overflow-auto px-1 pb-2">
+          {shown.map((tool) => (
+            <ToolRow key={tool.name} tool={tool} isSelected={tool.name === selected} onSelect={onSelect} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function ToolRow({ tool, isSelected, onSelect }: { tool: ToolInfo; isSelected: boolean; onSelect: (name: string) => void }) {
+  return (
+    <li
+      role="option"
+      aria-label={tool.name}
+      aria-selected={isSelected}
+      tabIndex={0}
+      onClick={() => onSelect(tool.name)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect(tool.name))}
+      className={cn('cursor-pointer rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500', isSelected ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-100')}
+    >
+      <div className="font-mono text-xs font-medium text-slate-900">{tool.name}</div>
+      {(tool.title || tool.description) && <div className="line-clamp-2 text-[11px] text-slate-500">{tool.title && tool.title !== tool.name ? tool.title : tool.description}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useState } from 'react';
+import { useCommands, useSession } from '@app/state/app-context';
+import { CallCard } from './call-card';
+
+const ToolArgumentsForm = lazy(() => import('./tool-arguments-form'));
+
+/** The selected tool: its arguments, a Run button, and its calls, newest first. */
+export function ToolPanel({ toolName }: { toolName: string | undefined }) {
+  const session = useSession();
+  const commands = useCommands();
+  const [error, setError] = useState<string>();
+  const tool = session?.tools.find((t) => t.name === toolName);
+  const calls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName).reverse();
+
+  if (!session || !toolName) {
+    return <Empty text={session?.status.state === 'ready' ? 'Pick a tool on the left to call it.' : 'Connect to a server to call its tools.'} />;
+  }
+  if (!tool) return <Empty text={`The server no longer lists ${toolName}.`} />;
+
+  const run = async (args: Record<string, unknown>) => {
+    setError(undefined);
+    try {
+      await commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <section aria-label="Tool" className="space-y-4 p-4">
+      <header>
+        <h2 className="font-mono text-base font-semibold">{tool.name}</h2>
+        {tool.title && tool.title !== tool.name && <p className="text-sm font-medium text-slate-700">{tool.title}</p>}
+        {tool.description && <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600">{tool.description}</p>}
+      </header>
+      <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
+        <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void run(args)} />
+      </Suspense>
+      {error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+          {error}
+        </p>
+      )}
+      <div className="space-y-3" aria-label="Calls" role="list">
+        {calls.map((call, i) => (
+          <CallCard key={call.callId} call={call} isLatest={i === 0} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="p-6 text-sm text-slate-500">{text}</p>;
+}

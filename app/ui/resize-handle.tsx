@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+
+/** A horizontal bar that resizes the panel below it by dragging (or with the arrow keys). */
+export function ResizeHandle({ height, onResize, label, min = 120, max = 900 }: { height: number; onResize: (height: number) => void; label: string; min?: number; max?: number }) {
+  const clamp = useCallback((h: number) => Math.min(max, Math.max(min, h)), [min, max]);
+  const onPointerDown = (e: React.PointerEvent) => {
+    const startY = e.clientY;
+    const startHeight = height;
+    const move = (ev: PointerEvent) => onResize(clamp(startHeight + (startY - ev.clientY)));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  return (
+    <div
+      role="separator"
+      aria-label={label}
+      aria-orientation="horizontal"
+      aria-valuenow={height}
+      tabIndex={0}
+      onPointerDown={onPointerDown}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowUp') onResize(clamp(height + 24));
+        if (e.key === 'ArrowDown') onResize(clamp(height - 24));
+      }}
+      className="h-1.5 shrink-0 cursor-row-resize bg-slate-200 hover:bg-indigo-300 focus-visible:bg-indigo-400"
+    />
+  );
+}

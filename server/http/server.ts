@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { SessionRegistry } from '../session/session-registry';
+import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
+import { attachWebSocket } from './socket';
+
+export const APP_DIR = fileURLToPath(new URL('../../dist/app/', import.meta.url));
+
+export type ProxyServerOptions = {
+  registry: SessionRegistry;
+  token: string;
+  host: string;
+  port: number;
+  /** The wildcard-bind escape hatch: accept any Host header (Origin must still match it). */
+  allowAnyHost: boolean;
+  version: string;
+  onClientCount?: (count: number) => void;
+};
+
+export type ProxyServer = {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+  clientCount(): number;
+};
+
+export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  let port = options.port;
+  const policy = (): OriginPolicy => ({ port, anyHost: options.allowAnyHost });
+  const app = new Hono();
+
+  app.use('*', securityHeaders());
+  app.use('*', checkHost(policy));
+  app.use('/api/*', requireToken(options.token, policy));
+  app.get('/api/health', (c) => c.json({ ok: true, version: options.version, sessions: options.registry.list().length }));
+  app.notFound((c) => c.json({ error: { code: 'not-found', message: 'Not found.' } }, 404));
+
+  app.use('/assets/*', compress());
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    // Vite puts a content hash in every asset name, so they never change under the same URL.
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('/assets/*', serveStatic({ root: APP_DIR }));
+  app.get('/favicon.svg', serveStatic({ path: `${APP_DIR}favicon.svg` }));
+  app.get('/', compress(), (c) => {
+    const index = `${APP_DIR}index.html`;
+    if (!existsSync(index)) {
+      return c.text('The inspector page is not built yet: run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.html(readFileSync(index, 'utf8'));
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () => resolve(s as Server));
+    (s as Server).once('error', reject);
+  });
+  port = (server.address() as AddressInfo).port;
+  const sockets = attachWebSocket(server, {
+    registry: options.registry,
+    token: options.token,
+    policy,
+    version: options.version,
+    onClientCount: options.onClientCount,
+  });
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    port,
+    url: `http://${shownHost}:${port}/`,
+    clientCount: sockets.clientCount,
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.close();
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}

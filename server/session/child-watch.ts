@@ -1,0 +1,133 @@
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const TAIL_LINES = 20;
+const MAX_LINE = 4000;
+
+/**
+ * What the inspector needs from a stdio server's process that the SDK does not
+ * expose: its stderr as lines, its exit code, and its descendants, so that a
+ * server started through a wrapper (`npx`, a shell script) leaves nothing behind.
+ */
+export class ChildWatch {
+  exit: { code: number | null; signal: string | null } | undefined;
+  private process: ChildProcess | undefined;
+  private readonly tail: string[] = [];
+  private exited: Promise<void> = Promise.resolve();
+
+  attach(transport: Transport, onLine: (line: string) => void): void {
+    if (!(transport instanceof StdioClientTransport)) return;
+    let partial = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.line(line, onLine);
+    });
+    transport.stderr?.on('end', () => {
+      if (partial) this.line(partial, onLine);
+      partial = '';
+    });
+    // Patch the instance, not the class: the SDK's sibling version probe must still see its own transport.
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (!child) return;
+      this.process = child;
+      this.exited = new Promise((resolve) =>
+        child.once('exit', (code, signal) => {
+          this.exit = { code, signal };
+          resolve();
+        }),
+      );
+    };
+  }
+
+  stderrTail(): string[] {
+    return [...this.tail];
+  }
+
+  /** Wait briefly for the exit status, which can arrive after the transport reports the close. */
+  async settle(ms = 500): Promise<void> {
+    if (!this.process || this.exit) return;
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  }
+
+  /**
+   * Terminate whatever the child started. Call before the child itself is closed:
+   * once it dies its children are re-parented and can no longer be found.
+   */
+  collectDescendants(): number[] {
+    const pid = this.process?.pid;
+    if (!pid || this.exit) return [];
+    return descendantsOf(pid);
+  }
+
+  async killAfterClose(descendants: number[]): Promise<void> {
+    await this.settle(2500);
+    const pid = this.process?.pid;
+    if (pid && !this.exit) signal(pid, 'SIGKILL');
+    for (const child of descendants) signal(child, 'SIGTERM');
+    if (descendants.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const child of descendants) if (isAlive(child)) signal(child, 'SIGKILL');
+  }
+
+  private line(text: string, onLine: (line: string) => void): void {
+    const line = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
+    this.tail.push(line);
+    if (this.tail.length > TAIL_LINES) this.tail.shift();
+    onLine(line);
+  }
+}
+
+/** All descendants of `root`, read from /proc (Linux); elsewhere none are known. */
+function descendantsOf(root: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may contain spaces and parentheses: fields resume after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // The process exited while we looked: nothing to kill.
+    }
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

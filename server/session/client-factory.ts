@@ -1,0 +1,87 @@
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type ClientOptions,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { SessionSettings, Target } from '../wire/target';
+import { tappedFetch, type HttpExchange } from './http-tap';
+
+export const CLIENT_INFO = { name: 'elicitation-inspector', version: '0.1.0' };
+
+const LEGACY_VERSIONS_FROM = {
+  '2025-11-25': ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+  '2025-06-18': ['2025-06-18', '2025-03-26', '2024-11-05'],
+} as const;
+
+/**
+ * The capabilities this client declares. A 2025-06-18 client declares
+ * `elicitation: {}` (form only, the only mode that revision has); later ones
+ * declare each enabled mode. `applyDefaults` is the SDK's own flag and goes out
+ * on the wire inside `form`, which is why it is off unless asked for.
+ */
+export function clientCapabilities(settings: SessionSettings): ClientCapabilities {
+  const { form, url } = settings.elicitation;
+  if (settings.protocol === '2025-06-18') return form ? { elicitation: {} } : {};
+  if (!form && !url) return {};
+  return {
+    elicitation: {
+      ...(form && { form: settings.applyDefaults ? { applyDefaults: true } : {} }),
+      ...(url && { url: {} }),
+    },
+  };
+}
+
+export function clientOptions(settings: SessionSettings, target: Target, onToolsChanged: () => void): ClientOptions {
+  const options: ClientOptions = {
+    capabilities: clientCapabilities(settings),
+    // The inspector drives 2026-07-28 rounds itself, so each one is visible and answerable.
+    inputRequired: { autoFulfill: false },
+    listChanged: { tools: { autoRefresh: false, onChanged: () => onToolsChanged() } },
+  };
+  switch (settings.protocol) {
+    case 'auto':
+      // Legacy SSE has no 2026-07-28 binding: probing it would only cost a round trip.
+      if (target.transport !== 'sse') options.versionNegotiation = { mode: 'auto' };
+      break;
+    case '2026-07-28':
+      options.versionNegotiation = { mode: { pin: '2026-07-28' } };
+      break;
+    default:
+      options.supportedProtocolVersions = [...LEGACY_VERSIONS_FROM[settings.protocol]];
+  }
+  return options;
+}
+
+export function createClient(settings: SessionSettings, target: Target, onToolsChanged: () => void): Client {
+  return new Client(CLIENT_INFO, clientOptions(settings, target, onToolsChanged));
+}
+
+export type TransportHooks = { onHttp: (exchange: HttpExchange) => void };
+
+export function createTransport(target: Target, hooks: TransportHooks): Transport {
+  switch (target.transport) {
+    case 'stdio':
+      return new StdioClientTransport({
+        command: target.command,
+        args: target.args,
+        env: target.env,
+        cwd: target.cwd,
+        stderr: 'pipe',
+      });
+    case 'http':
+      return new StreamableHTTPClientTransport(new URL(target.url), {
+        requestInit: { headers: target.headers },
+        fetch: tappedFetch(hooks.onHttp),
+      });
+    case 'sse':
+      return new SSEClientTransport(new URL(target.url), {
+        requestInit: { headers: target.headers },
+        // The SSE GET goes through the same fetch, so it carries the headers and is logged too.
+        fetch: tappedFetch(hooks.onHttp),
+      });
+  }
+}

@@ -1,0 +1,47 @@
+import { SdkError } from '@modelcontextprotocol/client';
+import type { WireError } from '../wire/events';
+import type { Target } from '../wire/target';
+import type { ChildWatch } from './child-watch';
+
+/** Turn whatever `connect()` threw into a sentence a server author can act on. */
+export function describeConnectError(error: unknown, target: Target, child: ChildWatch): WireError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
+  const detail = { message, ...(code !== undefined && { code }), ...(error instanceof SdkError && error.data !== undefined && { data: error.data }) };
+
+  if (target.transport === 'stdio') {
+    if (code === 'ENOENT') {
+      return { code: 'spawn-failed', message: `Could not start "${target.command}": no such command or file${target.cwd ? ` (working directory ${target.cwd})` : ''}.`, detail };
+    }
+    if (code === 'EACCES') return { code: 'spawn-failed', message: `Could not start "${target.command}": permission denied.`, detail };
+    if (code === 'ENOTDIR' || (code === 'ENOENT' && target.cwd)) return { code: 'spawn-failed', message: `Could not start "${target.command}" in ${target.cwd}.`, detail };
+    const exit = child.exit;
+    if (exit) {
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      return { code: 'connect-failed', message: `The server process ${how} before the handshake finished.`, detail: { ...detail, stderrTail: child.stderrTail() } };
+    }
+  } else {
+    const status = httpStatus(error);
+    if (status === 401 || status === 403 || /unauthori[sz]ed|401/i.test(message)) {
+      return { code: 'unauthorized', message: `The server refused the connection: HTTP ${status ?? 401}${status === 403 ? ' Forbidden' : ' Unauthorized'}. Check the Authorization header.`, detail };
+    }
+    const causeCode = cause?.code ?? code;
+    if (causeCode === 'ECONNREFUSED') return { code: 'connect-failed', message: `Connection refused at ${target.url}: nothing is listening there.`, detail };
+    if (causeCode === 'ENOTFOUND') return { code: 'connect-failed', message: `Host not found: ${new URL(target.url).hostname}.`, detail };
+    if (status) return { code: 'connect-failed', message: `The server answered HTTP ${status}: ${message}`, detail };
+  }
+  if (error instanceof SdkError && /timed out|timeout/i.test(message)) {
+    return { code: 'timeout', message: `The server did not complete the handshake in time: ${message}`, detail };
+  }
+  return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+}
+
+function httpStatus(error: unknown): number | undefined {
+  const data = (error as { data?: { status?: unknown } }).data;
+  if (typeof data?.status === 'number') return data.status;
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number') return status;
+  const match = /HTTP (\d{3})/.exec(error instanceof Error ? error.message : '');
+  return match ? Number(match[1]) : undefined;
+}

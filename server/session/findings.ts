@@ -1,0 +1,98 @@
+/**
+ * What the inspector knows about the spec, applied to what a server sends.
+ * Each check returns findings; the session writes them to the log next to the
+ * message they are about.
+ */
+import type { Finding } from '../wire/events';
+
+export type { Finding };
+
+export type ElicitationContext = {
+  /** Negotiated protocol version, e.g. '2025-06-18'. */
+  protocolVersion: string;
+  declared: { form: boolean; url: boolean };
+};
+
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+const SECRET_WORDS = /\b(pass(word|phrase|code)?|pwd|secret|api[\s_-]?key|access[\s_-]?key|token|private[\s_-]?key|credit[\s_-]?card|card[\s_-]?number|cvv|cvc|ssn|social[\s_-]?security|pin)\b/i;
+
+/** Findings for one `elicitation/create` params object (pushed, embedded in `input_required`, or in a -32042 error). */
+export function checkElicitationParams(params: Record<string, unknown>, ctx: ElicitationContext): Finding[] {
+  const findings: Finding[] = [];
+  const mode = params.mode === 'url' ? 'url' : 'form';
+  const is0618 = ctx.protocolVersion === '2025-06-18';
+
+  if (typeof params.message !== 'string') {
+    findings.push({ code: 'missing-message', severity: 'error', message: 'The request has no `message` string; the spec requires one.' });
+  }
+  if (params.mode !== undefined && params.mode !== 'form' && params.mode !== 'url') {
+    findings.push({ code: 'unknown-mode', severity: 'error', message: `Unknown elicitation mode ${JSON.stringify(params.mode)}; the spec defines "form" and "url".` });
+  }
+  if (mode === 'url') {
+    if (is0618) {
+      findings.push({ code: 'url-mode-on-2025-06-18', severity: 'error', message: 'URL-mode elicitation was sent on a 2025-06-18 connection; URL mode exists from 2025-11-25.' });
+    } else if (!ctx.declared.url) {
+      findings.push({ code: 'url-mode-undeclared', severity: 'error', message: 'URL-mode elicitation was sent, but this client did not declare `elicitation.url`.' });
+    }
+  } else {
+    if (!ctx.declared.form) {
+      findings.push({ code: 'form-mode-undeclared', severity: 'error', message: 'Form-mode elicitation was sent, but this client did not declare form mode.' });
+    }
+    if (is0618 && params.mode === 'form') {
+      findings.push({ code: 'mode-field-on-2025-06-18', severity: 'info', message: 'The `mode` field is a 2025-11-25 addition; a 2025-06-18 client does not expect it.' });
+    }
+    findings.push(...checkRequestedSchema(params.requestedSchema, is0618));
+  }
+  return findings;
+}
+
+/** The flat, primitive-only subset the spec allows for `requestedSchema`. */
+export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[] {
+  if (!isObject(schema)) {
+    return [{ code: 'schema-missing', severity: 'error', message: 'Form mode needs a `requestedSchema` object.' }];
+  }
+  const findings: Finding[] = [];
+  if (schema.type !== 'object') {
+    findings.push({ code: 'schema-root-not-object', severity: 'error', message: 'The root of `requestedSchema` must be `type: "object"`.' });
+  }
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const newer: string[] = [];
+  for (const [name, raw] of Object.entries(properties)) {
+    if (!isObject(raw)) continue;
+    const type = raw.type;
+    const where = `\`${name}\``;
+    if (type === 'object' || isObject(raw.properties)) {
+      findings.push({ code: 'schema-nested-object', severity: 'error', message: `Field ${where} is an object; elicitation schemas must be flat (primitive fields only).` });
+      continue;
+    }
+    if (type === 'array') {
+      const items = isObject(raw.items) ? raw.items : undefined;
+      const isEnumArray = items && (Array.isArray(items.enum) || Array.isArray(items.anyOf) || Array.isArray(items.oneOf));
+      if (!isEnumArray) {
+        findings.push({ code: 'schema-array-not-enum', severity: 'error', message: `Field ${where} is an array of free values; only multi-select arrays of enum strings are allowed.` });
+        continue;
+      }
+      newer.push(`${where} (multi-select array)`);
+    } else if (typeof type !== 'string' || !PRIMITIVE_TYPES.has(type)) {
+      findings.push({ code: 'schema-unsupported-type', severity: 'error', message: `Field ${where} has type ${JSON.stringify(type)}; allowed are string, number, integer, boolean and multi-select arrays.` });
+      continue;
+    }
+    if (raw.default !== undefined && type !== 'boolean') newer.push(`${where} (default on a non-boolean field)`);
+    if (Array.isArray(raw.oneOf) || Array.isArray(raw.anyOf)) newer.push(`${where} (titled oneOf enum)`);
+    if (Array.isArray(raw.enumNames)) {
+      findings.push({ code: 'schema-enum-names-deprecated', severity: 'info', message: `Field ${where} uses \`enumNames\`, kept only for compatibility; 2025-11-25 prefers \`oneOf\` with \`const\`/\`title\`.` });
+    }
+    const text = [name, raw.title, raw.description].filter((v) => typeof v === 'string').join(' ');
+    if (type === 'string' && SECRET_WORDS.test(text.replace(/([a-z])([A-Z])/g, '$1 $2'))) {
+      findings.push({ code: 'form-asks-for-secret', severity: 'warning', message: `Field ${where} looks like it asks for a secret; the spec says servers must not request sensitive information in form mode and should use URL mode.` });
+    }
+  }
+  if (is0618 && newer.length) {
+    findings.push({ code: 'schema-newer-than-protocol', severity: 'warning', message: `2025-11-25 features on a 2025-06-18 connection: ${newer.join(', ')}.` });
+  }
+  return findings;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { SessionLog } from '../store/session-log';
+import type { EventOf, NewLogEvent, WireError } from '../wire/events';
+import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { ElicitationBroker } from './broker';
+import { CallRunner, type CallHost, type CallMethod } from './call-runner';
+import { clientCapabilities, createClient, createTransport } from './client-factory';
+import { describeConnectError } from './connect-errors';
+import { checkElicitationParams, type ElicitationContext, type Finding } from './findings';
+import { ChildWatch } from './child-watch';
+import { TransportTap, type RpcId } from './tap';
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
+type State = 'connecting' | 'ready' | 'closed';
+type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
+
+/**
+ * One connection to one MCP server: the SDK client and its transport, the tap
+ * that logs every message, the elicitation broker, and the calls in flight.
+ * Everything it learns becomes an event in its log.
+ */
+export type SessionInit = {
+  target: Target;
+  settings: SessionSettings;
+  /** Makes the session's log once its id is known. */
+  createLog: (sessionId: string) => SessionLog;
+  isDemo?: boolean;
+  onStateChange?: () => void;
+};
+
+export class Session {
+  readonly id = randomUUID();
+  readonly target: Target;
+  readonly settings: SessionSettings;
+  readonly log: SessionLog;
+  readonly isDemo: boolean;
+  state: State = 'connecting';
+  readonly startedAt = Date.now();
+  endedAt: number | undefined;
+  serverName = '';
+  protocolVersion: string | undefined;
+  era: 'legacy' | 'modern' | undefined;
+  readonly broker: ElicitationBroker;
+  private client!: Client;
+  private transport!: Transport;
+  private tap!: TransportTap;
+  private readonly child = new ChildWatch();
+  private readonly calls = new Map<string, CallRunner>();
+  /** Raw params of server→client requests by JSON-RPC id, exactly as received. */
+  private readonly inbound = new Map<RpcId, { params: Record<string, unknown>; findings: Finding[] }>();
+  private nextCall = 1;
+  private closing = false;
+  private readonly closed: Promise<void>;
+  private markClosed!: () => void;
+
+  private readonly onStateChange: () => void;
+
+  constructor(init: SessionInit) {
+    this.target = init.target;
+    this.settings = init.settings;
+    this.isDemo = init.isDemo ?? false;
+    this.onStateChange = init.onStateChange ?? (() => {});
+    this.log = init.createLog(this.id);
+    this.broker = new ElicitationBroker(
+      (event) => this.emit(event),
+      () => this.serverName || 'the server',
+    );
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
+  }
+
+  emit(event: NewLogEvent) {
+    return this.log.append(event);
+  }
+
+  get isLive(): boolean {
+    return this.state !== 'closed';
+  }
+
+  /** Connect, then list tools. Never throws: a failure is a `closed` event with the reason. */
+  async open(): Promise<void> {
+    this.emit({
+      kind: 'session-state',
+      state: 'connecting',
+      target: summarizeTarget(this.target, this.isDemo),
+      settings: this.settings,
+      clientCapabilities: clientCapabilities(this.settings),
+    });
+    try {
+      this.transport = createTransport(this.target, { onHttp: (exchange) => this.emit({ kind: 'http', ...exchange }) });
+      this.tap = new TransportTap(this.transport, {
+        onOutbound: (message) => this.emit({ kind: 'rpc-out', message: message as Record<string, unknown> }),
+        onInbound: (message) => this.onInbound(message),
+      });
+      this.child.attach(this.transport, (line) => this.emit({ kind: 'stderr', text: line }));
+      this.client = createClient(this.settings, this.target, () => void this.refreshTools());
+      this.registerHandlers();
+      await this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS });
+    } catch (error) {
+      await this.child.settle();
+      await this.finish('connect-failed', describeConnectError(error, this.target, this.child));
+      return;
+    }
+    if (this.closing) return;
+    this.protocolVersion = this.client.getNegotiatedProtocolVersion();
+    this.era = this.client.getProtocolEra() ?? 'legacy';
+    const serverInfo = this.client.getServerVersion();
+    this.serverName = serverInfo?.title ?? serverInfo?.name ?? '';
+    this.state = 'ready';
+    this.emit({
+      kind: 'session-state',
+      state: 'ready',
+      protocolVersion: this.protocolVersion ?? 'unknown',
+      era: this.era,
+      ...(serverInfo && { serverInfo }),
+      serverCapabilities: this.client.getServerCapabilities() as Record<string, unknown> | undefined,
+      ...(this.client.getInstructions() && { instructions: this.client.getInstructions() }),
+    });
+    this.onStateChange();
+    await this.refreshTools();
+  }
+
+  async refreshTools(): Promise<number> {
+    if (this.state !== 'ready') return 0;
+    try {
+      const { tools } = await this.client.listTools(undefined, { cacheMode: 'refresh' });
+      this.emit({ kind: 'tools', tools: tools as unknown as Record<string, unknown>[] });
+      return tools.length;
+    } catch (error) {
+      this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `tools/list failed: ${(error as Error).message}` } });
+      return 0;
+    }
+  }
+
+  callTool(name: string, args: Record<string, unknown>): string {
+    return this.startCall('tools/call', name, { name, arguments: args }, args);
+  }
+
+  startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>): string {
+    if (this.state !== 'ready') throw new Error('The session is not connected.');
+    const callId = `c${this.nextCall++}`;
+    this.emit({ kind: 'action', actor: 'user', action: 'call', callId, detail: `${method} ${name}` });
+    this.emit({ kind: 'call-start', callId, method, name, ...(args && { arguments: args }), timeoutMs: this.settings.requestTimeoutMs });
+    const runner = new CallRunner(this.callHost(), callId, method, params, () => this.calls.delete(callId));
+    this.calls.set(callId, runner);
+    void runner.run();
+    return callId;
+  }
+
+  call(callId: string): CallRunner | undefined {
+    return this.calls.get(callId);
+  }
+
+  answerElicitation(key: string, action: 'accept' | 'decline' | 'cancel', content: Record<string, unknown> | undefined, skipValidation: boolean): WireError | undefined {
+    return this.broker.answer(key, { action, content }, { skipValidation });
+  }
+
+  /** Record something the person did that the server never sees. Returns false for an unknown key. */
+  recordAction(key: string, action: 'open-url' | 'copy-url' | 'dismiss'): boolean {
+    const info = this.broker.info(key);
+    if (!info) return false;
+    this.emit({ kind: 'action', actor: 'user', action, key, ...(info.callId && { callId: info.callId }) });
+    return true;
+  }
+
+  /** Close the connection and every child process. Idempotent; resolves once closed. */
+  async close(reason: CloseReason = 'user'): Promise<void> {
+    if (this.closing) return this.closed;
+    this.closing = true;
+    for (const call of this.calls.values()) call.cancel();
+    this.broker.endAll('session-closed', 'The session was closed.');
+    const descendants = this.child.collectDescendants();
+    try {
+      await this.client?.close();
+    } catch {
+      // Closing a transport that already failed throws; the session is closing either way.
+    }
+    await this.child.killAfterClose(descendants);
+    await this.finish(reason);
+    return this.closed;
+  }
+
+  private async finish(reason: CloseReason, error?: WireError): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.closing = true;
+    this.endedAt = Date.now();
+    this.broker.endAll('session-closed', 'The session closed.');
+    const exit = this.child.exit;
+    this.emit({
+      kind: 'session-state',
+      state: 'closed',
+      reason,
+      ...(error && { error }),
+      ...(exit && { exitCode: exit.code, signal: exit.signal }),
+      ...(this.target.transport === 'stdio' && { stderrTail: this.child.stderrTail() }),
+    });
+    this.log.close();
+    this.markClosed();
+    this.onStateChange();
+  }
+
+  private registerHandlers(): void {
+    const client = this.client;
+    const caps = clientCapabilities(this.settings);
+    if (caps.elicitation) {
+      client.setRequestHandler('elicitation/create', async (_request, ctx) => {
+        const rpcId = ctx.mcpReq.id as RpcId;
+        const raw = this.inbound.get(rpcId);
+        const params = raw?.params ?? (_request.params as Record<string, unknown>);
+        const { answer } = this.broker.request({
+          callId: this.attributePush(),
+          origin: { kind: 'push', rpcId },
+          params,
+          signal: ctx.mcpReq.signal,
+          findings: raw?.findings,
+        });
+        const result = await answer;
+        return result as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
+      });
+    }
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      const elicitationId = notification.params.elicitationId;
+      const outcome = this.broker.complete(elicitationId);
+      if ('problem' in outcome) {
+        this.reportFindings(
+          [
+            outcome.problem === 'unknown'
+              ? { code: 'completion-unknown-id', severity: 'warning', message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.` }
+              : { code: 'completion-duplicate', severity: 'info', message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.` },
+          ],
+          {},
+        );
+      }
+    });
+    client.onerror = (error) => {
+      const code = (error as { code?: unknown }).code;
+      this.emit({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
+    };
+    client.onclose = () => {
+      if (this.closing) return;
+      void this.child.settle().then(() => this.finish(this.target.transport === 'stdio' ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
+    };
+  }
+
+  private describeUnexpectedClose(): WireError {
+    const exit = this.child.exit;
+    if (this.target.transport === 'stdio') {
+      const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : 'closed its stdout';
+      return { code: 'transport-closed', message: `The server process ${how}.`, detail: { stderrTail: this.child.stderrTail() } };
+    }
+    return { code: 'transport-closed', message: 'The connection to the server closed.' };
+  }
+
+  private onInbound(message: JSONRPCMessage): void {
+    const event = this.emit({ kind: 'rpc-in', message: message as Record<string, unknown> });
+    if (!('method' in message) || !('id' in message)) return;
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    const findings: Finding[] = [];
+    if (this.era === 'modern') {
+      findings.push({
+        code: 'server-request-on-2026',
+        severity: 'error',
+        message: `The server sent a ${message.method} request on a 2026-07-28 connection, where servers cannot send requests (use input_required instead). The client drops it.`,
+      });
+    }
+    if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
+    this.reportFindings(findings, {}, event.seq);
+    this.inbound.set(message.id as RpcId, { params, findings });
+  }
+
+  elicitationContext(): ElicitationContext {
+    const { form, url } = this.settings.elicitation;
+    const is0618 = this.settings.protocol === '2025-06-18';
+    return { protocolVersion: this.protocolVersion ?? this.settings.protocol, declared: { form, url: url && !is0618 } };
+  }
+
+  /** Log findings; returns them for chaining. */
+  reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[] {
+    for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
+    return findings;
+  }
+
+  /**
+   * Which call a pushed elicitation belongs to. With one call waiting on the
+   * server it is that call; with several, nothing on stdio says which.
+   */
+  private attributePush(): string | undefined {
+    const waiting = [...this.calls.values()].filter((call) => call.isAwaitingServer);
+    return waiting.length === 1 ? waiting[0].callId : undefined;
+  }
+
+  private callHost(): CallHost {
+    return {
+      client: this.client,
+      era: this.era ?? 'legacy',
+      settings: this.settings,
+      broker: this.broker,
+      tap: this.tap,
+      emit: (event) => this.emit(event),
+      elicitationContext: () => this.elicitationContext(),
+      reportFindings: (findings, about) => this.reportFindings(findings, about),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The WebSocket protocol between the page and the proxy: commands up, replies and
+ * pushes down. Every command carries an `id` that its reply echoes.
+ */
+import { z } from 'zod';
+import { ElicitActionSchema, type LogEvent, type WireError } from './events';
+import { SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
+
+const SessionRef = { sessionId: z.string().min(1) };
+
+export const ClientCommandSchema = z.discriminatedUnion('type', [
+  /** Start following a session's log from `afterSeq` (0 = from the start). Replaces any previous subscription of this socket. */
+  z.object({ type: z.literal('subscribe'), id: z.number(), params: z.object({ ...SessionRef, afterSeq: z.number().int().min(0).default(0) }) }),
+  z.object({ type: z.literal('connect'), id: z.number(), params: z.object({ target: TargetSchema, settings: SessionSettingsSchema.default(SessionSettingsSchema.parse({})) }) }),
+  /** Connect again to the target of an earlier session, with its settings unless new ones are given. */
+  z.object({ type: z.literal('reconnect'), id: z.number(), params: z.object({ ...SessionRef, settings: SessionSettingsSchema.optional() }) }),
+  z.object({ type: z.literal('disconnect'), id: z.number(), params: z.object(SessionRef) }),
+  z.object({ type: z.literal('list-tools'), id: z.number(), params: z.object(SessionRef) }),
+  z.object({
+    type: z.literal('call-tool'),
+    id: z.number(),
+    params: z.object({ ...SessionRef, name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }),
+  }),
+  z.object({ type: z.literal('cancel-call'), id: z.number(), params: z.object({ ...SessionRef, callId: z.string() }) }),
+  z.object({ type: z.literal('retry-call'), id: z.number(), params: z.object({ ...SessionRef, callId: z.string() }) }),
+  z.object({
+    type: z.literal('set-call-timer'),
+    id: z.number(),
+    params: z.object({ ...SessionRef, callId: z.string(), suspended: z.boolean() }),
+  }),
+  z.object({
+    type: z.literal('answer-elicitation'),
+    id: z.number(),
+    params: z.object({
+      ...SessionRef,
+      key: z.string(),
+      action: ElicitActionSchema,
+      content: z.record(z.string(), z.unknown()).optional(),
+      /** Send content that fails the requested schema, to test the server's own validation. */
+      skipValidation: z.boolean().default(false),
+    }),
+  }),
+  /** Things the person did that the server never sees, kept for the story: opening or copying a URL, dismissing an item. */
+  z.object({
+    type: z.literal('record-action'),
+    id: z.number(),
+    params: z.object({ ...SessionRef, key: z.string(), action: z.enum(['open-url', 'copy-url', 'dismiss']) }),
+  }),
+  z.object({ type: z.literal('delete-session'), id: z.number(), params: z.object(SessionRef) }),
+]);
+export type ClientCommand = z.infer<typeof ClientCommandSchema>;
+export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
+export type CommandType = ClientCommand['type'];
+
+/** What each command's successful reply carries. */
+export type CommandResults = {
+  subscribe: { lastSeq: number };
+  connect: { sessionId: string };
+  reconnect: { sessionId: string };
+  disconnect: Record<string, never>;
+  'list-tools': { count: number };
+  'call-tool': { callId: string };
+  'cancel-call': Record<string, never>;
+  'retry-call': Record<string, never>;
+  'set-call-timer': Record<string, never>;
+  'answer-elicitation': Record<string, never>;
+  'record-action': Record<string, never>;
+  'delete-session': Record<string, never>;
+};
+
+/** One line per session, for the session list. */
+export type SessionSummary = {
+  sessionId: string;
+  target: TargetSummary;
+  settings: SessionSettings;
+  startedAt: number;
+  endedAt?: number;
+  /** Live sessions can be driven; the rest are read-only records. */
+  isLive: boolean;
+  /** Imported from a file rather than recorded by this proxy. */
+  isImported?: boolean;
+  eventCount: number;
+  serverName?: string;
+};
+
+export type ServerPush =
+  | { type: 'reply'; id: number; ok: true; result: unknown }
+  | { type: 'reply'; id: number; ok: false; error: WireError }
+  | { type: 'events'; sessionId: string; events: LogEvent[] }
+  | { type: 'sessions'; sessions: SessionSummary[] }
+  | { type: 'hello'; version: string; eventSchemaVersion: number };
+
+/** Parse one message from the page. Never throws: a bad message becomes a typed error. */
+export function parseClientCommand(raw: unknown):
+  | { ok: true; command: ClientCommand }
+  | { ok: false; id: number | undefined; error: WireError } {
+  const parsed = ClientCommandSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, command: parsed.data };
+  const id = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : undefined;
+  return {
+    ok: false,
+    id,
+    error: { code: 'invalid-command', message: formatIssues(parsed.error.issues), detail: parsed.error.issues },
+  };
+}
+
+export function formatIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

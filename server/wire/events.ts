@@ -1,0 +1,238 @@
+/**
+ * The session log: an append-only list of typed events, discriminated on `kind`.
+ * The proxy writes it; the browser derives every view from it; exported session
+ * files are this list, one JSON object a line, after a header line.
+ *
+ * Bump EVENT_SCHEMA_VERSION on any incompatible change and add a modernizer for
+ * the previous version beside the importer.
+ */
+import { z } from 'zod';
+import { SessionSettingsSchema, TargetSummarySchema } from './target';
+
+export const EVENT_SCHEMA_VERSION = 1;
+
+/** A JSON-RPC message exactly as it crossed the transport. Kept loose on purpose: broken servers are the point. */
+export const JsonRpcMessageSchema = z.record(z.string(), z.unknown());
+export type JsonRpcMessage = z.infer<typeof JsonRpcMessageSchema>;
+
+export const WireErrorCodeSchema = z.enum([
+  'spawn-failed',
+  'connect-failed',
+  'unauthorized',
+  'transport-closed',
+  'invalid-command',
+  'not-found',
+  'timeout',
+  'sdk-error',
+  'protocol-error',
+  'validation-failed',
+  'conflict',
+  'internal',
+]);
+export type WireErrorCode = z.infer<typeof WireErrorCodeSchema>;
+
+export const WireErrorSchema = z.object({
+  code: WireErrorCodeSchema,
+  message: z.string(),
+  detail: z.unknown().optional(),
+});
+/** An error as the proxy reports it: a stable code, a sentence for people, and whatever the cause carried. */
+export type WireError = z.infer<typeof WireErrorSchema>;
+
+/** A JSON-RPC error object as the server sent it. */
+export const RpcErrorSchema = z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() });
+export type RpcError = z.infer<typeof RpcErrorSchema>;
+
+export const ElicitActionSchema = z.enum(['accept', 'decline', 'cancel']);
+export type ElicitAction = z.infer<typeof ElicitActionSchema>;
+
+/** Where a pending elicitation came from. */
+export const ElicitationOriginSchema = z.discriminatedUnion('kind', [
+  /** A server→client `elicitation/create` request (2025-era); `rpcId` is the server's JSON-RPC id. */
+  z.object({ kind: z.literal('push'), rpcId: z.union([z.string(), z.number()]) }),
+  /** An entry of an `input_required` result (2026-07-28 or the legacy shim): round number and inputRequests key. */
+  z.object({ kind: z.literal('mrtr'), round: z.number(), inputKey: z.string() }),
+  /** An entry of a -32042 URLElicitationRequired error's `data.elicitations`. */
+  z.object({ kind: z.literal('url-required'), index: z.number() }),
+]);
+export type ElicitationOrigin = z.infer<typeof ElicitationOriginSchema>;
+
+export const FindingSeveritySchema = z.enum(['error', 'warning', 'info']);
+export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
+
+/** Something the server did that the spec says it should not (or that deserves a look). */
+export const FindingSchema = z.object({ code: z.string(), severity: FindingSeveritySchema, message: z.string() });
+export type Finding = z.infer<typeof FindingSchema>;
+
+const Base = {
+  /** Gap-free per session, assigned by the proxy, starting at 1. */
+  seq: z.number().int().positive(),
+  /** Epoch ms on the proxy's clock. */
+  at: z.number(),
+  sessionId: z.string(),
+};
+
+export const LogEventSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...Base,
+    kind: z.literal('session-state'),
+    state: z.literal('connecting'),
+    target: TargetSummarySchema,
+    settings: SessionSettingsSchema,
+    /** What the client declares, as sent (or as it will be sent in the 2026 `_meta` envelope). */
+    clientCapabilities: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('session-state'),
+    state: z.literal('ready'),
+    protocolVersion: z.string(),
+    era: z.enum(['legacy', 'modern']),
+    serverInfo: z.object({ name: z.string(), version: z.string().optional() }).loose().optional(),
+    serverCapabilities: z.record(z.string(), z.unknown()).optional(),
+    instructions: z.string().optional(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('session-state'),
+    state: z.literal('closed'),
+    /** Why the session ended: the person, the server process, the transport, a failed connect, or the proxy shutting down. */
+    reason: z.enum(['user', 'server-exit', 'transport-closed', 'connect-failed', 'idle', 'proxy-exit', 'replaced']),
+    error: WireErrorSchema.optional(),
+    exitCode: z.number().nullable().optional(),
+    signal: z.string().nullable().optional(),
+    /** Last stderr lines of a stdio server, oldest first. */
+    stderrTail: z.array(z.string()).optional(),
+  }),
+  z.object({ ...Base, kind: z.literal('rpc-out'), message: JsonRpcMessageSchema }),
+  z.object({ ...Base, kind: z.literal('rpc-in'), message: JsonRpcMessageSchema }),
+  z.object({
+    ...Base,
+    kind: z.literal('http'),
+    method: z.string(),
+    url: z.string(),
+    status: z.number().optional(),
+    /** Time to response headers, ms. */
+    durationMs: z.number(),
+    requestHeaders: z.record(z.string(), z.string()),
+    responseHeaders: z.record(z.string(), z.string()).optional(),
+    /** JSON-RPC ids carried in the request body, to tie the exchange to its messages. */
+    rpcIds: z.array(z.union([z.string(), z.number()])).optional(),
+    error: z.string().optional(),
+  }),
+  z.object({ ...Base, kind: z.literal('stderr'), text: z.string() }),
+  z.object({ ...Base, kind: z.literal('tools'), tools: z.array(z.record(z.string(), z.unknown())) }),
+  z.object({
+    ...Base,
+    kind: z.literal('call-start'),
+    callId: z.string(),
+    method: z.enum(['tools/call', 'prompts/get', 'resources/read']),
+    /** Tool or prompt name, or resource URI. */
+    name: z.string(),
+    arguments: z.record(z.string(), z.unknown()).optional(),
+    timeoutMs: z.number(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('call-round'),
+    callId: z.string(),
+    /** 1 for the first request; each retry adds one. */
+    round: z.number().int().positive(),
+    /** JSON-RPC id of this leg's request. */
+    rpcId: z.union([z.string(), z.number()]),
+    reason: z.enum(['initial', 'input-responses', 'request-state', 'url-required-retry']),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('call-timer'),
+    callId: z.string(),
+    /** Epoch ms when the client gives up on the call; null while suspended. */
+    deadlineAt: z.number().nullable(),
+    /** Remaining budget in ms at the moment of this event. */
+    remainingMs: z.number(),
+    suspended: z.boolean(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('call-end'),
+    callId: z.string(),
+    outcome: z.enum(['result', 'error', 'cancelled', 'timeout']),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.union([RpcErrorSchema, WireErrorSchema]).optional(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('elicitation'),
+    /** The inspector's own key for this pending elicitation; unique in the session. */
+    key: z.string(),
+    callId: z.string().optional(),
+    origin: ElicitationOriginSchema,
+    mode: z.enum(['form', 'url']),
+    /** The request params exactly as the server sent them. */
+    params: z.record(z.string(), z.unknown()),
+    serverName: z.string(),
+    /** What the inspector found wrong with this request (also logged as finding events). */
+    findings: z.array(FindingSchema).optional(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('elicitation-end'),
+    key: z.string(),
+    outcome: z.enum(['answered', 'server-cancelled', 'call-ended', 'session-closed', 'dismissed', 'superseded']),
+    action: ElicitActionSchema.optional(),
+    reason: z.string().optional(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('url-complete'),
+    key: z.string(),
+    elicitationId: z.string(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('action'),
+    actor: z.enum(['user', 'rule']),
+    action: z.enum([
+      'accept',
+      'decline',
+      'cancel',
+      'open-url',
+      'copy-url',
+      'dismiss',
+      'retry',
+      'call',
+      'cancel-call',
+      'suspend-timeout',
+      'resume-timeout',
+      'connect',
+      'disconnect',
+    ]),
+    key: z.string().optional(),
+    callId: z.string().optional(),
+    content: z.record(z.string(), z.unknown()).optional(),
+    /** True when the person sent content that failed the schema on purpose. */
+    skippedValidation: z.boolean().optional(),
+    detail: z.string().optional(),
+  }),
+  z.object({
+    ...Base,
+    kind: z.literal('finding'),
+    code: z.string(),
+    severity: FindingSeveritySchema,
+    message: z.string(),
+    key: z.string().optional(),
+    callId: z.string().optional(),
+    /** seq of the event the finding is about. */
+    aboutSeq: z.number().optional(),
+  }),
+  z.object({ ...Base, kind: z.literal('sdk-error'), message: z.string(), code: z.union([z.string(), z.number()]).optional() }),
+  z.object({ ...Base, kind: z.literal('proxy-error'), error: WireErrorSchema }),
+]);
+
+export type LogEvent = z.infer<typeof LogEventSchema>;
+export type LogEventKind = LogEvent['kind'];
+export type EventOf<K extends LogEventKind> = Extract<LogEvent, { kind: K }>;
+
+/** What a producer hands to the log: everything but the fields the log assigns. */
+export type DistributiveOmit<T, K extends keyof any> = T extends unknown ? Omit<T, K> : never;
+export type NewLogEvent = DistributiveOmit<LogEvent, 'seq' | 'at' | 'sessionId'>;

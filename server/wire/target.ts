@@ -1,0 +1,101 @@
+/** What to connect to, and what kind of client to be while connected. */
+import { z } from 'zod';
+
+const HeadersSchema = z.record(z.string(), z.string());
+
+export const TargetSchema = z.discriminatedUnion('transport', [
+  z.object({
+    transport: z.literal('stdio'),
+    command: z.string().min(1, 'a command is required'),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().optional(),
+  }),
+  z.object({
+    transport: z.literal('http'),
+    url: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL is required' }),
+    headers: HeadersSchema.default({}),
+  }),
+  z.object({
+    transport: z.literal('sse'),
+    url: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL is required' }),
+    headers: HeadersSchema.default({}),
+  }),
+]);
+/** A target as the person typed it, secrets included. Lives only in the proxy's memory. */
+export type Target = z.infer<typeof TargetSchema>;
+export type TargetInput = z.input<typeof TargetSchema>;
+
+/** A target as it may be written to a log: header and secret-looking env values replaced. */
+export const TargetSummarySchema = z.discriminatedUnion('transport', [
+  z.object({
+    transport: z.literal('stdio'),
+    command: z.string(),
+    args: z.array(z.string()),
+    env: z.record(z.string(), z.string()),
+    cwd: z.string().optional(),
+    /** True for the demo server the inspector ships with. */
+    isDemo: z.boolean().optional(),
+  }),
+  z.object({ transport: z.literal('http'), url: z.string(), headers: HeadersSchema }),
+  z.object({ transport: z.literal('sse'), url: z.string(), headers: HeadersSchema }),
+]);
+export type TargetSummary = z.infer<typeof TargetSummarySchema>;
+
+export const PROTOCOL_CHOICES = ['auto', '2026-07-28', '2025-11-25', '2025-06-18'] as const;
+export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+
+export const SessionSettingsSchema = z.object({
+  /** Auto prefers 2026-07-28 and falls back to the newest legacy version the server speaks. */
+  protocol: z.enum(PROTOCOL_CHOICES).default('auto'),
+  /** Which elicitation modes the client declares. Both false declares no elicitation capability. */
+  elicitation: z.object({ form: z.boolean(), url: z.boolean() }).default({ form: true, url: true }),
+  /** The SDK's non-spec `applyDefaults` flag: the SDK fills untouched defaults into accepted content. */
+  applyDefaults: z.boolean().default(false),
+  /** Client-side budget for one tool call, ms; suspended on demand while a person answers. */
+  requestTimeoutMs: z.number().int().min(1000).max(24 * 3600_000).default(10 * 60_000),
+  /** Most `input_required` rounds one call may take before the inspector ends it (2026-07-28). */
+  maxRounds: z.number().int().min(1).max(1000).default(20),
+  /** Retry a call after its -32042 URL elicitations complete, without waiting for a click. */
+  autoRetryUrlRequired: z.boolean().default(true),
+});
+export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
+export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;
+
+export const DEFAULT_SETTINGS: SessionSettings = SessionSettingsSchema.parse({});
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
+const SECRET_NAME = /(token|secret|passw|api[-_]?key|auth|credential|cookie|private)/i;
+export const REDACTED = '[redacted]';
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name) || SECRET_NAME.test(name);
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = isSecretHeader(name) ? REDACTED : value;
+  return out;
+}
+
+export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
+  switch (target.transport) {
+    case 'stdio': {
+      const env: Record<string, string> = {};
+      for (const [name, value] of Object.entries(target.env)) env[name] = SECRET_NAME.test(name) ? REDACTED : value;
+      return { transport: 'stdio', command: target.command, args: target.args, env, cwd: target.cwd, ...(isDemo && { isDemo }) };
+    }
+    case 'http':
+    case 'sse':
+      return { transport: target.transport, url: target.url, headers: redactHeaders(target.headers) };
+  }
+}
+
+/** One line naming a target, for titles and lists. */
+export function describeTarget(target: TargetSummary): string {
+  if (target.transport === 'stdio') {
+    if (target.isDemo) return 'Demo server (stdio)';
+    return [target.command, ...target.args].join(' ');
+  }
+  return `${target.url} (${target.transport === 'http' ? 'Streamable HTTP' : 'SSE'})`;
+}

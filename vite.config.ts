@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('./app'),
+  publicDir: here('./public'),
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@app': here('./app'), '@wire': here('./server/wire') },
+  },
+  build: {
+    outDir: here('./dist/app'),
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 800,
+  },
+});
