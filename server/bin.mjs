@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI on Node 20, which cannot strip types itself.
-import { register } from 'tsx/esm/api';
+// Starts the inspector: from the bundle in dist/server when it is newer than every
+// source file (fast start), else from the TypeScript sources through tsx.
+import { fileURLToPath } from 'node:url';
+import { freshBundle } from './fresh-bundle.mjs';
 
-register();
-await import('./cli.ts');
+const bundle = freshBundle(fileURLToPath(new URL('../', import.meta.url)), 'cli');
+if (bundle) {
+  await import(bundle);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./cli.ts');
+}

@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<void> {
   if (options.target !== null) {
     const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs });
     const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);
-    registry.connect(target, settings, options.target === undefined);
+    void registry.connect(target, settings, options.target === undefined);
   }
 
   // The token rides in the fragment: browsers never send it to a server, nor in a Referer.

@@ -16,8 +16,9 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
     <article aria-label={`Elicitation ${elicitation.key}`} className="space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-amber-300">
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-          <span className="font-semibold text-slate-900">{elicitation.serverName}</span>
-          <span>asks</span>
+          <span>
+            <span className="font-semibold text-slate-900">{elicitation.serverName}</span> asks
+          </span>
           <OriginBadge elicitation={elicitation} callName={call?.name} />
           <span className="ml-auto text-slate-500">
             waiting <Elapsed since={elicitation.requestedAt} until={elicitation.end?.at} label="Waiting for" />

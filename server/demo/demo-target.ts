@@ -1,15 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { freshBundle, PACKAGE_ROOT } from '../runtime';
 import type { Target } from '../wire/target';
 
 /**
- * The demo server as a stdio target: this Node binary, with tsx loaded by file URL
- * so it resolves from this package wherever the inspector was started.
+ * The demo server as a stdio target: the bundled build when it is current, else
+ * the TypeScript source with tsx loaded by file URL (so it resolves from this
+ * package wherever the inspector was started).
  */
 export function demoTarget(): Target {
-  return {
-    transport: 'stdio',
-    command: process.execPath,
-    args: ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./stdio.ts', import.meta.url))],
-    env: {},
-  };
+  const bundle = freshBundle('demo-stdio');
+  const args = bundle ? [bundle] : ['--import', import.meta.resolve('tsx'), join(PACKAGE_ROOT, 'server/demo/stdio.ts')];
+  return { transport: 'stdio', command: process.execPath, args, env: {} };
 }

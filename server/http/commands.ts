@@ -26,13 +26,13 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       liveOrRecorded(registry, command.params.sessionId);
       return { lastSeq: ctx.subscribe(command.params.sessionId, command.params.afterSeq) };
     case 'connect': {
-      const session = registry.connect(command.params.target, command.params.settings);
+      const session = await registry.connect(command.params.target, command.params.settings);
       return { sessionId: session.id };
     }
     case 'reconnect': {
       const previous = liveOrRecorded(registry, command.params.sessionId);
       if (previous.isLive) await previous.close('replaced');
-      const session = registry.connect(previous.target, command.params.settings ?? previous.settings, previous.isDemo);
+      const session = await registry.connect(previous.target, command.params.settings ?? previous.settings, previous.isDemo);
       return { sessionId: session.id };
     }
     case 'disconnect': {

@@ -1,16 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { PACKAGE_ROOT } from '../runtime';
 import type { SessionRegistry } from '../session/session-registry';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
 import { attachWebSocket } from './socket';
 
-export const APP_DIR = fileURLToPath(new URL('../../dist/app/', import.meta.url));
+export const APP_DIR = join(PACKAGE_ROOT, 'dist/app/');
 
 export type ProxyServerOptions = {
   registry: SessionRegistry;

@@ -7,8 +7,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 export type ContentProblem = { path: string; message: string };
 
-const draft7 = addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
-const draft2020 = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+let draft7: Ajv | undefined;
+let draft2020: Ajv2020 | undefined;
 const cache = new WeakMap<object, ValidateFunction>();
 
 /**
@@ -19,7 +19,10 @@ const cache = new WeakMap<object, ValidateFunction>();
 export function validateContent(schema: Record<string, unknown>, content: unknown): ContentProblem[] {
   let validate = cache.get(schema);
   if (!validate) {
-    const ajv = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12') ? draft2020 : draft7;
+    const ajv =
+      typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
+        ? (draft2020 ??= addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false })))
+        : (draft7 ??= addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false })));
     try {
       const { $schema: _ignored, ...rest } = schema;
       validate = ajv.compile(rest);

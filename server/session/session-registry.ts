@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SessionLog } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
-import { Session } from './session';
+import type { Session } from './session';
 
 export type RegistryOptions = {
   /** Folder for session files; none keeps sessions in memory only. */
@@ -23,7 +23,9 @@ export class SessionRegistry {
   }
 
   /** Start a session; resolves with it as soon as it exists (connecting continues in the background). */
-  connect(target: Target, settings: SessionSettings, isDemo = false): Session {
+  async connect(target: Target, settings: SessionSettings, isDemo = false): Promise<Session> {
+    // Loaded on first use: the MCP SDK is most of the proxy's start-up time, and the page can load meanwhile.
+    const { Session } = await import('./session');
     const { dataDir } = this.options;
     const session = new Session({
       target,

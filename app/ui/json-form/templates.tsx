@@ -44,10 +44,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className="space-y-1" data-invalid={invalid || undefined}>
       {displayLabel && !isCheckbox && label && (
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
+        // The mark sits beside the label, not in it, so the label's text is exactly the field's title.
+        <div className="flex items-baseline">
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
           <RequiredMark required={required} />
-        </label>
+        </div>
       )}
       {displayLabel && !isCheckbox && description}
       {children}

@@ -101,7 +101,7 @@ export function CheckboxWidget({ schema, id, value, disabled, readonly, label, h
   const description = options.description ?? schema.description;
   return (
     <div className="space-y-1">
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+      <div className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
           id={id}
@@ -116,11 +116,11 @@ export function CheckboxWidget({ schema, id, value, disabled, readonly, label, h
         />
         {!hideLabel && (
           <span>
-            {label}
+            <label htmlFor={id}>{label}</label>
             <RequiredMark required={required} />
           </span>
         )}
-      </label>
+      </div>
       {!hideLabel && description && (
         <p id={descriptionId(id)} className="pl-6 text-xs text-slate-500">
           {String(description)}

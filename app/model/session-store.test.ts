@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { LogEvent, NewLogEvent } from '@wire/events';
+import { isWaitingOnPerson, pendingElicitations, SessionStore } from './session-store';
+
+/** Number events the way the proxy does, from `firstSeq`, 10 ms apart. */
+function recording(firstSeq: number, ...events: NewLogEvent[]): LogEvent[] {
+  return events.map((e, i) => ({ ...e, seq: firstSeq + i, at: 1000 + (firstSeq + i - 1) * 10, sessionId: 's' }) as LogEvent);
+}
+
+const form = { message: 'Who?', requestedSchema: { type: 'object', properties: {} } };
+
+const flow = recording(
+  1,
+  { kind: 'session-state', state: 'connecting', target: { transport: 'stdio', command: 'x', args: [], env: {} }, settings: { protocol: 'auto', elicitation: { form: true, url: true }, applyDefaults: false, requestTimeoutMs: 600000, maxRounds: 20, autoRetryUrlRequired: true }, clientCapabilities: {} },
+  { kind: 'session-state', state: 'ready', protocolVersion: '2025-11-25', era: 'legacy', serverInfo: { name: 'demo' } },
+  { kind: 'tools', tools: [{ name: 'ask' }] },
+  { kind: 'call-start', callId: 'c1', method: 'tools/call', name: 'ask', arguments: {}, timeoutMs: 600000 },
+  { kind: 'rpc-out', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask' } } },
+  { kind: 'call-round', callId: 'c1', round: 1, rpcId: 1, reason: 'initial' },
+  { kind: 'rpc-in', message: { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: form } },
+  { kind: 'elicitation', key: 'e1', callId: 'c1', origin: { kind: 'push', rpcId: 0 }, mode: 'form', params: form, serverName: 'demo' },
+);
+
+describe('SessionStore', () => {
+  it('derives status, tools, calls and pending elicitations from the events', () => {
+    const store = new SessionStore('s');
+    store.apply(flow);
+    const snap = store.getSnapshot();
+    expect(snap.status).toMatchObject({ state: 'ready', protocolVersion: '2025-11-25', era: 'legacy' });
+    expect(snap.tools.map((t) => t.name)).toEqual(['ask']);
+    expect(snap.calls).toHaveLength(1);
+    expect(snap.calls[0].elicitationKeys).toEqual(['e1']);
+    expect(pendingElicitations(snap).map((e) => e.key)).toEqual(['e1']);
+    expect(isWaitingOnPerson(snap.calls[0], snap)).toBe(true);
+  });
+
+  it('an answered elicitation is no longer pending; the call waits on the server again', () => {
+    const store = new SessionStore('s');
+    store.apply(flow);
+    store.apply(
+      recording(9, { kind: 'action', actor: 'user', action: 'accept', key: 'e1', callId: 'c1', content: {} }, { kind: 'elicitation-end', key: 'e1', outcome: 'answered', action: 'accept' }),
+    );
+    const snap = store.getSnapshot();
+    expect(pendingElicitations(snap)).toEqual([]);
+    expect(snap.elicitations[0].actions.map((a) => a.action)).toEqual(['accept']);
+    expect(isWaitingOnPerson(snap.calls[0], snap)).toBe(false);
+  });
+
+  it('skips replayed events and publishes a new snapshot only on change', () => {
+    const store = new SessionStore('s');
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.apply(flow);
+    const first = store.getSnapshot();
+    store.apply(flow);
+    expect(store.getSnapshot()).toBe(first);
+    expect(notified).toBe(1);
+    expect(first.eventCount).toBe(flow.length);
+  });
+
+  it('pairs requests with responses and measures the latency', () => {
+    const store = new SessionStore('s');
+    store.apply([...flow, ...recording(9, { kind: 'rpc-in', message: { jsonrpc: '2.0', id: 1, result: { content: [] } } })]);
+    const { index } = store.getSnapshot();
+    expect(index.pairOf(5)).toMatchObject({ method: 'tools/call', requestSeq: 5, responseSeq: 9, latencyMs: 40 });
+    expect(index.pairOf(9)?.requestSeq).toBe(5);
+    // The server's own request and our response go the other way round.
+    expect(index.pairOf(7)).toMatchObject({ method: 'elicitation/create', direction: 'in' });
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Connecting from the page: to another server over Streamable HTTP with a
+ * header, a command that fails to start, and disconnect/reconnect.
+ */
+import { expect, test as base } from './fixtures';
+import { startHttpTarget } from './support/processes';
+
+const test = base.extend<{}, { authServer: { port: number } }>({
+  authServer: [
+    async ({}, use) => {
+      const server = await startHttpTarget('http-auth');
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('connect over Streamable HTTP: a 401 without the header, tools with it', async ({ app, authServer }) => {
+  await app.waitConnected();
+  const url = `http://127.0.0.1:${authServer.port}/mcp`;
+  await app.connect({ transport: 'http', url });
+  const ended = app.page.getByRole('alert', { name: 'Session ended' });
+  await expect(ended).toContainText('HTTP 401');
+  await app.connect({ transport: 'http', url, headers: 'Authorization: Bearer secret-token' });
+  await app.waitConnected();
+  await expect(app.tools.getByRole('option', { name: 'whoami' })).toBeVisible();
+  await app.runTool('whoami');
+  await expect(app.result()).toHaveText('you hold the token');
+  // The header reached the server but not the log.
+  await app.searchLog('secret-token');
+  await expect(app.log).toContainText('0 of');
+});
+
+test('a command that cannot start says so, and the inspector stays usable', async ({ app }) => {
+  await app.waitConnected();
+  await app.connect({ transport: 'stdio', command: 'definitely-not-a-command', args: [] });
+  await expect(app.page.getByRole('alert', { name: 'Session ended' })).toContainText('Could not start "definitely-not-a-command"');
+  await expect(app.connectionStatus).toContainText('Disconnected');
+});
+
+test('disconnect, then reconnect to the same server', async ({ app, page }) => {
+  await app.waitConnected();
+  await page.getByText('Connection', { exact: true }).click();
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(app.connectionStatus).toContainText('Disconnected');
+  await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText('You disconnected.');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.waitConnected();
+  await app.runTool('echo', { text: 'again' });
+  await expect(app.result()).toContainText('again');
+});

@@ -1,0 +1,121 @@
+/**
+ * A script's view of the inspector: the same WebSocket protocol the page speaks.
+ * Integration tests use it; so can anyone automating elicitation answers.
+ */
+import WebSocket from 'ws';
+import type { ClientCommandInput, CommandResults, CommandType, ServerPush, SessionSummary } from '../../server/wire/commands';
+import type { EventOf, LogEvent, LogEventKind, WireError } from '../../server/wire/events';
+import type { Inspector } from './processes';
+
+type Params<T extends CommandType> = Extract<ClientCommandInput, { type: T }>['params'];
+
+export class CommandError extends Error {
+  constructor(readonly wireError: WireError) {
+    super(`${wireError.code}: ${wireError.message}`);
+  }
+}
+
+export class InspectorClient {
+  readonly events: LogEvent[] = [];
+  sessions: SessionSummary[] = [];
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const push = JSON.parse(data.toString()) as ServerPush;
+      if (push.type === 'reply') {
+        const waiting = this.pending.get(push.id);
+        this.pending.delete(push.id);
+        if (push.ok) waiting?.resolve(push.result);
+        else waiting?.reject(new CommandError(push.error));
+      } else if (push.type === 'events') {
+        this.events.push(...push.events);
+      } else if (push.type === 'sessions') {
+        this.sessions = push.sessions;
+      }
+      for (const waiter of this.waiters) waiter();
+    });
+  }
+
+  static async connect(inspector: Pick<Inspector, 'host' | 'origin' | 'token'>, options: { token?: string; origin?: string; host?: string } = {}): Promise<InspectorClient> {
+    const ws = new WebSocket(`ws://${inspector.host}/ws`, ['elicitation-inspector', `token.${options.token ?? inspector.token}`], {
+      origin: options.origin ?? inspector.origin,
+      headers: options.host ? { host: options.host } : undefined,
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+    return new InspectorClient(ws);
+  }
+
+  send<T extends CommandType>(type: T, params: Params<T>): Promise<CommandResults[T]> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.ws.send(JSON.stringify({ type, id, params }));
+    });
+  }
+
+  /** Wait until `pick` returns something truthy, re-checking on every message. */
+  waitFor<T>(pick: () => T | undefined | false | null, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const value = pick();
+        if (value) {
+          clearTimeout(timer);
+          this.waiters.delete(check);
+          resolve(value);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`Timed out waiting for ${what}. Last events:\n${this.events.slice(-12).map((e) => `${e.seq} ${e.kind} ${JSON.stringify(e).slice(0, 300)}`).join('\n')}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** The first event of a kind (after `afterSeq`) that matches. */
+  waitForEvent<K extends LogEventKind>(kind: K, match: (e: EventOf<K>) => boolean = () => true, afterSeq = 0, timeoutMs?: number): Promise<EventOf<K>> {
+    return this.waitFor(() => this.events.find((e): e is EventOf<K> => e.kind === kind && e.seq > afterSeq && match(e as EventOf<K>)), timeoutMs, kind);
+  }
+
+  of<K extends LogEventKind>(kind: K): EventOf<K>[] {
+    return this.events.filter((e): e is EventOf<K> => e.kind === kind);
+  }
+
+  /** Connect to a target and follow the new session; resolves once it is ready (or rejects with why it closed). */
+  async open(target: Params<'connect'>['target'], settings: Params<'connect'>['settings'] = {}): Promise<string> {
+    const { sessionId } = await this.send('connect', { target, settings });
+    await this.follow(sessionId);
+    const state = await this.waitFor(() => this.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state !== 'connecting'), 30_000, 'session ready');
+    if (state.kind === 'session-state' && state.state === 'closed') throw new Error(`Session closed: ${JSON.stringify(state)}`);
+    return sessionId;
+  }
+
+  async follow(sessionId: string): Promise<void> {
+    this.events.length = 0;
+    await this.send('subscribe', { sessionId, afterSeq: 0 });
+  }
+
+  /** Call a tool and wait for its call-end. */
+  async call(sessionId: string, name: string, args: Record<string, unknown> = {}): Promise<{ callId: string; end: Promise<EventOf<'call-end'>> }> {
+    const { callId } = await this.send('call-tool', { sessionId, name, arguments: args });
+    return { callId, end: this.waitForEvent('call-end', (e) => e.callId === callId, 0, 60_000) };
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** All text of a tool result's content blocks, joined. */
+export function resultText(end: EventOf<'call-end'>): string {
+  const content = (end.result?.content ?? []) as { type: string; text?: string }[];
+  return content.map((c) => c.text ?? '').join('\n');
+}

@@ -1,0 +1,104 @@
+/**
+ * Start the real inspector and real MCP servers for tests, on 127.0.0.1 only,
+ * and stop each by its own process id.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoTarget } from '../../server/demo/demo-target';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+const LOOPBACK_PRELOAD = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
+const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+export type Started = { process: ChildProcess; stop: () => Promise<void>; output: () => string };
+
+/** Spawn and wait until a line of output matches; returns the match. */
+export async function startUntil(command: string, args: string[], ready: RegExp, options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<Started & { match: RegExpExecArray }> {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${ready} from ${command} ${args.join(' ')}:\n${output}`)), options.timeoutMs ?? 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = ready.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return { process: child, match, stop: () => stopProcess(child), output: () => output };
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export type Inspector = Started & { url: string; origin: string; host: string; port: number; token: string; dataDir: string };
+
+/** The inspector as a user starts it, on a free port, with its own data folder. */
+export async function startInspector(args: string[] = [], options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Inspector> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inspector-data-'));
+  const started = await startUntil(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--port', '0', '--data-dir', dataDir, ...args], /Open: (http:\/\/(127\.0\.0\.1:(\d+))\/#token=([0-9a-f]+))/, {
+    env: options.env,
+  });
+  const [, url, host, port, token] = started.match;
+  return {
+    ...started,
+    url,
+    host,
+    origin: `http://${host}`,
+    port: Number(port),
+    token,
+    dataDir,
+    stop: async () => {
+      await started.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** server-everything over Streamable HTTP or SSE, forced onto 127.0.0.1 and a free port. */
+export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Started & { url: string }> {
+  const started = await startUntil(process.execPath, ['--import', LOOPBACK_PRELOAD, EVERYTHING, mode], /LOOPBACK_PORT=(\d+)/, { env: { PORT: '0' } });
+  const port = started.match[1];
+  return { ...started, url: mode === 'sse' ? `http://127.0.0.1:${port}/sse` : `http://127.0.0.1:${port}/mcp` };
+}
+
+/** The stdio command line for the inspector's own demo server (its bundle when current). */
+export function demoStdio(): { command: string; args: string[] } {
+  const { command, args } = demoTarget() as { command: string; args: string[] };
+  return { command, args };
+}
+
+/** The stdio command line for server-everything. */
+export function everythingStdio(): { command: string; args: string[] } {
+  return { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+}
+
+/** The stdio command line for one of e2e/targets (TypeScript, run through tsx). */
+export function targetStdio(name: string, ...extra: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', TSX, join(ROOT, 'e2e/targets', `${name}.ts`), ...extra] };
+}
+
+/** Start an HTTP target from e2e/targets; it prints LOOPBACK_PORT=n when listening. */
+export async function startHttpTarget(name: string, ...extra: string[]): Promise<Started & { port: number }> {
+  const started = await startUntil(process.execPath, ['--import', TSX, join(ROOT, 'e2e/targets', `${name}.ts`), ...extra], /LOOPBACK_PORT=(\d+)/);
+  return { ...started, port: Number(started.match[1]) };
+}

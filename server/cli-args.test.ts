@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, parseCli, UsageError } from './cli-args';
+
+describe('parseCli', () => {
+  it('defaults: the demo server, loopback, the default port, open a browser', () => {
+    const options = parseCli([]);
+    expect(options).toMatchObject({ target: undefined, host: '127.0.0.1', port: DEFAULT_PORT, open: true, protocol: 'auto', timeoutMs: 600_000 });
+  });
+
+  it('a stdio command after --, with env and cwd; its own flags are not ours', () => {
+    const options = parseCli(['-e', 'A=1', '--env', 'B=x=y', '--cwd', '/tmp', '--', 'npx', '-y', 'server', '--port', '9']);
+    expect(options.target).toEqual({ transport: 'stdio', command: 'npx', args: ['-y', 'server', '--port', '9'], env: { A: '1', B: 'x=y' }, cwd: '/tmp' });
+    expect(options.port).toBe(DEFAULT_PORT);
+  });
+
+  it('a URL with transport and repeated headers', () => {
+    const options = parseCli(['--url', 'http://127.0.0.1:3001/sse', '--transport', 'sse', '--header', 'Authorization: Bearer abc: def', '--header', 'X-A:1']);
+    expect(options.target).toEqual({ transport: 'sse', url: 'http://127.0.0.1:3001/sse', headers: { Authorization: 'Bearer abc: def', 'X-A': '1' } });
+  });
+
+  it('--no-open, --no-connect, --port 0, --protocol, --timeout', () => {
+    expect(parseCli(['--no-open', '--no-connect', '--port', '0', '--protocol', '2025-06-18', '--timeout', '30'])).toMatchObject({ open: false, target: null, port: 0, protocol: '2025-06-18', timeoutMs: 30_000 });
+  });
+
+  it.each([
+    [['--host', '0.0.0.0'], /dangerously-bind-all-interfaces/],
+    [['--host', '192.168.1.5'], /loopback/],
+    [['--port', '70000'], /--port/],
+    [['--protocol', '2024-01-01'], /--protocol/],
+    [['--url', 'http://x', '--header', 'NoColon'], /Name: value/],
+    [['--header', 'A: b'], /need --url/],
+    [['--url', 'http://x', '--', 'node'], /either --url or a command/],
+    [['--url', 'http://x', '--transport', 'ws'], /http or sse/],
+    [['--bogus'], /Unknown option/],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseCli(args)).toThrow(UsageError);
+    expect(() => parseCli(args)).toThrow(message);
+  });
+
+  it('accepts a wildcard host with the loudly named flag', () => {
+    expect(parseCli(['--host', '0.0.0.0', '--dangerously-bind-all-interfaces'])).toMatchObject({ host: '0.0.0.0', allowAllInterfaces: true });
+  });
+});

@@ -1,0 +1,1 @@
+export function freshBundle(root: string, name: string): string | undefined;

@@ -1,0 +1,70 @@
+/**
+ * No server process outlives its session, its page, or the proxy itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { InspectorClient } from '../../e2e/support/inspector-client';
+import { startInspector, stopProcess } from '../../e2e/support/processes';
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** Start the inspector on its demo server and return the demo's pid (it prints it on stderr). */
+async function withDemo(args: string[] = []) {
+  const inspector = await startInspector(args);
+  const client = await InspectorClient.connect(inspector);
+  const session = await client.waitFor(() => client.sessions[0], 20_000, 'the demo session');
+  await client.follow(session.sessionId);
+  const line = await client.waitForEvent('stderr', (e) => /pid \d+/.test(e.text));
+  return { inspector, client, pid: Number(/pid (\d+)/.exec(line.text)![1]) };
+}
+
+describe('server processes end with', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('the proxy (%s)', async (signal) => {
+    const { inspector, client, pid } = await withDemo();
+    expect(isAlive(pid)).toBe(true);
+    client.close();
+    await stopProcess(inspector.process, signal);
+    expect(await gone(pid)).toBe(true);
+    await inspector.stop();
+  });
+
+  it('the last page: sessions close once no page has watched them for --idle-close seconds', async () => {
+    const { inspector, client, pid } = await withDemo(['--idle-close', '1']);
+    client.close();
+    expect(await gone(pid)).toBe(true);
+    const again = await InspectorClient.connect(inspector);
+    const summary = await again.waitFor(() => again.sessions[0], 10_000, 'sessions');
+    expect(summary.isLive).toBe(false);
+    await again.follow(summary.sessionId);
+    const closed = await again.waitForEvent('session-state', (e) => e.state === 'closed');
+    expect(closed.state === 'closed' && closed.reason).toBe('idle');
+    again.close();
+    await inspector.stop();
+  });
+
+  it('a reloaded page within the grace period keeps its session', async () => {
+    const { inspector, client, pid } = await withDemo(['--idle-close', '2']);
+    client.close();
+    const reloaded = await InspectorClient.connect(inspector);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(isAlive(pid)).toBe(true);
+    reloaded.close();
+    await inspector.stop();
+    expect(await gone(pid)).toBe(true);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * Where the inspector's own files are, whether it runs from the TypeScript sources
+ * (through tsx) or from the bundle in dist/server.
+ */
+import { fileURLToPath } from 'node:url';
+import { freshBundle as fresh } from './fresh-bundle.mjs';
+
+const isBundled = process.env.INSPECTOR_BUNDLED === '1';
+
+/** The package root: one level up from server/<file>, two from dist/server/<file>. */
+export const PACKAGE_ROOT = fileURLToPath(new URL(isBundled ? '../../' : '../', import.meta.url));
+
+/** The bundle of an entry point, if it is newer than every source file. */
+export function freshBundle(name: string): string | undefined {
+  return fresh(PACKAGE_ROOT, name);
+}

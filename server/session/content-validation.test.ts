@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { validateContent } from './content-validation';
+
+const schema = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', format: 'email' },
+    site: { type: 'string', format: 'uri' },
+    day: { type: 'string', format: 'date' },
+    at: { type: 'string', format: 'date-time' },
+    n: { type: 'integer', minimum: 1, maximum: 3 },
+    tags: { type: 'array', maxItems: 1, items: { type: 'string', enum: ['a', 'b'] } },
+  },
+  required: ['email'],
+};
+
+describe('validateContent', () => {
+  it('passes valid content', () => {
+    expect(validateContent(schema, { email: 'a@b.co', site: 'https://x.dev', day: '2026-11-29', at: '2026-11-29T10:00:00Z', n: 2, tags: ['a'] })).toEqual([]);
+  });
+
+  it('names each problem by field, formats included', () => {
+    const problems = validateContent(schema, { email: 'nope', site: 'not a uri', day: '29/11/2026', at: 'noon', n: 9, tags: ['a', 'b'] });
+    expect(problems.map((p) => p.path).sort()).toEqual(['at', 'day', 'email', 'n', 'site', 'tags']);
+  });
+
+  it('reports a missing required field by its name', () => {
+    expect(validateContent(schema, {})).toEqual([{ path: 'email', message: 'is required' }]);
+  });
+
+  it('understands 2020-12 schemas, and reports a schema that does not compile instead of throwing', () => {
+    expect(validateContent({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { d: { type: 'string', format: 'date' } } }, { d: 'x' })).toHaveLength(1);
+    expect(validateContent({ type: 'object', properties: { x: { type: 'wat' } } }, {})[0].message).toContain('does not compile');
+  });
+});
