@@ -6,7 +6,8 @@ const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
+  // `npm run screenshots` (SCREENSHOTS=1) takes the README's pictures instead of running the tests.
+  testMatch: process.env.SCREENSHOTS ? '**/*.shots.ts' : '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

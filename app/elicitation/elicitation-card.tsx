@@ -29,15 +29,7 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         </p>
         <p className="text-[11px] text-slate-500">Only give this server what you would trust it with.</p>
       </header>
-      {findings.length > 0 && (
-        <ul aria-label="Findings" className="space-y-1">
-          {findings.map((f) => (
-            <li key={f.code} className={`rounded px-2 py-1 text-xs ring-1 ${f.severity === 'error' ? 'bg-rose-50 text-rose-800 ring-rose-200' : f.severity === 'warning' ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-sky-50 text-sky-900 ring-sky-200'}`}>
-              <span className="font-mono text-[10px] uppercase">{f.code}</span> {f.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FindingList findings={findings} />
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
       <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
         <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />
@@ -82,6 +74,37 @@ function CallTimeoutLine({ sessionId, callId, timer }: { sessionId: string; call
         <Button size="sm" tone="ghost" className="ml-auto" onClick={toggle}>
           {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
         </Button>
+      )}
+    </div>
+  );
+}
+
+const FINDING_TONE = {
+  error: 'bg-rose-50 text-rose-800 ring-rose-200',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  info: 'bg-sky-50 text-sky-900 ring-sky-200',
+} as const;
+
+/** What the inspector found wrong with this request: problems in full, notes folded away. */
+function FindingList({ findings }: { findings: ElicitationView['findings'] }) {
+  const problems = findings.filter((f) => f.severity !== 'info');
+  const notes = findings.filter((f) => f.severity === 'info');
+  if (!findings.length) return null;
+  const item = (f: ElicitationView['findings'][number]) => (
+    <li key={f.code + f.message} className={`rounded px-2 py-1 text-xs ring-1 ${FINDING_TONE[f.severity]}`}>
+      <span className="font-mono text-[10px] uppercase">{f.code}</span> {f.message}
+    </li>
+  );
+  return (
+    <div aria-label="Findings" role="group" className="space-y-1">
+      {problems.length > 0 && <ul className="space-y-1">{problems.map(item)}</ul>}
+      {notes.length > 0 && (
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer">
+            {notes.length} {notes.length === 1 ? 'note' : 'notes'} about this request
+          </summary>
+          <ul className="mt-1 space-y-1">{notes.map(item)}</ul>
+        </details>
       )}
     </div>
   );

@@ -98,16 +98,6 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
           disabled={sending !== undefined}
         />
       )}
-      {tried && invalidCount > 0 && !asJson && !skipValidation && (
-        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200">
-          Not sent: {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} attention.
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-          {error}
-        </p>
-      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
         <label className="flex items-center gap-1.5">
           <input type="checkbox" className="accent-indigo-600" checked={asJson} onChange={(e) => toggleJson(e.target.checked)} />
@@ -118,16 +108,29 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
           Send without validating
         </label>
       </div>
-      <div className="flex gap-2">
-        <Button tone="success" onClick={accept} disabled={sending !== undefined}>
-          Accept
-        </Button>
-        <Button onClick={() => void send('decline')} disabled={sending !== undefined}>
-          Decline
-        </Button>
-        <Button tone="ghost" onClick={() => void send('cancel')} disabled={sending !== undefined}>
-          Cancel
-        </Button>
+      {/* The answer buttons stay in reach however long the form is. */}
+      <div className="sticky bottom-0 -mx-3 -mb-3 space-y-2 rounded-b-lg border-t border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
+        {tried && invalidCount > 0 && !asJson && !skipValidation && (
+          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200">
+            Not sent: {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} attention.
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2">
+          <Button tone="success" onClick={accept} disabled={sending !== undefined}>
+            Accept
+          </Button>
+          <Button onClick={() => void send('decline')} disabled={sending !== undefined}>
+            Decline
+          </Button>
+          <Button tone="ghost" onClick={() => void send('cancel')} disabled={sending !== undefined}>
+            Cancel
+          </Button>
+        </div>
       </div>
     </div>
   );
