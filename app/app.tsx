@@ -8,6 +8,7 @@ import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
 import { ResizeHandle } from './ui/resize-handle';
+import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
 export function App() {
   const session = useSession();
@@ -36,6 +37,7 @@ export function App() {
           <ToolPanel toolName={tool} />
         </main>
         <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col border-l border-slate-200 bg-slate-50">
+          <UrlFlowPanel />
           <RequestsPanel />
         </aside>
       </div>

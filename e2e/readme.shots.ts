@@ -22,3 +22,22 @@ test.describe('server-everything', () => {
     await page.screenshot({ path: join(OUT, 'form.png') });
   });
 });
+
+test.describe('the demo server on 2025-11-25', () => {
+  test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
+
+  test('URL flows: one completed through its consent page, one waiting for consent', async ({ app, page, context }) => {
+    await app.waitConnected();
+    await app.runTool('connect_account');
+    const popupPromise = context.waitForEvent('page');
+    await app.urlFlow().getByRole('button', { name: 'Open', exact: true }).click();
+    const popup = await popupPromise;
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+    await popup.close();
+    await app.runTool('lookalike_url');
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+    await page.screenshot({ path: join(OUT, 'url-flows.png') });
+    await page.getByRole('region', { name: 'URL flows' }).screenshot({ path: join(OUT, 'url-flows-panel.png') });
+  });
+});

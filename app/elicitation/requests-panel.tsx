@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ElicitationView } from '@app/model/session-store';
-import { useSession } from '@app/state/app-context';
+import { useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -23,11 +23,12 @@ export function RequestsPanel() {
   const pending = forms.filter((e) => !e.end);
   const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
   const selected = pending.find((e) => e.key === chosen) ?? pending[0];
+  useReveal('elicitationKey', (key) => setChosen(key));
 
   return (
     <Section
       title="Pending requests"
-      className="min-h-0 flex-1"
+      className={pending.length || endedUnanswered.length ? 'min-h-0 flex-1' : 'shrink-0'}
       bodyClassName="overflow-auto p-3 space-y-3"
       actions={
         <Badge tone={pending.length ? 'warning' : 'neutral'}>

@@ -1,5 +1,6 @@
 import type { LogEvent } from '@wire/events';
 import type { SessionSnapshot } from '@app/model/session-store';
+import { useAppStore } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { JsonView } from '@app/ui/json-view';
 import { describeEvent } from './describe-event';
@@ -15,6 +16,8 @@ export function EntryDetail({ event, session, onJump, onClose }: { event: LogEve
   if (pair && !pair.responseSeq && pair.requestSeq === event.seq) related.push({ label: pair.cancelled ? 'Cancelled, no response' : 'No response yet', seq: 0 });
   if ('aboutSeq' in event && typeof event.aboutSeq === 'number') related.push({ label: 'The message this is about', seq: event.aboutSeq });
   const body = event.kind === 'rpc-in' || event.kind === 'rpc-out' ? event.message : event;
+  const app = useAppStore();
+  const flowKey = elicitationKeyOf(event, session);
   return (
     <aside aria-label="Entry details" className="flex w-[42%] max-w-[40rem] min-w-80 flex-col border-l border-slate-200">
       <header className="flex items-start gap-2 border-b border-slate-200 px-3 py-2">
@@ -30,6 +33,11 @@ export function EntryDetail({ event, session, onJump, onClose }: { event: LogEve
       </header>
       <div className="min-h-0 flex-1 space-y-2 overflow-auto p-3">
         {line.detail && <p className="text-xs whitespace-pre-wrap text-slate-700">{line.detail}</p>}
+        {flowKey && (
+          <Button size="sm" tone="secondary" onClick={() => app.reveal({ elicitationKey: flowKey })}>
+            Show elicitation {flowKey}
+          </Button>
+        )}
         {related.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Related entries">
             {related.map((r) =>
@@ -51,4 +59,21 @@ export function EntryDetail({ event, session, onJump, onClose }: { event: LogEve
       </div>
     </aside>
   );
+}
+
+/** The elicitation an entry belongs to, if any: by its key, or for a completion notification by its elicitationId. */
+function elicitationKeyOf(event: LogEvent, session: SessionSnapshot): string | undefined {
+  if ('key' in event && typeof event.key === 'string') return event.key;
+  if (event.kind === 'rpc-in' || event.kind === 'rpc-out') {
+    const params = event.message.params as { elicitationId?: unknown } | undefined;
+    const id = typeof params?.elicitationId === 'string' ? params.elicitationId : undefined;
+    if (id) return session.elicitations.find((e) => e.params.elicitationId === id)?.key;
+    // A server's elicitation/create, or our response to it (ids are per direction, so only these two match).
+    const isPush = event.kind === 'rpc-in' && event.message.method === 'elicitation/create';
+    const isOurAnswer = event.kind === 'rpc-out' && event.message.method === undefined;
+    if (isPush || isOurAnswer) {
+      return session.elicitations.find((e) => e.origin.kind === 'push' && e.origin.rpcId === event.message.id)?.key;
+    }
+  }
+  return undefined;
 }

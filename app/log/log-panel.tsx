@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useSession } from '@app/state/app-context';
+import { useReveal, useSession } from '@app/state/app-context';
 import { Segmented } from '@app/ui/field';
 import { EntryDetail } from './entry-detail';
 import { filterEvents, isFiltering, KIND_GROUPS, NO_FILTER, type KindGroup, type LogFilter } from './log-filter';
@@ -35,6 +35,17 @@ export function LogPanel() {
   useEffect(() => setSelectedSeq(undefined), [session?.sessionId]);
 
   const selected = selectedSeq !== undefined ? events[selectedSeq - 1] : undefined;
+
+  useReveal('logSearch', (text) => {
+    followRef.current = false;
+    setFilter({ ...NO_FILTER, text });
+  });
+  useReveal('logSeq', (seq) => {
+    followRef.current = false;
+    setFilter(NO_FILTER);
+    setSelectedSeq(seq);
+    requestAnimationFrame(() => virtualizer.scrollToIndex(seq - 1, { align: 'center' }));
+  });
 
   const select = (seq: number) => {
     setSelectedSeq(seq);

@@ -3,11 +3,16 @@ import type { LogEvent } from '@wire/events';
 import { InspectorConnection, type SocketState } from './connection';
 import { SessionStore } from './session-store';
 
+/** A request from one panel to show something in another (features never import each other). */
+export type Reveal = { id: number } & ({ logSearch: string } | { elicitationKey: string } | { logSeq: number });
+
 export type AppSnapshot = {
   socket: SocketState;
   sessions: SessionSummary[];
   /** The session this page shows. */
   current: SessionStore | undefined;
+  /** The latest reveal request; panels act on ids they have not seen. */
+  reveal: Reveal | undefined;
 };
 
 /**
@@ -17,7 +22,8 @@ export type AppSnapshot = {
  */
 export class AppStore {
   readonly connection: InspectorConnection;
-  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined };
+  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined };
+  private revealId = 0;
   private readonly listeners = new Set<() => void>();
   private queued = new Map<string, LogEvent[]>();
   private flushHandle: number | undefined;
@@ -46,6 +52,11 @@ export class AppStore {
   };
 
   getSnapshot = (): AppSnapshot => this.snapshot;
+
+  /** Ask the panel that owns it to show something: log entries matching a search, one entry, or an elicitation. */
+  reveal(target: { logSearch: string } | { elicitationKey: string } | { logSeq: number }): void {
+    this.set({ reveal: { id: ++this.revealId, ...target } });
+  }
 
   /** Show a session (and follow its log). */
   watch(sessionId: string): void {

@@ -1,4 +1,4 @@
-import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { AppStore, AppSnapshot } from '@app/model/app-store';
 import type { SessionSnapshot } from '@app/model/session-store';
 
@@ -31,4 +31,15 @@ export function useSession(): SessionSnapshot | undefined {
 /** Send commands to the proxy. */
 export function useCommands() {
   return useAppStore().connection;
+}
+
+/** Run `handle` once for each new reveal request this panel understands. */
+export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq'>(key: K, handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void): void {
+  const { reveal } = useApp();
+  const seen = useRef(reveal?.id ?? 0);
+  useEffect(() => {
+    if (!reveal || reveal.id <= seen.current || !(key in reveal)) return;
+    seen.current = reveal.id;
+    handle((reveal as unknown as Record<K, never>)[key]);
+  });
 }

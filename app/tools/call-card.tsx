@@ -80,7 +80,11 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
             arguments {JSON.stringify(call.arguments)}
           </p>
         )}
-        {waitingOnPerson && <p className="text-sm text-amber-800">The server is waiting for your answer in Pending requests.</p>}
+        {waitingOnPerson && (
+          <p className="text-sm text-amber-800">
+            The server is waiting for your answer in {session.elicitations.some((e) => e.callId === call.callId && !e.end && e.mode === 'url') ? 'URL flows' : 'Pending requests'}.
+          </p>
+        )}
         {call.end && <CallResult end={call.end} />}
       </div>
     </article>

@@ -66,6 +66,11 @@ export class InspectorPage {
     return this.requests.getByRole('article', { name: /^Elicitation / });
   }
 
+  /** The URL flow that most needs the person (the panel lists flows waiting for consent first, finished ones last). */
+  urlFlow(): Locator {
+    return this.page.getByRole('region', { name: 'URL flows' }).getByRole('article', { name: /^URL elicitation / }).first();
+  }
+
   field(label: string): Locator {
     return this.elicitation().getByLabel(label, { exact: true });
   }

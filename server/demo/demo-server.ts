@@ -10,7 +10,9 @@
 import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { validateContent } from '../session/content-validation';
+import { ConsentSite } from './consent-site';
 import { CONFIRM_SCHEMA, NESTED_SCHEMA, PROFILE_SCHEMA, TRIP_DESTINATION_SCHEMA, TRIP_SEAT_SCHEMA } from './schemas';
+import { registerUrlTools } from './url-tools';
 
 export const DEMO_INFO = { name: 'elicitation-demo', title: 'Elicitation demo server', version: '0.1.0' };
 
@@ -29,7 +31,9 @@ function formAnswer(ctx: ServerContext, key: string, schema: unknown) {
   return { state: 'accepted' as const, content: view.content ?? {} };
 }
 
-export function createDemoServer({ era }: { era: Era } = { era: 'legacy' }): McpServer {
+export type DemoOptions = { era: Era; site?: ConsentSite };
+
+export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions = { era: 'legacy' }): McpServer {
   const server = new McpServer(DEMO_INFO, {
     capabilities: { tools: { listChanged: true } },
     instructions: 'A demo server for the Elicitation Inspector: each tool shows one elicitation situation.',
@@ -151,5 +155,6 @@ export function createDemoServer({ era }: { era: Era } = { era: 'legacy' }): Mcp
     },
   );
 
+  registerUrlTools(server, era, site);
   return server;
 }

@@ -1,6 +1,8 @@
 /** Entry point: the demo server over stdio, serving both protocol eras. */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ConsentSite } from './consent-site';
 import { createDemoServer } from './demo-server';
 
-serveStdio(({ era }) => createDemoServer({ era }));
+const site = new ConsentSite();
+serveStdio(({ era }) => createDemoServer({ era, site }));
 process.stderr.write(`elicitation-demo: ready on stdio (pid ${process.pid})\n`);

@@ -141,14 +141,20 @@ export class ElicitationBroker {
    * A `notifications/elicitation/complete` arrived. Returns the key of the URL
    * flow it completes, or why it completes none (the caller logs a finding).
    */
-  complete(elicitationId: string): { key: string } | { problem: 'unknown' | 'duplicate' } {
+  complete(elicitationId: string, source: 'notification' | 'person' = 'notification'): { key: string } | { problem: 'unknown' | 'duplicate' } {
     const flow = this.urlFlows.get(elicitationId);
     if (!flow) return { problem: 'unknown' };
     if (flow.completed) return { problem: 'duplicate' };
     flow.completed = true;
-    this.emit({ kind: 'url-complete', key: flow.key, elicitationId });
+    this.emit({ kind: 'url-complete', key: flow.key, elicitationId, source });
     for (const listener of this.completionListeners) listener();
     return { key: flow.key };
+  }
+
+  /** The person says the URL flow `key` is done (no notification came, or none will). */
+  markDone(key: string): boolean {
+    for (const [elicitationId, flow] of this.urlFlows) if (flow.key === key) return 'key' in this.complete(elicitationId, 'person');
+    return false;
   }
 
   isComplete(elicitationId: string): boolean {

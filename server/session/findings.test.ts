@@ -66,7 +66,7 @@ describe('checkElicitationParams', () => {
 
   it('URL mode on 2025-06-18, or undeclared, is an error', () => {
     expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x', elicitationId: '1' }, ctx0618))).toEqual(['url-mode-on-2025-06-18']);
-    expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x' }, { ...ctx1125, declared: { form: true, url: false } }))).toEqual(['url-mode-undeclared']);
+    expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x', elicitationId: '1' }, { ...ctx1125, declared: { form: true, url: false } }))).toEqual(['url-mode-undeclared']);
   });
 
   it('form mode when only URL was declared', () => {
@@ -75,5 +75,19 @@ describe('checkElicitationParams', () => {
 
   it('missing message and unknown mode', () => {
     expect(codes(checkElicitationParams({ mode: 'sms', requestedSchema: { type: 'object' } }, ctx1125))).toEqual(['missing-message', 'unknown-mode']);
+  });
+});
+
+describe('URL checks as findings', () => {
+  it('a javascript: URL is an error; plain http to another host a warning; loopback nothing', () => {
+    const script = checkElicitationParams({ mode: 'url', message: 'go', url: 'javascript:alert(1)', elicitationId: 'a' }, ctx1125);
+    expect(script).toEqual([expect.objectContaining({ code: 'url-scheme-refused', severity: 'error' })]);
+    expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'http://example.com/x', elicitationId: 'a' }, ctx1125))).toEqual(['url-plain-http']);
+    expect(checkElicitationParams({ mode: 'url', message: 'go', url: 'http://localhost:9/x', elicitationId: 'a' }, ctx1125)).toEqual([]);
+  });
+
+  it('a 2025-11-25 URL elicitation needs an elicitationId; 2026-07-28 has none', () => {
+    expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://example.com' }, ctx1125))).toEqual(['url-missing-elicitation-id']);
+    expect(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://example.com' }, { protocolVersion: '2026-07-28', declared: { form: true, url: true } })).toEqual([]);
   });
 });

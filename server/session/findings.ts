@@ -4,6 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
+import { analyzeUrl } from '../wire/url-checks';
 
 export type { Finding };
 
@@ -33,6 +34,16 @@ export function checkElicitationParams(params: Record<string, unknown>, ctx: Eli
       findings.push({ code: 'url-mode-on-2025-06-18', severity: 'error', message: 'URL-mode elicitation was sent on a 2025-06-18 connection; URL mode exists from 2025-11-25.' });
     } else if (!ctx.declared.url) {
       findings.push({ code: 'url-mode-undeclared', severity: 'error', message: 'URL-mode elicitation was sent, but this client did not declare `elicitation.url`.' });
+    }
+    if (ctx.protocolVersion === '2025-11-25' && typeof params.elicitationId !== 'string') {
+      findings.push({ code: 'url-missing-elicitation-id', severity: 'error', message: 'A 2025-11-25 URL elicitation needs an `elicitationId`; without one its completion can never be matched.' });
+    }
+    if (typeof params.url !== 'string') {
+      findings.push({ code: 'url-missing', severity: 'error', message: 'URL mode without a `url` string.' });
+    } else {
+      for (const problem of analyzeUrl(params.url).problems) {
+        if (problem.level !== 'info') findings.push({ code: problem.code, severity: problem.level === 'refuse' ? 'error' : 'warning', message: problem.message });
+      }
     }
   } else {
     if (!ctx.declared.form) {

@@ -157,10 +157,11 @@ export class Session {
   }
 
   /** Record something the person did that the server never sees. Returns false for an unknown key. */
-  recordAction(key: string, action: 'open-url' | 'copy-url' | 'dismiss'): boolean {
+  recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss'): boolean {
     const info = this.broker.info(key);
     if (!info) return false;
     this.emit({ kind: 'action', actor: 'user', action, key, ...(info.callId && { callId: info.callId }) });
+    if (action === 'mark-done') this.broker.markDone(key);
     return true;
   }
 

@@ -44,7 +44,7 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('record-action'),
     id: z.number(),
-    params: z.object({ ...SessionRef, key: z.string(), action: z.enum(['open-url', 'copy-url', 'dismiss']) }),
+    params: z.object({ ...SessionRef, key: z.string(), action: z.enum(['open-url', 'copy-url', 'mark-done', 'dismiss']) }),
   }),
   z.object({ type: z.literal('delete-session'), id: z.number(), params: z.object(SessionRef) }),
 ]);

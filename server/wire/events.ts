@@ -187,6 +187,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('url-complete'),
     key: z.string(),
     elicitationId: z.string(),
+    /** A `notifications/elicitation/complete` from the server, or the person saying the flow is done. */
+    source: z.enum(['notification', 'person']),
   }),
   z.object({
     ...Base,
@@ -198,6 +200,7 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
       'cancel',
       'open-url',
       'copy-url',
+      'mark-done',
       'dismiss',
       'retry',
       'call',

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
+import { useReveal, useSession } from '@app/state/app-context';
+import { Badge } from '@app/ui/badge';
+import { Section } from '@app/ui/section';
+import { flowState } from './flow-status';
+import { UrlFlowCard } from './url-flow-card';
+
+/**
+ * URL-mode elicitations, beside everything else (never a modal): each flow stays
+ * here, with its live status, until its call ends and the person dismisses it.
+ */
+export function UrlFlowPanel() {
+  const session = useSession();
+  const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
+  const [highlight, setHighlight] = useState<string>();
+  const listRef = useRef<HTMLDivElement>(null);
+  const flows = (session?.elicitations ?? []).filter((e) => e.mode === 'url' && !dismissed.has(e.key));
+
+  useReveal('elicitationKey', (key) => {
+    if (!flows.some((f) => f.key === key)) return;
+    setHighlight(key);
+    requestAnimationFrame(() => listRef.current?.querySelector(`[aria-label="URL elicitation ${key}"]`)?.scrollIntoView({ block: 'nearest' }));
+  });
+  useEffect(() => {
+    if (!highlight) return;
+    const handle = setTimeout(() => setHighlight(undefined), 2500);
+    return () => clearTimeout(handle);
+  }, [highlight]);
+
+  if (!session || flows.length === 0) return null;
+  // What needs the person comes first: waiting for consent, then running flows, then finished ones.
+  const rank = (f: ElicitationView) => (!f.end ? 0 : flowState(f, callOf(session, f)).isActive ? 1 : 2);
+  const ordered = [...flows].sort((a, b) => rank(a) - rank(b) || a.seq - b.seq);
+  const active = flows.filter((f) => rank(f) < 2).length;
+
+  return (
+    <Section
+      title="URL flows"
+      className={active ? 'min-h-0 flex-1 border-b border-slate-200' : 'max-h-[40%] shrink-0 border-b border-slate-200'}
+      bodyClassName="overflow-auto p-3"
+      actions={
+        <Badge tone={active ? 'info' : 'neutral'}>
+          <span aria-label="Active URL flow count">{active}</span> active
+        </Badge>
+      }
+    >
+      <div ref={listRef} className="space-y-3">
+        {ordered.map((flow) => (
+          <UrlFlowCard
+            key={flow.key}
+            flow={flow}
+            call={callOf(session, flow)}
+            sessionId={session.sessionId}
+            canRetryCall={canRetry(session, flow)}
+            highlighted={highlight === flow.key}
+            onDismiss={() => setDismissed((d) => new Set(d).add(flow.key))}
+          />
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function callOf(session: SessionSnapshot, flow: ElicitationView) {
+  return flow.callId ? session.calls.find((c) => c.callId === flow.callId) : undefined;
+}
+
+/**
+ * A -32042 call with auto-retry off waits for the person once every one of its
+ * URL flows has consent and completion. Offer the retry on the last of them.
+ */
+function canRetry(session: SessionSnapshot, flow: ElicitationView): boolean {
+  if (flow.origin.kind !== 'url-required' || session.status.settings?.autoRetryUrlRequired !== false) return false;
+  const call = callOf(session, flow);
+  if (!call || call.end) return false;
+  const lastRound = call.rounds.at(-1);
+  const siblings = session.elicitations.filter((e) => e.callId === call.callId && e.origin.kind === 'url-required' && (!lastRound || e.requestedAt >= lastRound.at));
+  return siblings.at(-1)?.key === flow.key && siblings.every((e) => e.end?.action === 'accept' && e.completion);
+}
