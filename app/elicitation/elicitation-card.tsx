@@ -30,6 +30,11 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         <p className="text-[11px] text-slate-500">Only give this server what you would trust it with.</p>
       </header>
       <FindingList findings={findings} />
+      {session.status.settings?.applyDefaults && (
+        <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900 ring-1 ring-sky-200">
+          applyDefaults is on for this connection: on Accept the SDK fills in defaults for fields your answer leaves out, so the server may receive more than you sent.
+        </p>
+      )}
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
       <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
         <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />

@@ -87,6 +87,12 @@ export function demoStdio(): { command: string; args: string[] } {
   return { command, args };
 }
 
+/** The demo server over Streamable HTTP (both eras on one endpoint). */
+export async function startDemoHttp(): Promise<Started & { url: string }> {
+  const started = await startUntil(process.execPath, ['--import', TSX, join(ROOT, 'server/demo/http.ts'), '--port', '0'], /LOOPBACK_PORT=(\d+)/);
+  return { ...started, url: `http://127.0.0.1:${started.match[1]}/mcp` };
+}
+
 /** The stdio command line for server-everything. */
 export function everythingStdio(): { command: string; args: string[] } {
   return { command: process.execPath, args: [EVERYTHING, 'stdio'] };

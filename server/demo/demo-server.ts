@@ -7,10 +7,11 @@
  * SDK's shim turns the same return into pushed `elicitation/create` requests.
  * Tools marked "2025 only" push with `elicitInput` and need a 2025 connection.
  */
-import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { validateContent } from '../session/content-validation';
 import { ConsentSite } from './consent-site';
+import { elicit, formAnswer, text } from './helpers';
+import { registerRoundTools } from './round-tools';
 import { CONFIRM_SCHEMA, NESTED_SCHEMA, PROFILE_SCHEMA, TRIP_DESTINATION_SCHEMA, TRIP_SEAT_SCHEMA } from './schemas';
 import { registerUrlTools } from './url-tools';
 
@@ -18,18 +19,6 @@ export const DEMO_INFO = { name: 'elicitation-demo', title: 'Elicitation demo se
 
 type Era = 'legacy' | 'modern';
 type Schema = ElicitRequestFormParams['requestedSchema'];
-const text = (value: string) => ({ type: 'text' as const, text: value });
-const elicit = (message: string, schema: unknown) => inputRequired.elicit({ message, requestedSchema: schema as Schema });
-
-/** Read a form answer from a retry, checking it against the schema that asked for it, as a careful server does. */
-function formAnswer(ctx: ServerContext, key: string, schema: unknown) {
-  const view = inputResponse(ctx.mcpReq.inputResponses, key);
-  if (view.kind !== 'elicit') return { state: 'missing' as const };
-  if (view.action !== 'accept') return { state: view.action };
-  const problems = validateContent(schema as Record<string, unknown>, view.content ?? {});
-  if (problems.length) return { state: 'invalid' as const, problems: problems.map((p) => `${p.path || 'content'} ${p.message}`).join('; ') };
-  return { state: 'accepted' as const, content: view.content ?? {} };
-}
 
 export type DemoOptions = { era: Era; site?: ConsentSite };
 
@@ -156,5 +145,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   );
 
   registerUrlTools(server, era, site);
+  registerRoundTools(server, era, site);
   return server;
 }

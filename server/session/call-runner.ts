@@ -19,8 +19,14 @@ type Params = Record<string, unknown>;
 
 /** The SDK's timers cannot be switched off; this one never fires first (setTimeout's ceiling). */
 const SDK_TIMEOUT_CEILING_MS = 2 ** 31 - 1;
-/** Pause before retrying a round that carried only `requestState` (the server is polling). */
-export const REQUEST_STATE_RETRY_MS = 1000;
+/**
+ * Pause before retrying a round that carried only `requestState` (the server is
+ * polling): 1 s, growing to 5 s, so a person has minutes, not seconds, to finish
+ * an out-of-band step before the round limit (unlike the SDK's 250 ms pacing).
+ */
+export function pollDelayMs(consecutivePolls: number): number {
+  return Math.min(5000, Math.round(1000 * 1.5 ** Math.max(0, consecutivePolls - 1)));
+}
 const URL_REQUIRED_CODE = -32042;
 
 export type CallHost = {
@@ -51,6 +57,8 @@ export class CallRunner {
   private readonly abort = new AbortController();
   private endReason: 'timeout' | 'cancelled' | undefined;
   private readonly timer: CallTimer;
+  /** The requestedSchema last asked under each inputRequests key, to notice a server changing it between rounds. */
+  private readonly schemasByKey = new Map<string, string>();
   private retryNow: (() => void) | undefined;
   /** JSON-RPC id of the request in flight, if any: pushed elicitations arriving meanwhile belong to it. */
   inFlightRpcId: RpcId | undefined;
@@ -101,6 +109,7 @@ export class CallRunner {
     if (this.host.era === 'legacy') this.timer.run();
     let params = this.baseParams;
     let reason: RoundReason = 'initial';
+    let polls = 0;
     const urlsAlreadyCompleted = new Set<string>();
     try {
       for (let round = 1; ; round++) {
@@ -130,10 +139,11 @@ export class CallRunner {
         const entries = Object.entries(inputRequests);
         let inputResponses: Record<string, unknown> | undefined;
         if (entries.length) {
+          polls = 0;
           inputResponses = await this.fulfil(entries, round);
           reason = 'input-responses';
         } else {
-          await this.sleep(REQUEST_STATE_RETRY_MS);
+          await this.sleep(pollDelayMs(++polls));
           reason = 'request-state';
         }
         // requestState is opaque: echoed byte for byte, and omitted when the server sent none.
@@ -182,7 +192,14 @@ export class CallRunner {
         return undefined;
       }
       const params = inputRequest.params ?? {};
-      const findings = this.host.reportFindings(checkElicitationParams(params, this.host.elicitationContext()), { callId: this.callId });
+      const found = checkElicitationParams(params, this.host.elicitationContext());
+      const schema = JSON.stringify(params.requestedSchema ?? null);
+      const before = this.schemasByKey.get(inputKey);
+      if (before !== undefined && before !== schema) {
+        found.push({ code: 'schema-changed-between-rounds', severity: 'warning', message: `Round ${round} asks for "${inputKey}" with a different requestedSchema than before; a client that cached the first form would answer the wrong question.` });
+      }
+      this.schemasByKey.set(inputKey, schema);
+      const findings = this.host.reportFindings(found, { callId: this.callId });
       const { answer } = this.host.broker.request({ callId: this.callId, origin: { kind: 'mrtr', round, inputKey }, params, findings });
       const response: ElicitAnswer = await answer;
       return [inputKey, response];
