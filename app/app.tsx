@@ -7,6 +7,7 @@ import { LogPanel } from './log/log-panel';
 import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
+import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
@@ -23,7 +24,7 @@ export function App() {
 
   return (
     <div className="flex h-full flex-col">
-      <SessionHeader />
+      <SessionHeader actions={<SessionsMenu />} />
       <SessionNotice />
       <div className="flex min-h-0 flex-1">
         <aside className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white">

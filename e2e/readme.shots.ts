@@ -41,3 +41,21 @@ test.describe('the demo server on 2025-11-25', () => {
     await page.getByRole('region', { name: 'URL flows' }).screenshot({ path: join(OUT, 'url-flows-panel.png') });
   });
 });
+
+test.describe('the demo server, Auto (2026-07-28)', () => {
+  test('the story of a two-step flow', async ({ app, page }) => {
+    await app.waitConnected();
+    await app.runTool('plan_trip');
+    await app.field('Destination').selectOption('Kyoto');
+    await app.answer('Accept', { 'Departure date': '2027-04-02' });
+    await app.field('Seat').selectOption({ label: 'Window' });
+    await app.answer('Accept');
+    await expect(app.result()).toContainText('plan_trip: booked');
+    const handle = page.getByRole('separator', { name: 'Resize log' });
+    await handle.focus();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowUp');
+    await app.log.getByRole('tab', { name: 'Calls' }).click();
+    await expect(app.log.getByRole('list', { name: 'Story steps' })).toContainText('ended: result');
+    await page.screenshot({ path: join(OUT, 'story.png') });
+  });
+});

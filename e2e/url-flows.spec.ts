@@ -107,8 +107,13 @@ test('from a flow to its log entries, and back', async ({ app }) => {
   const flow = app.urlFlow();
   const id = (await flow.getByLabel('elicitationId').textContent())!;
   await flow.getByRole('button', { name: 'Show in log' }).click();
-  await expect(app.log.getByLabel('Search log')).toHaveValue(id);
-  await app.logRow('elicitation/create').click();
+  await expect(app.log.getByLabel('Story filter', { exact: true })).toContainText(/^Elicitation e\d+ of c1/);
+  // The flow's entries: the server's request and the elicitation it became; nothing from outside it.
+  await expect(app.logRow('elicitation/create')).toHaveCount(1);
+  await expect(app.logRow(/url push for c1/)).toHaveCount(1);
+  await expect(app.logRow('tools/list')).toHaveCount(0);
+  await app.logRow('elicitation/create').first().click();
+  await expect(app.entryDetails).toContainText(id);
   await app.entryDetails.getByRole('button', { name: /^Show elicitation/ }).click();
   await expect(flow).toBeInViewport();
 });

@@ -43,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
 
+  void registry.loadRecorded();
   if (options.target !== null) {
     const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs });
     const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { describeTarget } from '@wire/target';
 import { useApp, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 
 /** The line at the top: what this page is connected to, over which protocol, and whether the page can reach the inspector. */
-export function SessionHeader() {
+export function SessionHeader({ actions }: { actions?: ReactNode }) {
   const { socket } = useApp();
   const session = useSession();
   const status = session?.status;
@@ -37,6 +38,7 @@ export function SessionHeader() {
         </Badge>
       )}
       <div className="ml-auto flex items-center gap-2 text-xs">
+        {actions}
         {socket !== 'open' && (
           <Badge tone={socket === 'refused' ? 'danger' : 'warning'}>
             {socket === 'refused' ? 'Inspector unreachable or token refused' : socket === 'reconnecting' ? 'Reconnecting to the inspector…' : 'Reaching the inspector…'}

@@ -1,4 +1,4 @@
-import { useSession } from '@app/state/app-context';
+import { useApp, useSession } from '@app/state/app-context';
 
 const REASONS: Record<string, string> = {
   user: 'You disconnected.',
@@ -13,12 +13,23 @@ const REASONS: Record<string, string> = {
 /** Why the watched session ended, with the server's last words when it was a process. */
 export function SessionNotice() {
   const session = useSession();
+  const { sessions } = useApp();
   const closed = session?.status.closed;
+  const summary = sessions.find((s) => s.sessionId === session?.sessionId);
+  if (!closed && summary && !summary.isLive && session?.eventCount) {
+    return (
+      <div role="alert" aria-label="Session ended" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
+        <span className="font-semibold">{summary.isImported ? 'Imported session, read-only.' : 'Recorded session, read-only.'}</span> It was cut short: the inspector stopped before it
+        could close the connection. Every entry written until then is here.
+      </div>
+    );
+  }
   if (!closed) return null;
   const isProblem = closed.reason !== 'user' && closed.reason !== 'replaced';
   return (
     <div role="alert" aria-label="Session ended" className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
       <p>
+        {summary?.isImported && <span className="font-semibold">Imported session, read-only. </span>}
         <span className="font-semibold">{REASONS[closed.reason] ?? 'Session ended.'}</span> {closed.error?.message}
         {closed.exitCode !== undefined && closed.exitCode !== null && closed.reason !== 'user' && <span className="ml-1 text-xs">(exit code {closed.exitCode})</span>}
         {closed.signal && closed.reason !== 'user' && <span className="ml-1 text-xs">(signal {closed.signal})</span>}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ElicitationView } from '@app/model/session-store';
-import { useReveal, useSession } from '@app/state/app-context';
+import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -20,7 +20,9 @@ export function RequestsPanel() {
   const [chosen, setChosen] = useState<string>();
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const forms = (session?.elicitations ?? []).filter((e) => e.mode === 'form');
-  const pending = forms.filter((e) => !e.end);
+  // A recorded session cut short can hold requests nobody answered; they cannot be answered now.
+  const isLive = useIsLive();
+  const pending = isLive ? forms.filter((e) => !e.end) : [];
   const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
   const selected = pending.find((e) => e.key === chosen) ?? pending[0];
   useReveal('elicitationKey', (key) => setChosen(key));

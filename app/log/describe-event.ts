@@ -20,7 +20,7 @@ export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
       const id = m.id !== undefined ? `#${String(m.id)}` : '';
       if (typeof m.method === 'string') {
         const pair = index.pairOf(event.seq);
-        const state = m.id === undefined ? undefined : pair?.responseSeq ? undefined : pair?.cancelled ? 'cancelled' : undefined;
+        const state = m.id === undefined || !pair ? undefined : pair.responseSeq ? undefined : pair.ended ? ENDED_TEXT[pair.ended] : 'awaiting response';
         return { direction, tag: m.id === undefined ? 'notification' : 'request', tone: m.method.startsWith('elicitation/') ? 'warning' : 'neutral', title: `${m.method} ${id}`.trim(), detail: state };
       }
       const pair = index.pairOf(event.seq);
@@ -79,3 +79,5 @@ export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
       return { direction: undefined, tag: 'proxy', tone: 'danger', title: event.error.message };
   }
 }
+
+const ENDED_TEXT = { cancelled: 'cancelled, no response', timeout: 'timed out, no response', 'session-closed': 'no response (session closed)' } as const;

@@ -4,20 +4,33 @@ import { useAppStore } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { JsonView } from '@app/ui/json-view';
 import { describeEvent } from './describe-event';
+import { describeStory } from './log-toolbar';
+import type { StoryRef } from './log-filter';
 import { clockTime } from './log-row';
 
 /** The chosen entry whole, with links to the entries it belongs with. */
-export function EntryDetail({ event, session, onJump, onClose }: { event: LogEvent; session: SessionSnapshot; onJump: (seq: number) => void; onClose: () => void }) {
+type Props = {
+  event: LogEvent;
+  session: SessionSnapshot;
+  onJump: (seq: number) => void;
+  onShowStory: (story: StoryRef) => void;
+  onClose: () => void;
+};
+
+export function EntryDetail({ event, session, onJump, onShowStory, onClose }: Props) {
   const line = describeEvent(event, session.index);
   const pair = session.index.pairOf(event.seq);
   const related: { label: string; seq: number }[] = [];
   if (pair && pair.requestSeq !== event.seq) related.push({ label: `Request (${pair.method})`, seq: pair.requestSeq });
   if (pair?.responseSeq && pair.responseSeq !== event.seq) related.push({ label: `Response${pair.latencyMs !== undefined ? ` after ${Math.round(pair.latencyMs)} ms` : ''}`, seq: pair.responseSeq });
-  if (pair && !pair.responseSeq && pair.requestSeq === event.seq) related.push({ label: pair.cancelled ? 'Cancelled, no response' : 'No response yet', seq: 0 });
+  if (pair && !pair.responseSeq && pair.requestSeq === event.seq) {
+    related.push({ label: pair.ended === 'timeout' ? 'Timed out, no response' : pair.ended === 'cancelled' ? 'Cancelled, no response' : pair.ended ? 'No response: the session closed' : 'No response yet', seq: 0 });
+  }
   if ('aboutSeq' in event && typeof event.aboutSeq === 'number') related.push({ label: 'The message this is about', seq: event.aboutSeq });
   const body = event.kind === 'rpc-in' || event.kind === 'rpc-out' ? event.message : event;
   const app = useAppStore();
-  const flowKey = elicitationKeyOf(event, session);
+  const flowKey = session.story.flowOf(event.seq) ?? elicitationKeyOf(event, session);
+  const callId = session.story.callOf(event.seq);
   return (
     <aside aria-label="Entry details" className="flex w-[42%] max-w-[40rem] min-w-80 flex-col border-l border-slate-200">
       <header className="flex items-start gap-2 border-b border-slate-200 px-3 py-2">
@@ -33,10 +46,24 @@ export function EntryDetail({ event, session, onJump, onClose }: { event: LogEve
       </header>
       <div className="min-h-0 flex-1 space-y-2 overflow-auto p-3">
         {line.detail && <p className="text-xs whitespace-pre-wrap text-slate-700">{line.detail}</p>}
-        {flowKey && (
-          <Button size="sm" tone="secondary" onClick={() => app.reveal({ elicitationKey: flowKey })}>
-            Show elicitation {flowKey}
-          </Button>
+        {(callId || flowKey) && (
+          <div className="flex flex-wrap gap-1.5" aria-label="Stories">
+            {callId && (
+              <Button size="sm" onClick={() => onShowStory({ kind: 'call', id: callId })}>
+                {describeStory(session, { kind: 'call', id: callId })}: {session.story.storyOfCall(callId).length} entries
+              </Button>
+            )}
+            {flowKey && (
+              <Button size="sm" onClick={() => onShowStory({ kind: 'flow', id: flowKey })}>
+                Elicitation {flowKey}: {session.story.storyOfFlow(flowKey).length} entries
+              </Button>
+            )}
+            {flowKey && (
+              <Button size="sm" tone="ghost" onClick={() => app.reveal({ elicitationKey: flowKey })}>
+                Show elicitation {flowKey}
+              </Button>
+            )}
+          </div>
         )}
         {related.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Related entries">

@@ -13,7 +13,7 @@ export function clockTime(at: number): string {
   return `${d.toLocaleTimeString([], { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
-type Props = { event: LogEvent; index: LogIndex; start: number; isSelected: boolean; onSelect: (seq: number) => void; startedAt: number };
+type Props = { event: LogEvent; index: LogIndex; start: number; isSelected: boolean; onSelect: (seq: number) => void };
 
 /** One log entry on one line: time, direction, kind, and what happened. */
 export const LogRow = memo(function LogRow({ event, index, start, isSelected, onSelect }: Props) {

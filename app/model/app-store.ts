@@ -4,10 +4,18 @@ import { InspectorConnection, type SocketState } from './connection';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
-export type Reveal = { id: number } & ({ logSearch: string } | { elicitationKey: string } | { logSeq: number });
+export type RevealTarget =
+  | { logSearch: string }
+  | { logSeq: number }
+  /** Show one story's entries in the log: a tool call's or one elicitation's. */
+  | { logStory: { kind: 'call' | 'flow'; id: string } }
+  | { elicitationKey: string };
+export type Reveal = { id: number } & RevealTarget;
 
 export type AppSnapshot = {
   socket: SocketState;
+  /** Entries received of a backlog still loading (a reopened or long session); undefined once it is shown. */
+  loading: number | undefined;
   sessions: SessionSummary[];
   /** The session this page shows. */
   current: SessionStore | undefined;
@@ -17,20 +25,25 @@ export type AppSnapshot = {
 
 /**
  * The page's top-level state: the socket to the proxy, the list of sessions, and
- * the one this page is watching. Incoming events are applied once per animation
- * frame, so a burst of thousands costs one render.
+ * the one this page is watching. A lone event is applied at once; the rest of a
+ * burst waits for the next animation frame, so thousands cost one render.
  */
 export class AppStore {
   readonly connection: InspectorConnection;
-  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined };
+  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined, loading: undefined };
   private revealId = 0;
   private readonly listeners = new Set<() => void>();
   private queued = new Map<string, LogEvent[]>();
   private flushHandle: number | undefined;
+  private cancelFlush: (() => void) | undefined;
+  /** The session whose backlog is loading: applied as it arrives, shown once at the end. */
+  private replaying: SessionStore | undefined;
+  private warming = false;
+  private flushedThisFrame = false;
   /** Set when the person picks or creates a session, so the sessions list no longer decides. */
   private chosen = false;
 
-  constructor(token: string) {
+  constructor(readonly token: string) {
     this.connection = new InspectorConnection(
       token,
       (push) => this.onPush(push),
@@ -54,7 +67,7 @@ export class AppStore {
   getSnapshot = (): AppSnapshot => this.snapshot;
 
   /** Ask the panel that owns it to show something: log entries matching a search, one entry, or an elicitation. */
-  reveal(target: { logSearch: string } | { elicitationKey: string } | { logSeq: number }): void {
+  reveal(target: RevealTarget): void {
     this.set({ reveal: { id: ++this.revealId, ...target } });
   }
 
@@ -67,11 +80,23 @@ export class AppStore {
     void this.follow(store);
   }
 
+  /**
+   * Subscribe to a session's events. Its backlog is applied as it arrives but
+   * shown once, at the end: re-rendering the page for each piece of a
+   * 100k-entry backlog keeps the browser from reading the rest.
+   */
   private async follow(store: SessionStore): Promise<void> {
+    this.replaying = store;
     try {
       await this.connection.send('subscribe', { sessionId: store.sessionId, afterSeq: store.lastSeq });
     } catch {
       // The socket dropped mid-request; the reconnect handler subscribes again.
+    } finally {
+      if (this.replaying === store) this.replaying = undefined;
+      this.flushNow();
+      store.publish();
+      this.warmSearchWhenIdle(store);
+      if (this.snapshot.loading !== undefined) this.set({ loading: undefined });
     }
   }
 
@@ -79,6 +104,11 @@ export class AppStore {
     switch (push.type) {
       case 'sessions': {
         this.set({ sessions: push.sessions });
+        // The shown session was deleted: show the newest one instead.
+        if (this.snapshot.current && !push.sessions.some((s) => s.sessionId === this.snapshot.current?.sessionId)) {
+          this.chosen = false;
+          this.set({ current: undefined });
+        }
         if (!this.chosen && !this.snapshot.current && push.sessions.length) {
           const live = push.sessions.find((s) => s.isLive) ?? push.sessions[0];
           const store = new SessionStore(live.sessionId);
@@ -101,26 +131,57 @@ export class AppStore {
 
   private scheduleFlush(): void {
     if (this.flushHandle !== undefined) return;
-    const flush = () => {
-      this.flushHandle = undefined;
-      const queued = this.queued;
-      this.queued = new Map();
-      const current = this.snapshot.current;
-      if (current) {
-        const events = queued.get(current.sessionId);
-        if (events) current.apply(events);
-      }
-    };
+    if (this.replaying) {
+      const timeout = window.setTimeout(() => this.flushNow(), 250);
+      this.flushHandle = timeout;
+      this.cancelFlush = () => clearTimeout(timeout);
+      return;
+    }
+    // The first events of a frame are shown at once (a lone elicitation should not wait for the
+    // next frame); anything more arriving in the same frame waits for it, so a burst is one render.
+    if (!this.flushedThisFrame) {
+      this.flushedThisFrame = true;
+      requestAnimationFrame(() => (this.flushedThisFrame = false));
+      queueMicrotask(() => this.flushNow());
+      this.flushHandle = -1;
+      return;
+    }
     // rAF pauses in background tabs; the timeout keeps the model current there too.
-    const raf = requestAnimationFrame(() => {
-      clearTimeout(timeout);
-      flush();
-    });
-    const timeout = window.setTimeout(() => {
-      cancelAnimationFrame(raf);
-      flush();
-    }, 250);
+    const raf = requestAnimationFrame(() => this.flushNow());
+    const timeout = window.setTimeout(() => this.flushNow(), 250);
     this.flushHandle = raf;
+    this.cancelFlush = () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(timeout);
+    };
+  }
+
+  private flushNow(): void {
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+    this.flushHandle = undefined;
+    const queued = this.queued;
+    this.queued = new Map();
+    const current = this.snapshot.current;
+    const events = current && queued.get(current.sessionId);
+    if (!current || !events) return;
+    const replaying = this.replaying === current;
+    current.apply(events, !replaying);
+    if (replaying) this.set({ loading: current.lastSeq });
+    else this.warmSearchWhenIdle(current);
+  }
+
+  /** Prepare the log's search text in idle time, so the first search over a long session is as quick as the next. */
+  private warmSearchWhenIdle(store: SessionStore): void {
+    if (this.warming || typeof requestIdleCallback !== 'function') return;
+    this.warming = true;
+    const step = (deadline: IdleDeadline) => {
+      const { events, index } = store.getSnapshot();
+      const done = index.warmSearch(events, () => deadline.timeRemaining() > 2);
+      if (done || this.snapshot.current !== store) this.warming = false;
+      else requestIdleCallback(step);
+    };
+    requestIdleCallback(step);
   }
 
   private set(patch: Partial<AppSnapshot>): void {

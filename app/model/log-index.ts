@@ -14,8 +14,9 @@ export type RpcPair = {
   direction: Direction;
   /** Response time in ms, when answered. */
   latencyMs?: number;
-  /** How a request that got no response ended. */
-  cancelled?: boolean;
+  /** How a request that got no response ended: never a ghost "pending" once it is over. */
+  ended?: 'cancelled' | 'timeout' | 'session-closed';
+  callId?: string;
 };
 
 export class LogIndex {
@@ -23,15 +24,31 @@ export class LogIndex {
   private readonly pairs = new Map<number, RpcPair>();
   private readonly open = new Map<string, RpcPair>();
   private readonly searchText: string[] = [];
+  /** Every JSON-RPC method seen, for the method filter. */
+  readonly methods = new Set<string>();
   private indexed = 0;
 
   add(event: LogEvent, at = event.at, events?: readonly LogEvent[]): void {
+    if (event.kind === 'call-round') {
+      const pair = this.open.get(`out:${String(event.rpcId)}`);
+      if (pair) pair.callId = event.callId;
+      return;
+    }
+    if (event.kind === 'call-end' && (event.outcome === 'timeout' || event.outcome === 'cancelled')) {
+      for (const pair of this.open.values()) if (pair.callId === event.callId && !pair.ended) pair.ended = event.outcome;
+      return;
+    }
+    if (event.kind === 'session-state' && event.state === 'closed') {
+      for (const pair of this.open.values()) pair.ended ??= 'session-closed';
+      return;
+    }
     if (event.kind !== 'rpc-out' && event.kind !== 'rpc-in') return;
     const message = event.message;
     const direction: Direction = event.kind === 'rpc-out' ? 'out' : 'in';
     const id = message.id;
     const hasId = typeof id === 'string' || typeof id === 'number';
     if (typeof message.method === 'string') {
+      this.methods.add(message.method);
       if (hasId) {
         const pair: RpcPair = { requestSeq: event.seq, method: message.method, direction };
         this.pairs.set(event.seq, pair);
@@ -40,7 +57,7 @@ export class LogIndex {
         // A cancel travels the same way as the request it cancels.
         const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
         const pair = this.open.get(`${direction}:${String(requestId)}`);
-        if (pair) pair.cancelled = true;
+        if (pair) pair.ended ??= 'cancelled';
       }
       return;
     }
@@ -58,6 +75,15 @@ export class LogIndex {
 
   pairOf(seq: number): RpcPair | undefined {
     return this.pairs.get(seq);
+  }
+
+  /** Build search text ahead of the first search, while `hasTime()` says there is time; true when done. */
+  warmSearch(events: readonly LogEvent[], hasTime: () => boolean): boolean {
+    while (this.indexed < events.length && hasTime()) {
+      const end = Math.min(events.length, this.indexed + 500);
+      while (this.indexed < end) this.searchText.push(JSON.stringify(events[this.indexed++]).toLowerCase());
+    }
+    return this.indexed >= events.length;
   }
 
   /** Lower-cased JSON of every event, extended to the current length on demand. */

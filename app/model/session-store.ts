@@ -6,6 +6,7 @@
 import type { EventOf, LogEvent } from '@wire/events';
 import type { SessionSettings, TargetSummary } from '@wire/target';
 import { LogIndex } from './log-index';
+import { StoryIndex } from './story-index';
 
 export type ToolInfo = {
   name: string;
@@ -74,18 +75,22 @@ export type SessionSnapshot = {
   findings: EventOf<'finding'>[];
   /** Incremental indexes over `events` (request/response pairs, search text). */
   index: LogIndex;
+  /** Which entries belong to which call and which elicitation. */
+  story: StoryIndex;
 };
 
 export class SessionStore {
   readonly sessionId: string;
   private readonly events: LogEvent[] = [];
   private readonly index = new LogIndex();
+  private readonly story = new StoryIndex();
   private status: StatusView = { state: 'connecting' };
   private tools: ToolInfo[] = [];
   private readonly calls = new Map<string, CallView>();
   private readonly elicitations = new Map<string, ElicitationView>();
   private findings: EventOf<'finding'>[] = [];
   private snapshot: SessionSnapshot;
+  private dirty = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(sessionId: string) {
@@ -97,17 +102,28 @@ export class SessionStore {
     return this.events.length ? this.events[this.events.length - 1].seq : 0;
   }
 
-  /** Add a batch. Events at or below the last seq are replays and are skipped. */
-  apply(batch: readonly LogEvent[]): void {
+  /**
+   * Add a batch. Events at or below the last seq are replays and are skipped.
+   * With `publish` false the views are not told (a long backlog is applied in
+   * pieces and shown once); `publish()` tells them.
+   */
+  apply(batch: readonly LogEvent[], publish = true): void {
     let changed = false;
     for (const event of batch) {
       if (event.seq <= this.lastSeq) continue;
       this.events.push(event);
       this.index.add(event, event.at, this.events);
+      this.story.add(event);
       this.reduce(event);
       changed = true;
     }
-    if (!changed) return;
+    if (changed) this.dirty = true;
+    if (publish) this.publish();
+  }
+
+  publish(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
     this.snapshot = this.makeSnapshot();
     for (const listener of this.listeners) listener();
   }
@@ -217,6 +233,7 @@ export class SessionStore {
       elicitations: [...this.elicitations.values()],
       findings: this.findings,
       index: this.index,
+      story: this.story,
     };
   }
 }

@@ -34,7 +34,7 @@ export function useCommands() {
 }
 
 /** Run `handle` once for each new reveal request this panel understands. */
-export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq'>(key: K, handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void): void {
+export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 'logStory'>(key: K, handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void): void {
   const { reveal } = useApp();
   const seen = useRef(reveal?.id ?? 0);
   useEffect(() => {
@@ -42,4 +42,11 @@ export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq'>(k
     seen.current = reveal.id;
     handle((reveal as unknown as Record<K, never>)[key]);
   });
+}
+
+/** Whether the watched session can still be driven (false for ended, recorded and imported ones). */
+export function useIsLive(): boolean {
+  const { sessions, current } = useApp();
+  const summary = sessions.find((s) => s.sessionId === current?.sessionId);
+  return summary?.isLive ?? false;
 }

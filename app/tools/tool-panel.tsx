@@ -3,6 +3,7 @@ import { useCommands, useSession } from '@app/state/app-context';
 import { CallCard } from './call-card';
 
 const ToolArgumentsForm = lazy(() => import('./tool-arguments-form'));
+const CALLS_SHOWN = 10;
 
 /** The selected tool: its arguments, a Run button, and its calls, newest first. */
 export function ToolPanel({ toolName }: { toolName: string | undefined }) {
@@ -10,7 +11,9 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   const commands = useCommands();
   const [error, setError] = useState<string>();
   const tool = session?.tools.find((t) => t.name === toolName);
-  const calls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName).reverse();
+  const allCalls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName);
+  // The newest calls, running ones always; the log's Calls view has every one.
+  const calls = allCalls.filter((c, i) => !c.end || i >= allCalls.length - CALLS_SHOWN).reverse();
 
   if (!session || !toolName) {
     return <Empty text={session?.status.state === 'ready' ? 'Pick a tool on the left to call it.' : 'Connect to a server to call its tools.'} />;
@@ -45,6 +48,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {calls.map((call, i) => (
           <CallCard key={call.callId} call={call} isLatest={i === 0} />
         ))}
+        {allCalls.length > calls.length && <p className="text-xs text-slate-500">{allCalls.length - calls.length} earlier calls of this tool are in the log (Calls).</p>}
       </div>
     </section>
   );

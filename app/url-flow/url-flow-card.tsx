@@ -27,11 +27,13 @@ type Props = {
   /** -32042 calls wait for every flow; offer "Retry now" when they are done and auto-retry is off. */
   canRetryCall: boolean;
   highlighted: boolean;
+  /** A recorded session: the flow can be read, not acted on. */
+  readOnly: boolean;
   onDismiss: () => void;
 };
 
 /** One URL-mode elicitation: who asks, where it really goes, consent, and a live timeline until its call ends. */
-export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, onDismiss }: Props) {
+export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, readOnly, onDismiss }: Props) {
   const commands = useCommands();
   const app = useAppStore();
   const [error, setError] = useState<string>();
@@ -124,7 +126,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
           {error}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className={cn('flex flex-wrap gap-2', readOnly && 'hidden')}>
         {(pending || state.isActive) && (
           <Button tone={pending ? 'primary' : 'secondary'} size="sm" onClick={open} disabled={analysis.isRefused} title={analysis.isRefused ? 'This URL cannot be opened; see why above.' : 'Opens in a new tab'}>
             {pending ? 'Open' : 'Open again'}
@@ -160,7 +162,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
             Retry now
           </Button>
         )}
-        <Button size="sm" tone="ghost" onClick={() => app.reveal({ logSearch: elicitationId ?? flow.key })}>
+        <Button size="sm" tone="ghost" onClick={() => app.reveal({ logStory: { kind: 'flow', id: flow.key } })}>
           Show in log
         </Button>
         {!pending && (

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
-import { useReveal, useSession } from '@app/state/app-context';
+import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Section } from '@app/ui/section';
 import { flowState } from './flow-status';
 import { UrlFlowCard } from './url-flow-card';
+
+/** Finished flows stay in the panel for reference; beyond this many, only the log keeps them. */
+const FINISHED_SHOWN = 5;
 
 /**
  * URL-mode elicitations, beside everything else (never a modal): each flow stays
@@ -15,6 +18,7 @@ export function UrlFlowPanel() {
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const [highlight, setHighlight] = useState<string>();
   const listRef = useRef<HTMLDivElement>(null);
+  const isLive = useIsLive();
   const flows = (session?.elicitations ?? []).filter((e) => e.mode === 'url' && !dismissed.has(e.key));
 
   useReveal('elicitationKey', (key) => {
@@ -29,10 +33,13 @@ export function UrlFlowPanel() {
   }, [highlight]);
 
   if (!session || flows.length === 0) return null;
-  // What needs the person comes first: waiting for consent, then running flows, then finished ones.
-  const rank = (f: ElicitationView) => (!f.end ? 0 : flowState(f, callOf(session, f)).isActive ? 1 : 2);
-  const ordered = [...flows].sort((a, b) => rank(a) - rank(b) || a.seq - b.seq);
-  const active = flows.filter((f) => rank(f) < 2).length;
+  // What needs the person comes first: waiting for consent, then running flows, then the latest finished ones.
+  const calls = new Map(session.calls.map((c) => [c.callId, c]));
+  const ranked = flows.map((flow) => ({ flow, rank: !flow.end ? 0 : flowState(flow, flow.callId ? calls.get(flow.callId) : undefined).isActive ? 1 : 2 }));
+  const open = ranked.filter((r) => r.rank < 2).sort((a, b) => a.rank - b.rank || a.flow.seq - b.flow.seq);
+  const finished = ranked.filter((r) => r.rank === 2);
+  const ordered = [...open, ...finished.slice(-FINISHED_SHOWN).reverse()].map((r) => r.flow);
+  const active = open.length;
 
   return (
     <Section
@@ -54,9 +61,15 @@ export function UrlFlowPanel() {
             sessionId={session.sessionId}
             canRetryCall={canRetry(session, flow)}
             highlighted={highlight === flow.key}
+            readOnly={!isLive}
             onDismiss={() => setDismissed((d) => new Set(d).add(flow.key))}
           />
         ))}
+        {finished.length > FINISHED_SHOWN && (
+          <p className="text-[11px] text-slate-500">
+            {finished.length - FINISHED_SHOWN} earlier finished flows are not shown here; the log has them all.
+          </p>
+        )}
       </div>
     </Section>
   );

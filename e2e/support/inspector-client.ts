@@ -44,12 +44,14 @@ export class InspectorClient {
       origin: options.origin ?? inspector.origin,
       headers: options.host ? { host: options.host } : undefined,
     });
+    // Listen before the socket opens: the proxy's first pushes can arrive in the same packet as the handshake.
+    const client = new InspectorClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
       ws.once('error', reject);
     });
-    return new InspectorClient(ws);
+    return client;
   }
 
   send<T extends CommandType>(type: T, params: Params<T>): Promise<CommandResults[T]> {

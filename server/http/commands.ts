@@ -11,8 +11,8 @@ export class CommandError extends Error {
 
 export type CommandContext = {
   registry: SessionRegistry;
-  /** Start (or replace) this socket's subscription to a session's events. */
-  subscribe(sessionId: string, afterSeq: number): number;
+  /** Start (or replace) this socket's subscription to a session's events; resolves once the backlog is sent. */
+  subscribe(sessionId: string, afterSeq: number): Promise<number>;
 };
 
 /**
@@ -23,8 +23,7 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
   const { registry } = ctx;
   switch (command.type) {
     case 'subscribe':
-      liveOrRecorded(registry, command.params.sessionId);
-      return { lastSeq: ctx.subscribe(command.params.sessionId, command.params.afterSeq) };
+      return { lastSeq: await ctx.subscribe(command.params.sessionId, command.params.afterSeq) };
     case 'connect': {
       const session = await registry.connect(command.params.target, command.params.settings);
       return { sessionId: session.id };
@@ -78,14 +77,22 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       }
       return {};
     }
-    case 'delete-session':
-      throw new CommandError({ code: 'conflict', message: 'Deleting sessions is not available yet.' });
+    case 'delete-session': {
+      const outcome = registry.delete(command.params.sessionId);
+      if (outcome === 'live') throw new CommandError({ code: 'conflict', message: 'Disconnect the session before deleting it.' });
+      if (outcome === 'unknown') throw new CommandError({ code: 'not-found', message: `No session ${command.params.sessionId}.` });
+      return {};
+    }
   }
 }
 
+/** A session driven in this run, live or ended (recorded sessions from files cannot be driven or reconnected). */
 function liveOrRecorded(registry: SessionRegistry, sessionId: string): Session {
   const session = registry.get(sessionId);
-  if (!session) throw new CommandError({ code: 'not-found', message: `No session ${sessionId}.` });
+  if (!session) {
+    const known = registry.source(sessionId) !== undefined;
+    throw new CommandError({ code: known ? 'conflict' : 'not-found', message: known ? 'This is a recorded session: it can be read, not driven. Connect anew from the Connection form.' : `No session ${sessionId}.` });
+  }
   return session;
 }
 

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { PACKAGE_ROOT } from '../runtime';
+import { MAX_IMPORT_BYTES } from '../store/import-session';
+import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
 import { attachWebSocket } from './socket';
@@ -40,6 +43,32 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.use('*', checkHost(policy));
   app.use('/api/*', requireToken(options.token, policy));
   app.get('/api/health', (c) => c.json({ ok: true, version: options.version, sessions: options.registry.list().length }));
+
+  /** The whole session file, as recorded: for scripts and bug reports (the page exports filtered views itself). */
+  app.get('/api/sessions/:id/export', (c) => {
+    const id = c.req.param('id');
+    const path = options.registry.filePath(id);
+    if (!path || !existsSync(path)) return c.json({ error: { code: 'not-found', message: `No session file for ${id}.` } }, 404);
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="session-${id}.jsonl"`);
+    c.header('Content-Length', String(statSync(path).size));
+    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream);
+  });
+
+  /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */
+  app.post('/api/sessions/import', async (c) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_IMPORT_BYTES) return c.json({ error: { code: 'invalid-file', message: `The file is ${length} bytes; the limit is ${MAX_IMPORT_BYTES}.` } }, 413);
+    const body = c.req.raw.body;
+    if (!body) return c.json({ error: { code: 'invalid-file', message: 'The file is empty.' } }, 400);
+    try {
+      const session = await options.registry.importFile(Readable.fromWeb(body as never));
+      return c.json({ sessionId: session.sessionId, eventCount: session.lastSeq });
+    } catch (error) {
+      if (error instanceof SessionFileError) return c.json({ error: { code: 'invalid-file', message: error.message, line: error.line } }, 400);
+      throw error;
+    }
+  });
   app.notFound((c) => c.json({ error: { code: 'not-found', message: 'Not found.' } }, 404));
 
   app.use('/assets/*', compress());

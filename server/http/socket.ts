@@ -7,9 +7,9 @@ import type { SessionRegistry } from '../session/session-registry';
 import { CommandError, runCommand } from './commands';
 import { isAllowedHost, isAllowedOrigin, tokensEqual, WS_PROTOCOL, wsToken, type OriginPolicy } from './security';
 
-/** Events per message when replaying a backlog: big enough to be quick, small enough to keep the page responsive. */
-const REPLAY_CHUNK = 2000;
 export const WS_PATH = '/ws';
+/** How much replay may wait in the socket's send buffer before reading more from disk. */
+const REPLAY_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export type SocketOptions = {
   registry: SessionRegistry;
@@ -79,27 +79,44 @@ function refuse(request: IncomingMessage, options: SocketOptions): string | unde
 }
 
 function serve(ws: WebSocket, options: SocketOptions): void {
-  const send = (push: ServerPush) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(push));
+  const sendRaw = (text: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(asciiJson(text));
   };
+  const send = (push: ServerPush) => sendRaw(JSON.stringify(push));
   let unsubscribe: (() => void) | undefined;
 
-  const subscribe = (sessionId: string, afterSeq: number): number => {
+  /**
+   * Replay a session from `afterSeq`, then follow it. New events that arrive while
+   * older ones are still being read from disk wait in a buffer, so the page gets
+   * every event once, in order.
+   */
+  const subscribe = async (sessionId: string, afterSeq: number): Promise<number> => {
     unsubscribe?.();
-    const session = options.registry.get(sessionId)!;
-    const log = session.log;
-    const backlog = log.since(afterSeq);
-    for (let i = 0; i < backlog.length; i += REPLAY_CHUNK) {
-      send({ type: 'events', sessionId, events: backlog.slice(i, i + REPLAY_CHUNK) });
-    }
-    let lastSent = backlog.length ? backlog[backlog.length - 1].seq : afterSeq;
-    // Listeners are told in flush batches; skip anything the backlog already carried.
-    unsubscribe = log.subscribe((events: LogEvent[]) => {
+    const source = options.registry.source(sessionId);
+    if (!source) throw new CommandError({ code: 'not-found', message: `No session ${sessionId}.` });
+    let lastSent = afterSeq;
+    let buffered: LogEvent[] | undefined = [];
+    const deliver = (events: LogEvent[]) => {
       const fresh = events.filter((e) => e.seq > lastSent);
       if (!fresh.length) return;
       lastSent = fresh[fresh.length - 1].seq;
       send({ type: 'events', sessionId, events: fresh });
-    });
+    };
+    const stop = source.subscribe((events) => (buffered ? buffered.push(...events) : deliver(events)));
+    unsubscribe = stop;
+    for await (const chunk of source.read(afterSeq, source.lastSeq)) {
+      if (unsubscribe !== stop) return lastSent; // the page moved on to another session meanwhile
+      const fresh = chunk.filter((e) => e.seq > lastSent);
+      if (!fresh.length) continue;
+      lastSent = fresh[fresh.length - 1].seq;
+      // Stored events go out as they were written: no parse, no stringify, on a 100k-entry replay.
+      sendRaw(`{"type":"events","sessionId":${JSON.stringify(sessionId)},"events":[${fresh.map((e) => e.json).join(',')}]}`);
+      // A page reads slower than a file: wait for it rather than queueing the whole session in memory.
+      while (ws.readyState === ws.OPEN && ws.bufferedAmount > REPLAY_BUFFER_BYTES) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const pending = buffered;
+    buffered = undefined;
+    deliver(pending);
     return lastSent;
   };
 
@@ -130,4 +147,13 @@ function serve(ws: WebSocket, options: SocketOptions): void {
     }
   });
   ws.on('close', () => unsubscribe?.());
+}
+
+/**
+ * JSON with every non-ASCII character written as a \u escape. Same value once
+ * parsed, but browsers take their fast path for ASCII-only WebSocket text: a
+ * single "é" in a megabyte frame otherwise halves the rate a page can receive at.
+ */
+export function asciiJson(json: string): string {
+  return /[^\x00-\x7f]/.test(json) ? json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
 }

@@ -1,9 +1,9 @@
 /**
  * No server process outlives its session, its page, or the proxy itself.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { startInspector, stopProcess } from '../../e2e/support/processes';
+import { startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
 
 const isAlive = (pid: number) => {
   try {
@@ -23,9 +23,16 @@ async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
   return false;
 }
 
+const started: Inspector[] = [];
+afterEach(async () => {
+  // Whatever a failed test left running is stopped by its pid.
+  for (const inspector of started.splice(0)) await inspector.stop();
+});
+
 /** Start the inspector on its demo server and return the demo's pid (it prints it on stderr). */
 async function withDemo(args: string[] = []) {
   const inspector = await startInspector(args);
+  started.push(inspector);
   const client = await InspectorClient.connect(inspector);
   const session = await client.waitFor(() => client.sessions[0], 20_000, 'the demo session');
   await client.follow(session.sessionId);

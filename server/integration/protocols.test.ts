@@ -244,3 +244,28 @@ async function approveOnConsentSite(pageUrl: string): Promise<void> {
   const response = await fetch(`${pageUrl}/approve`, { method: 'POST' });
   expect(response.status).toBe(200);
 }
+
+describe('which call a pushed elicitation belongs to', () => {
+  let demo: Started & { url: string };
+  beforeAll(async () => {
+    demo = await startDemoHttp();
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it('over Streamable HTTP, two interleaved calls: each elicitation is tied to its own call by the stream it arrived on', async () => {
+    const sessionId = await client.open({ transport: 'http', url: demo.url, headers: {} }, { protocol: '2025-11-25' });
+    const trip = await client.call(sessionId, 'plan_trip');
+    const profile = await client.call(sessionId, 'collect_profile');
+    const first = await client.waitFor(() => client.of('elicitation').filter((e) => e.params.message === 'Step 1 of 2: where are you going?')[0], 15_000, 'the trip form');
+    const second = await client.waitFor(() => client.of('elicitation').filter((e) => String(e.params.message).includes('conference badge'))[0], 15_000, 'the profile form');
+    expect(first.callId).toBe(trip.callId);
+    expect(second.callId).toBe(profile.callId);
+    await client.send('answer-elicitation', { sessionId, key: second.key, action: 'decline' });
+    await client.send('answer-elicitation', { sessionId, key: first.key, action: 'cancel' });
+    expect(resultText(await profile.end)).toBe('collect_profile: decline');
+    expect(resultText(await trip.end)).toBe('plan_trip: step 1 cancel');
+    await client.send('disconnect', { sessionId });
+  });
+});

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { SessionSettings, Target } from '../wire/target';
-import { tappedFetch, type HttpExchange } from './http-tap';
+import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 
 export const CLIENT_INFO = { name: 'elicitation-inspector', version: '0.1.0' };
 
@@ -60,7 +60,7 @@ export function createClient(settings: SessionSettings, target: Target, onToolsC
   return new Client(CLIENT_INFO, clientOptions(settings, target, onToolsChanged));
 }
 
-export type TransportHooks = { onHttp: (exchange: HttpExchange) => void };
+export type TransportHooks = { onHttp: (exchange: HttpExchange) => void; onStreamRequest?: (seen: StreamRequest) => void };
 
 export function createTransport(target: Target, hooks: TransportHooks): Transport {
   switch (target.transport) {
@@ -75,7 +75,7 @@ export function createTransport(target: Target, hooks: TransportHooks): Transpor
     case 'http':
       return new StreamableHTTPClientTransport(new URL(target.url), {
         requestInit: { headers: target.headers },
-        fetch: tappedFetch(hooks.onHttp),
+        fetch: tappedFetch(hooks.onHttp, fetch, hooks.onStreamRequest),
       });
     case 'sse':
       return new SSEClientTransport(new URL(target.url), {

@@ -13,13 +13,18 @@ export type HttpExchange = {
   error?: string;
 };
 
+/** A server→client request seen on the response stream of one of our POSTs: it belongs to that POST's request. */
+export type StreamRequest = { serverRequestId: RpcId; forRequestIds: RpcId[] };
+
 /**
  * A fetch that reports each HTTP exchange the SDK's HTTP transports make:
  * method, URL, status, time to headers, headers with secrets redacted, and the
  * JSON-RPC ids in the request body. Bodies are not copied: the JSON-RPC tap
- * already logs every message.
+ * already logs every message. It does read a copy of each POST's event stream,
+ * only to learn which of our requests a server's own request arrived under
+ * (Streamable HTTP sends it on that request's stream).
  */
-export function tappedFetch(onExchange: (exchange: HttpExchange) => void, base: FetchLike = fetch): FetchLike {
+export function tappedFetch(onExchange: (exchange: HttpExchange) => void, base: FetchLike = fetch, onStreamRequest?: (seen: StreamRequest) => void): FetchLike {
   return async function tappedFetch(input, init) {
     const started = performance.now();
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -27,7 +32,13 @@ export function tappedFetch(onExchange: (exchange: HttpExchange) => void, base: 
     const requestHeaders = redactHeaders(headersToRecord(init?.headers));
     const rpcIds = typeof init?.body === 'string' ? idsInBody(init.body) : undefined;
     try {
-      const response = await base(input, init);
+      let response = await base(input, init);
+      const isStream = response.headers.get('content-type')?.includes('text/event-stream');
+      if (onStreamRequest && method === 'POST' && rpcIds?.length && isStream && response.body) {
+        const [forSdk, forUs] = response.body.tee();
+        void watchStream(forUs, rpcIds, onStreamRequest);
+        response = new Response(forSdk, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
       onExchange({
         method,
         url,
@@ -58,8 +69,9 @@ function idsInBody(body: string): RpcId[] | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
     const messages = Array.isArray(parsed) ? parsed : [parsed];
+    // Only requests: a response we post carries the server's id, from the other id space.
     const ids = messages
-      .map((m) => (typeof m === 'object' && m !== null && 'id' in m ? (m as { id: unknown }).id : undefined))
+      .map((m) => (typeof m === 'object' && m !== null && 'id' in m && 'method' in m ? (m as { id: unknown }).id : undefined))
       .filter((id): id is RpcId => typeof id === 'string' || typeof id === 'number');
     return ids.length ? ids : undefined;
   } catch {
@@ -69,3 +81,29 @@ function idsInBody(body: string): RpcId[] | undefined {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Read SSE `data:` lines for JSON-RPC requests (a method and an id). Never throws: a broken stream is the SDK's to report. */
+async function watchStream(body: ReadableStream<Uint8Array>, forRequestIds: RpcId[], onStreamRequest: (seen: StreamRequest) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      const lines = buffer.split(/\r?\n/);
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('data:')) continue;
+        try {
+          const message = JSON.parse(line.slice(5)) as { method?: unknown; id?: unknown };
+          if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) {
+            onStreamRequest({ serverRequestId: message.id, forRequestIds });
+          }
+        } catch {
+          // Not JSON (a keep-alive, a partial multi-line event): nothing to learn from it.
+        }
+      }
+    }
+  } catch {
+    // The stream was aborted or broke; the SDK sees the same and reports it.
+  }
+}

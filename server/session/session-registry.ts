@@ -1,6 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SessionLog } from '../store/session-log';
+import type { Readable } from 'node:stream';
+import { importSession } from '../store/import-session';
+import { RecordedSession } from '../store/recorded-session';
+import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { Session } from './session';
@@ -11,15 +14,35 @@ export type RegistryOptions = {
 };
 
 /**
- * Every session this proxy knows: the live ones it drives and the finished ones
- * it can still show. Tells listeners when the list changes.
+ * Every session this proxy knows: the ones it drives (and drove, in this run),
+ * and the recorded ones it can show read-only: earlier runs' files and imports.
+ * Tells listeners when the list changes.
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
+  private readonly recorded = new Map<string, RecordedSession>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: RegistryOptions = {}) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  }
+
+  /** List the session files of earlier runs. Runs after start-up; the list updates when done. */
+  async loadRecorded(): Promise<void> {
+    const { dataDir } = this.options;
+    if (!dataDir) return;
+    const files = readdirSync(dataDir).filter((name) => name.endsWith('.jsonl'));
+    for (const name of files) {
+      const id = name.slice(0, -'.jsonl'.length);
+      if (this.sessions.has(id) || this.recorded.has(id)) continue;
+      try {
+        const session = await RecordedSession.load(join(dataDir, name));
+        this.recorded.set(session.sessionId, session);
+      } catch {
+        // Not a session file (or unreadable): it is not ours to list or to delete.
+      }
+    }
+    this.changed();
   }
 
   /** Start a session; resolves with it as soon as it exists (connecting continues in the background). */
@@ -40,27 +63,57 @@ export class SessionRegistry {
     return session;
   }
 
+  /** A session driven in this run (live or ended). */
   get(sessionId: string): Session | undefined {
     return this.sessions.get(sessionId);
   }
 
+  /** Where to read a session's events, whatever kind it is. */
+  source(sessionId: string): EventSource | undefined {
+    return this.sessions.get(sessionId)?.log ?? this.recorded.get(sessionId);
+  }
+
+  filePath(sessionId: string): string | undefined {
+    return this.sessions.get(sessionId)?.log.filePath ?? this.recorded.get(sessionId)?.filePath;
+  }
+
   list(): SessionSummary[] {
-    return [...this.sessions.values()]
-      .map((s) => ({
-        sessionId: s.id,
-        target: summarizeTarget(s.target, s.isDemo),
-        settings: s.settings,
-        startedAt: s.startedAt,
-        ...(s.endedAt !== undefined && { endedAt: s.endedAt }),
-        isLive: s.isLive,
-        eventCount: s.log.lastSeq,
-        ...(s.serverName && { serverName: s.serverName }),
-      }))
-      .sort((a, b) => b.startedAt - a.startedAt);
+    const driven = [...this.sessions.values()].map((s) => ({
+      sessionId: s.id,
+      target: summarizeTarget(s.target, s.isDemo),
+      settings: s.settings,
+      startedAt: s.startedAt,
+      ...(s.endedAt !== undefined && { endedAt: s.endedAt }),
+      isLive: s.isLive,
+      eventCount: s.log.lastSeq,
+      ...(s.serverName && { serverName: s.serverName }),
+    }));
+    return [...driven, ...[...this.recorded.values()].map((r) => r.summary())].sort((a, b) => b.startedAt - a.startedAt);
   }
 
   liveSessions(): Session[] {
     return [...this.sessions.values()].filter((s) => s.isLive);
+  }
+
+  async importFile(input: Readable): Promise<RecordedSession> {
+    if (!this.options.dataDir) throw new Error('Importing needs a data folder (--data-dir).');
+    const session = await importSession(input, this.options.dataDir);
+    this.recorded.set(session.sessionId, session);
+    this.changed();
+    return session;
+  }
+
+  /** Forget a session that is not live, and delete its file. Returns false when there is none, or it is live. */
+  delete(sessionId: string): 'deleted' | 'live' | 'unknown' {
+    const driven = this.sessions.get(sessionId);
+    if (driven?.isLive) return 'live';
+    const path = this.filePath(sessionId);
+    if (!driven && !this.recorded.has(sessionId)) return 'unknown';
+    this.sessions.delete(sessionId);
+    this.recorded.delete(sessionId);
+    if (path) rmSync(path, { force: true });
+    this.changed();
+    return 'deleted';
   }
 
   onChange(listener: () => void): () => void {
@@ -76,5 +129,3 @@ export class SessionRegistry {
     for (const listener of this.listeners) listener();
   }
 }
-
-export type { SessionSettings };

@@ -50,6 +50,8 @@ export class Session {
   private readonly calls = new Map<string, CallRunner>();
   /** Raw params of server→client requests by JSON-RPC id, exactly as received. */
   private readonly inbound = new Map<RpcId, { params: Record<string, unknown>; findings: Finding[] }>();
+  /** Server request id → the ids of our requests whose HTTP response stream carried it. */
+  private readonly pushStreams = new Map<string, string[]>();
   private nextCall = 1;
   private closing = false;
   private readonly closed: Promise<void>;
@@ -88,7 +90,10 @@ export class Session {
       clientCapabilities: clientCapabilities(this.settings),
     });
     try {
-      this.transport = createTransport(this.target, { onHttp: (exchange) => this.emit({ kind: 'http', ...exchange }) });
+      this.transport = createTransport(this.target, {
+        onHttp: (exchange) => this.emit({ kind: 'http', ...exchange }),
+        onStreamRequest: ({ serverRequestId, forRequestIds }) => this.pushStreams.set(String(serverRequestId), forRequestIds.map(String)),
+      });
       this.tap = new TransportTap(this.transport, {
         onOutbound: (message) => this.emit({ kind: 'rpc-out', message: message as Record<string, unknown> }),
         onInbound: (message) => this.onInbound(message),
@@ -210,8 +215,10 @@ export class Session {
         const rpcId = ctx.mcpReq.id as RpcId;
         const raw = this.inbound.get(rpcId);
         const params = raw?.params ?? (_request.params as Record<string, unknown>);
+        // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first.
+        if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
         const { answer } = this.broker.request({
-          callId: this.attributePush(),
+          callId: this.attributePush(rpcId),
           origin: { kind: 'push', rpcId },
           params,
           signal: ctx.mcpReq.signal,
@@ -284,11 +291,17 @@ export class Session {
   }
 
   /**
-   * Which call a pushed elicitation belongs to. With one call waiting on the
-   * server it is that call; with several, nothing on stdio says which.
+   * Which call a pushed elicitation belongs to. Over Streamable HTTP it is the
+   * call whose request's response stream carried it. Otherwise, with one call
+   * waiting on the server it is that call; with several, nothing says which.
    */
-  private attributePush(): string | undefined {
+  private attributePush(pushId: RpcId): string | undefined {
     const waiting = [...this.calls.values()].filter((call) => call.isAwaitingServer);
+    const carriers = this.pushStreams.get(String(pushId));
+    if (carriers) {
+      const call = waiting.find((c) => c.inFlightRpcId !== undefined && carriers.includes(String(c.inFlightRpcId)));
+      if (call) return call.callId;
+    }
     return waiting.length === 1 ? waiting[0].callId : undefined;
   }
 

@@ -1,18 +1,109 @@
 /**
- * The session file format: JSONL, one header line then one LogEvent a line.
- * Documented in the README ("Session files").
+ * The session file format: JSONL, one header line, then one LogEvent a line in
+ * seq order. Written as a session happens; the same format is exported and
+ * imported. Documented in the README ("Session files").
  */
-import { EVENT_SCHEMA_VERSION } from '../wire/events';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { formatIssues } from '../wire/commands';
+import { EVENT_SCHEMA_VERSION, LogEventSchema, type LogEvent } from '../wire/events';
+import { SESSION_FILE_FORMAT } from '../wire/session-format';
 
-export const SESSION_FILE_FORMAT = 'elicitation-inspector-session';
+export { SESSION_FILE_FORMAT, sessionHeader } from '../wire/session-format';
 
-export type SessionHeader = {
-  format: typeof SESSION_FILE_FORMAT;
-  version: number;
-  sessionId: string;
-  createdAt: number;
-};
+export const SessionHeaderSchema = z.object({
+  format: z.literal(SESSION_FILE_FORMAT),
+  /** EVENT_SCHEMA_VERSION of the events that follow. */
+  version: z.number().int().positive(),
+  sessionId: z.string(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  /** Set on a file made by importing another one: the session id it had there. */
+  importedFrom: z.string().optional(),
+});
+export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
 
-export function sessionHeader(sessionId: string, createdAt: number): SessionHeader {
-  return { format: SESSION_FILE_FORMAT, version: EVENT_SCHEMA_VERSION, sessionId, createdAt };
+
+export class SessionFileError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(line ? `line ${line}: ${message}` : message);
+  }
+}
+
+/** Parse and check the header line; older versions would be modernized here. */
+export function parseHeader(text: string, line = 1): SessionHeader {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new SessionFileError(line, 'the header is not JSON; this is not an Elicitation Inspector session file.');
+  }
+  if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
+    throw new SessionFileError(line, `the header does not say "format": "${SESSION_FILE_FORMAT}"; this is not an Elicitation Inspector session file.`);
+  }
+  const header = SessionHeaderSchema.safeParse(raw);
+  if (!header.success) throw new SessionFileError(line, `the header is damaged: ${formatIssues(header.error.issues)}`);
+  if (header.data.version > EVENT_SCHEMA_VERSION) {
+    throw new SessionFileError(line, `the file uses event format ${header.data.version}, newer than this inspector's ${EVENT_SCHEMA_VERSION}; update the inspector to open it.`);
+  }
+  return header.data;
+}
+
+/** Parse and check one event line; `expectedSeq` keeps the list gap-free. */
+export function parseEventLine(text: string, line: number, expectedSeq: number): LogEvent {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new SessionFileError(line, `not valid JSON (${(error as Error).message}).`);
+  }
+  const event = LogEventSchema.safeParse(raw);
+  if (!event.success) throw new SessionFileError(line, `not a valid log entry: ${formatIssues(event.error.issues)}`);
+  if (event.data.seq !== expectedSeq) throw new SessionFileError(line, `entry has seq ${event.data.seq}, expected ${expectedSeq}: entries are missing or out of order.`);
+  return event.data;
+}
+
+/** One event as stored: its seq, and its JSON text, untouched. */
+export type StoredEvent = { seq: number; json: string };
+
+/**
+ * Read a session file's events with seq in (afterSeq, untilSeq], in chunks, as
+ * the JSON text they were written as: replay sends them on without parsing.
+ * The proxy writes seq, at and sessionId as the last keys of every line, so the
+ * last `"seq":` of a line is the entry's own. A torn last line from a crash is skipped.
+ */
+export async function* readStoredEvents(path: string, afterSeq: number, untilSeq: number, chunkSize = 2000): AsyncGenerator<StoredEvent[]> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let chunk: StoredEvent[] = [];
+  let first = true;
+  for await (const line of lines) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (!line) continue;
+    const at = line.lastIndexOf('"seq":');
+    const seq = at === -1 ? NaN : Number.parseInt(line.slice(at + 6), 10);
+    // Only the last line can be torn (the process died mid-write): nothing after it to lose.
+    if (!Number.isFinite(seq) || !line.endsWith('}')) break;
+    if (seq <= afterSeq) continue;
+    if (seq > untilSeq) break;
+    chunk.push({ seq, json: line });
+    if (chunk.length >= chunkSize) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  lines.close();
+  if (chunk.length) yield chunk;
+}
+
+/** An event in the canonical key order the raw reader relies on: payload first, then seq, at, sessionId. */
+export function storedJson(event: LogEvent): string {
+  const { seq, at, sessionId, ...payload } = event;
+  return JSON.stringify({ ...payload, seq, at, sessionId });
 }

@@ -1,45 +1,64 @@
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
-import { sessionHeader } from './session-file';
+import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 
 type Listener = (events: LogEvent[]) => void;
 
+/** Where a page's replay reads events from: a live log, or a recorded file. */
+export interface EventSource {
+  readonly sessionId: string;
+  readonly lastSeq: number;
+  /** Events with seq in (afterSeq, untilSeq], in order, in chunks, as JSON text. */
+  read(afterSeq: number, untilSeq: number): AsyncGenerator<StoredEvent[]>;
+  /** New events as they are appended (never, for a recorded file). */
+  subscribe(listener: Listener): () => void;
+}
+
+/** How many recent events a live session keeps in memory; older ones are read back from its file. */
+export const MEMORY_WINDOW = 5000;
+
 /**
- * One session's append-only event list. Assigns `seq` and `at`, keeps the events
- * in memory, writes each one to the session's JSONL file as it happens, and
- * tells listeners in batches.
+ * One session's append-only event list. Assigns `seq` and `at`, writes each event
+ * to the session's JSONL file as it happens, keeps only the most recent events in
+ * memory (the file has the rest), and tells listeners in batches.
  *
  * Durability: lines are written with a plain write(2) at the end of the current
- * event-loop turn, so a SIGKILL loses at most the events of that turn (they were
- * never acknowledged to a page either: pages get them in the same flush).
+ * event-loop turn, so a SIGKILL loses at most the events of that turn; pages get
+ * events in the same flush, so nothing a page has shown is ever missing.
  */
-export class SessionLog {
+export class SessionLog implements EventSource {
   readonly sessionId: string;
-  private readonly events: LogEvent[] = [];
+  readonly filePath: string | undefined;
+  private recent: LogEvent[] = [];
+  private count = 0;
   private readonly listeners = new Set<Listener>();
   private unflushed: LogEvent[] = [];
   private flushScheduled = false;
   private fd: number | undefined;
   private lastAt = 0;
 
-  constructor(sessionId: string, filePath: string | undefined, startedAt = Date.now()) {
+  constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number } = {}) {
     this.sessionId = sessionId;
+    this.filePath = filePath;
+    this.memoryWindow = filePath ? (options.memoryWindow ?? MEMORY_WINDOW) : Infinity;
     if (filePath) {
       this.fd = openSync(filePath, 'a', 0o600);
-      writeSync(this.fd, JSON.stringify(sessionHeader(sessionId, startedAt)) + '\n');
+      writeSync(this.fd, JSON.stringify(sessionHeader(sessionId, options.startedAt ?? Date.now())) + '\n');
     }
   }
 
+  private readonly memoryWindow: number;
+
   get lastSeq(): number {
-    return this.events.length;
+    return this.count;
   }
 
   append(event: NewLogEvent): LogEvent {
     // `at` never goes backwards within a session, so ordering by time and by seq agree.
     const at = Math.max(Date.now(), this.lastAt);
     this.lastAt = at;
-    const full = { ...event, seq: this.events.length + 1, at, sessionId: this.sessionId } as LogEvent;
-    this.events.push(full);
+    const full = { ...event, seq: ++this.count, at, sessionId: this.sessionId } as LogEvent;
+    this.recent.push(full);
     this.unflushed.push(full);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -48,13 +67,19 @@ export class SessionLog {
     return full;
   }
 
-  /** Events with seq greater than `afterSeq`, oldest first. */
-  since(afterSeq: number): LogEvent[] {
-    return this.events.slice(Math.max(0, afterSeq));
+  async *read(afterSeq: number, untilSeq = this.count): AsyncGenerator<StoredEvent[]> {
+    const firstInMemory = this.recent.length ? this.recent[0].seq : this.count + 1;
+    if (afterSeq + 1 < firstInMemory && this.filePath) {
+      // Everything before the window is on disk already: it was flushed before it left memory.
+      yield* readStoredEvents(this.filePath, afterSeq, Math.min(untilSeq, firstInMemory - 1));
+    }
+    const fromMemory = this.recent.filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
+    for (let i = 0; i < fromMemory.length; i += 2000) yield fromMemory.slice(i, i + 2000).map((e) => ({ seq: e.seq, json: storedJson(e) }));
   }
 
-  all(): readonly LogEvent[] {
-    return this.events;
+  /** The events still in memory (all of them for a session without a file). */
+  inMemory(): readonly LogEvent[] {
+    return this.recent;
   }
 
   subscribe(listener: Listener): () => void {
@@ -67,11 +92,12 @@ export class SessionLog {
     if (this.unflushed.length === 0) return;
     const batch = this.unflushed;
     this.unflushed = [];
-    if (this.fd !== undefined) writeSync(this.fd, batch.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    if (this.fd !== undefined) writeSync(this.fd, batch.map(storedJson).join('\n') + '\n');
+    if (this.recent.length > this.memoryWindow) this.recent = this.recent.slice(-this.memoryWindow);
     for (const listener of this.listeners) listener(batch);
   }
 
-  /** Flush, fsync and close the file. The in-memory events stay readable. */
+  /** Flush, fsync and close the file. Recent events stay readable. */
   close(): void {
     this.flush();
     if (this.fd === undefined) return;

@@ -72,7 +72,8 @@ const Base = {
   sessionId: z.string(),
 };
 
-export const LogEventSchema = z.discriminatedUnion('kind', [
+/** The three session-state events share a kind; zod needs them as their own union, on `state`. */
+const SessionStateEventSchema = z.discriminatedUnion('state', [
   z.object({
     ...Base,
     kind: z.literal('session-state'),
@@ -104,6 +105,10 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     /** Last stderr lines of a stdio server, oldest first. */
     stderrTail: z.array(z.string()).optional(),
   }),
+]);
+
+export const LogEventSchema = z.discriminatedUnion('kind', [
+  SessionStateEventSchema,
   z.object({ ...Base, kind: z.literal('rpc-out'), message: JsonRpcMessageSchema }),
   z.object({ ...Base, kind: z.literal('rpc-in'), message: JsonRpcMessageSchema }),
   z.object({
@@ -116,7 +121,7 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     durationMs: z.number(),
     requestHeaders: z.record(z.string(), z.string()),
     responseHeaders: z.record(z.string(), z.string()).optional(),
-    /** JSON-RPC ids carried in the request body, to tie the exchange to its messages. */
+    /** JSON-RPC ids of the requests in the body, to tie the exchange to its messages (responses we post are not listed). */
     rpcIds: z.array(z.union([z.string(), z.number()])).optional(),
     error: z.string().optional(),
   }),

@@ -1,0 +1,119 @@
+import { useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CallView, SessionSnapshot } from '@app/model/session-store';
+import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { formatDuration } from '@app/ui/countdown';
+import { describeEvent } from './describe-event';
+
+type Props = {
+  session: SessionSnapshot;
+  /** Show one entry in the flat list. */
+  onJump: (seq: number) => void;
+  /** Filter the flat list to a call's entries. */
+  onShowEntries: (callId: string) => void;
+};
+
+/**
+ * The story of each tool call, from the call to its result: every round, every
+ * elicitation with the person's answer (and its content), completions, retries,
+ * on one timeline. Timer ticks are left out; the flat list has them.
+ */
+export function StoryView({ session, onJump, onShowEntries }: Props) {
+  const calls = session.calls;
+  const [chosen, setChosen] = useState<string>();
+  const call = calls.find((c) => c.callId === chosen) ?? calls.at(-1);
+  const steps = useMemo(
+    () => (call ? session.story.storyOfCall(call.callId).map((seq) => session.events[seq - 1]).filter((e) => e && e.kind !== 'call-timer') : []),
+    // eventCount: the story grows as events arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [call?.callId, session.eventCount],
+  );
+
+  if (!calls.length) return <p className="p-3 text-xs text-slate-500">No tool calls yet: each call you make gets its story here.</p>;
+
+  return (
+    <div className="flex h-full min-h-0">
+      <CallList calls={calls} selected={call?.callId} onSelect={setChosen} />
+      {call && (
+        <section aria-label="Story" className="min-w-0 flex-1 overflow-auto">
+          <header className="sticky top-0 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5 text-xs">
+            <span className="font-mono font-semibold">
+              {call.method} {call.name}
+            </span>
+            <span className="text-slate-500">{call.callId}</span>
+            <Button size="sm" tone="ghost" className="ml-auto" onClick={() => onShowEntries(call.callId)}>
+              Show these entries in the list
+            </Button>
+          </header>
+          <ol aria-label="Story steps" className="px-3 py-2">
+            {steps.map((event) => {
+              const line = describeEvent(event, session.index);
+              const content = event.kind === 'action' && event.content ? JSON.stringify(event.content) : undefined;
+              return (
+                <li key={event.seq}>
+                  <button type="button" onClick={() => onJump(event.seq)} className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-slate-50">
+                    <span className="w-16 shrink-0 text-right font-mono text-[10px] text-slate-400">+{formatDuration(event.at - call.startedAt)}</span>
+                    <span className={cn('w-4 shrink-0 text-center font-bold', line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300')}>
+                      {line.direction === 'out' ? '→' : line.direction === 'in' ? '←' : '·'}
+                    </span>
+                    <Badge tone={line.tone} className="w-20 shrink-0 justify-center">
+                      {line.tag}
+                    </Badge>
+                    <span className="min-w-0">
+                      <span className="font-mono text-slate-900">{line.title}</span>
+                      {(content ?? line.detail) && <span className="ml-2 break-all text-slate-500">{content ?? line.detail}</span>}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}
+
+const CALL_ROW = 40;
+
+/** Every call, newest first; virtualized, since a long session has thousands. */
+function CallList({ calls, selected, onSelect }: { calls: CallView[]; selected: string | undefined; onSelect: (callId: string) => void }) {
+  const scrollRef = useRef<HTMLUListElement>(null);
+  const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scrollRef.current, estimateSize: () => CALL_ROW, overscan: 8 });
+  const at = (i: number) => calls[calls.length - 1 - i];
+  return (
+    <ul ref={scrollRef} role="listbox" aria-label="Tool calls" className="relative w-64 shrink-0 overflow-auto border-r border-slate-200">
+      <li aria-hidden style={{ height: virtualizer.getTotalSize() }} className="pointer-events-none" />
+      {virtualizer.getVirtualItems().map((item) => {
+        const c = at(item.index);
+        const outcome = c.end ? (c.end.outcome === 'result' ? (c.end.result?.isError === true ? 'tool error' : 'result') : c.end.outcome) : 'running';
+        return (
+          <li
+            key={c.callId}
+            role="option"
+            aria-selected={c.callId === selected}
+            aria-label={`${c.callId} ${c.name}`}
+            tabIndex={0}
+            onClick={() => onSelect(c.callId)}
+            onKeyDown={(e) => e.key === 'Enter' && onSelect(c.callId)}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CALL_ROW, transform: `translateY(${item.start}px)` }}
+            className={cn('cursor-pointer border-b border-slate-100 px-3 py-1 text-xs', c.callId === selected ? 'bg-indigo-50' : 'hover:bg-slate-50')}
+          >
+            <div className="flex items-center gap-1.5">
+              <span className="font-mono text-slate-500">{c.callId}</span>
+              <span className="truncate font-mono font-medium">{c.name}</span>
+            </div>
+            <div className="truncate text-[11px] text-slate-500">
+              {outcome}
+              {c.end && ` · ${formatDuration(c.end.at - c.startedAt)}`}
+              {c.rounds.length > 1 && ` · ${c.rounds.length} rounds`}
+              {c.elicitationKeys.length > 0 && ` · ${c.elicitationKeys.length} elicitation${c.elicitationKeys.length > 1 ? 's' : ''}`}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

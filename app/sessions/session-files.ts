@@ -1,0 +1,18 @@
+/** The proxy's HTTP API for session files; the token goes in a header, never in a URL. */
+export async function importSessionFile(token: string, file: Blob): Promise<{ sessionId: string; eventCount: number }> {
+  const response = await fetch('/api/sessions/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' }, body: file });
+  const body = (await response.json().catch(() => ({}))) as { sessionId?: string; eventCount?: number; error?: { message: string } };
+  if (!response.ok || !body.sessionId) throw new Error(body.error?.message ?? `Import failed (HTTP ${response.status}).`);
+  return { sessionId: body.sessionId, eventCount: body.eventCount ?? 0 };
+}
+
+export async function downloadRecordedSession(token: string, sessionId: string): Promise<void> {
+  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`Export failed (HTTP ${response.status}).`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `session-${sessionId.slice(0, 8)}.jsonl`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SessionSummary } from '@wire/commands';
+import { describeTarget } from '@wire/target';
+import { useApp, useAppStore } from '@app/state/app-context';
+import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { downloadRecordedSession, importSessionFile } from './session-files';
+
+/** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
+export function SessionsMenu() {
+  const app = useAppStore();
+  const { sessions, current } = useApp();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => !panelRef.current?.contains(e.target as Node) && setOpen(false);
+    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('mousedown', close);
+    window.addEventListener('keydown', escape);
+    return () => {
+      window.removeEventListener('mousedown', close);
+      window.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const run = async (action: () => Promise<void>) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await action();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onImport = (file: File | undefined) =>
+    file &&
+    run(async () => {
+      const { sessionId } = await importSessionFile(app.token, file);
+      app.watch(sessionId);
+      setOpen(false);
+    });
+
+  return (
+    <div className="relative" ref={panelRef}>
+      <Button size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="dialog">
+        Sessions <span className="text-slate-500">{sessions.length}</span>
+      </Button>
+      {open && (
+        <div role="dialog" aria-label="Sessions" className="absolute top-full right-0 z-20 mt-1 w-[32rem] rounded-lg bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+          <ul className="max-h-96 space-y-1 overflow-auto" aria-label="Session list">
+            {sessions.map((s) => (
+              <SessionRow
+                key={s.sessionId}
+                summary={s}
+                isCurrent={s.sessionId === current?.sessionId}
+                busy={busy}
+                onOpen={() => (app.watch(s.sessionId), setOpen(false))}
+                onExport={() => run(() => downloadRecordedSession(app.token, s.sessionId))}
+                onDelete={() => run(async () => void (await app.connection.send('delete-session', { sessionId: s.sessionId })))}
+              />
+            ))}
+          </ul>
+          <div className="mt-2 flex items-center gap-2 border-t border-slate-100 pt-2">
+            <label className="cursor-pointer rounded-md px-2 py-1 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
+              Import a session file…
+              <input type="file" accept=".jsonl,application/x-ndjson,application/json" className="sr-only" aria-label="Import a session file" onChange={(e) => void onImport(e.target.files?.[0])} />
+            </label>
+            <span className="text-[11px] text-slate-500">Opens read-only, with the same views.</span>
+          </div>
+          {error && (
+            <p role="alert" className="mt-2 rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SessionRow({ summary, isCurrent, busy, onOpen, onExport, onDelete }: { summary: SessionSummary; isCurrent: boolean; busy: boolean; onOpen: () => void; onExport: () => void; onDelete: () => void }) {
+  const state = summary.isLive ? 'Live' : summary.isImported ? 'Imported' : 'Recorded';
+  return (
+    <li aria-label={`Session ${summary.sessionId}`} className={cn('flex items-center gap-2 rounded-md px-2 py-1.5', isCurrent ? 'bg-indigo-50' : 'hover:bg-slate-50')}>
+      <Badge tone={summary.isLive ? 'success' : summary.isImported ? 'accent' : 'neutral'}>{state}</Badge>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs font-medium">{summary.serverName ?? describeTarget(summary.target)}</p>
+        <p className="truncate text-[11px] text-slate-500">
+          {new Date(summary.startedAt).toLocaleString()} · {summary.eventCount} entries · {summary.settings.protocol}
+        </p>
+      </div>
+      {isCurrent ? (
+        <span className="text-[11px] text-slate-500">shown</span>
+      ) : (
+        <Button size="sm" onClick={onOpen}>
+          Open
+        </Button>
+      )}
+      <Button size="sm" tone="ghost" onClick={onExport} disabled={busy}>
+        Export
+      </Button>
+      {!summary.isLive && (
+        <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} aria-label={`Delete session ${summary.sessionId}`}>
+          Delete
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * `npm run bench`: measures, on this machine, in one run, side by side where
+ * there is a baseline. Prints figures to compare between changes; asserts nothing.
+ *
+ *   1. start-up: process start to HTTP ready (median of 5)
+ *   2. page weight: initial JS and CSS, gzipped
+ *   3. a tool call round trip: a direct SDK client vs the same call through the proxy
+ *   4. elicitation to a form a person can type into, in Chromium
+ *   5. a live session writing 100k entries: proxy memory
+ *   6. 100k entries in the page: load, rows in the DOM, filtering
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { chromium, type Page } from '@playwright/test';
+import { InspectorClient } from '../support/inspector-client';
+import { demoStdio, ROOT, startInspector, type Inspector } from '../support/processes';
+import { syntheticSession } from './synthetic-session';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const rows: [string, string, string][] = [];
+const report = (what: string, value: string, target = '') => {
+  rows.push([what, value, target]);
+  console.log(`${what.padEnd(58)} ${value.padEnd(28)} ${target}`);
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+async function startup(): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--no-connect', '--port', '0', '--data-dir', join(ROOT, '.tmp/bench-start')]);
+    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => /Open:/.test(String(d)) && resolve()));
+    times.push(performance.now() - t0);
+    child.kill();
+  }
+  report('start-up: process start to HTTP ready (median of 5)', ms(median(times)), '≤ 400 ms');
+}
+
+function pageWeight(): void {
+  const assets = join(ROOT, 'dist/app/assets');
+  const html = readFileSync(join(ROOT, 'dist/app/index.html'), 'utf8');
+  const initial = readdirSync(assets).filter((f) => html.includes(f));
+  const size = (files: string[]) => files.reduce((n, f) => n + gzipSync(readFileSync(join(assets, f))).length, 0);
+  const js = initial.filter((f) => f.endsWith('.js'));
+  const lazy = readdirSync(assets).filter((f) => f.endsWith('.js') && !initial.includes(f));
+  report('page: initial JS, gzipped', `${(size(js) / 1024).toFixed(1)} kB`, '≤ 250 kB');
+  report('page: initial CSS, gzipped', `${(size(initial.filter((f) => f.endsWith('.css'))) / 1024).toFixed(1)} kB`);
+  report('page: loaded on first use (forms: rjsf + ajv), gzipped', `${(size(lazy) / 1024).toFixed(1)} kB`);
+}
+
+async function roundTrip(inspector: Inspector, client: InspectorClient): Promise<void> {
+  const N = 200;
+  const direct = new Client({ name: 'bench', version: '1' });
+  const { command, args } = demoStdio();
+  await direct.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  const directTimes: number[] = [];
+  for (let i = 0; i < N + 20; i++) {
+    const t0 = performance.now();
+    await direct.callTool({ name: 'echo', arguments: { text: `hi ${i}` } });
+    if (i >= 20) directTimes.push(performance.now() - t0);
+  }
+  await direct.close();
+
+  const sessionId = await client.open({ transport: 'stdio', command, args });
+  const viaTimes: number[] = [];
+  for (let i = 0; i < N + 20; i++) {
+    const t0 = performance.now();
+    const { end } = await client.call(sessionId, 'echo', { text: `hi ${i}` });
+    await end;
+    if (i >= 20) viaTimes.push(performance.now() - t0);
+  }
+  await client.send('disconnect', { sessionId });
+  const d = median(directTimes);
+  const v = median(viaTimes);
+  report('tools/call echo: direct SDK client (median of 200)', ms(d));
+  report('tools/call echo: through the proxy, WebSocket to result', ms(v), '≤ 30 ms');
+  report('  ratio, and what the proxy adds', `${(v / d).toFixed(2)}×, +${ms(v - d)}`, 'adds ≤ 2 ms');
+  void inspector;
+}
+
+async function elicitationToForm(inspector: Inspector, page: Page): Promise<void> {
+  const client = await InspectorClient.connect(inspector);
+  const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, { protocol: '2025-11-25' });
+  await page.goto(inspector.url);
+  await openSession(page, 'Live');
+  await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  const delays: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    // The page notes when a form's first field can take input; the proxy notes when the server's request arrived.
+    await page.evaluate(() => {
+      const w = window as unknown as { __formAt?: number };
+      w.__formAt = undefined;
+      const observer = new MutationObserver(() => {
+        const field = document.querySelector('article[aria-label^="Elicitation "] input, article[aria-label^="Elicitation "] select');
+        if (field && !(field as HTMLInputElement).disabled) {
+          w.__formAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const { callId, end } = await client.call(sessionId, 'collect_profile');
+    const elicitation = await client.waitForEvent('elicitation', (e) => e.callId === callId);
+    const arrived = client.events.filter((e) => e.kind === 'rpc-in' && e.message.method === 'elicitation/create').at(-1)!.at;
+    await page.waitForFunction(() => (window as unknown as { __formAt?: number }).__formAt !== undefined);
+    const shown = await page.evaluate(() => (window as unknown as { __formAt: number }).__formAt);
+    if (i >= 2) delays.push(shown - arrived);
+    await client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'cancel' });
+    await end;
+    // Let the page settle, as it would between one question and the next.
+    await page.waitForTimeout(300);
+  }
+  report('elicitation/create arrives → form ready to type into (median of 10)', ms(median(delays)), '≤ 50 ms');
+  await client.send('disconnect', { sessionId });
+  client.close();
+}
+
+async function liveMemory(inspector: Inspector, client: InspectorClient): Promise<void> {
+  const sessionId = await client.open({ transport: 'stdio', ...demoStdio() });
+  const before = rss(inspector.process.pid!);
+  const t0 = performance.now();
+  let calls = 0;
+  // Each echo call is about 8 entries; drive them a few at a time.
+  while ((client.events.at(-1)?.seq ?? 0) < 100_000) {
+    await Promise.all(Array.from({ length: 8 }, () => client.call(sessionId, 'echo', { text: 'x'.repeat(64) }).then((c) => c.end)));
+    calls += 8;
+    if (client.events.length > 20_000) client.events.splice(0, 10_000); // the bench client keeps what it needs, not the proxy
+  }
+  const entries = client.events.at(-1)?.seq ?? 0;
+  const after = rss(inspector.process.pid!);
+  report(`live session: ${Math.round(entries / 1000)}k entries written (${calls} calls, ${((performance.now() - t0) / 1000).toFixed(0)} s)`, `RSS ${mb(before)} → ${mb(after)}`, 'growth < 200 MB');
+  await client.send('disconnect', { sessionId });
+}
+
+async function bigLog(inspector: Inspector, page: Page): Promise<void> {
+  const file = join(ROOT, '.tmp/bench-100k.jsonl');
+  writeFileSync(file, syntheticSession(100_000));
+  const before = rss(inspector.process.pid!);
+  const t0 = performance.now();
+  const response = await fetch(`http://${inspector.host}/api/sessions/import`, { method: 'POST', headers: { Authorization: `Bearer ${inspector.token}` }, body: readFileSync(file) });
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  report('100k entries: import (parse and check every line)', ms(performance.now() - t0));
+
+  await page.goto(inspector.url);
+  const t1 = performance.now();
+  await openSession(page, '100000 entries');
+  await page.getByLabel('Entry count').filter({ hasText: '100000 entries' }).waitFor({ timeout: 120_000 });
+  report('100k entries: open in the page (replay and render)', ms(performance.now() - t1));
+  const domRows = await page.getByRole('listbox', { name: 'Log entries' }).getByRole('option').count();
+  report('100k entries: log rows in the DOM', String(domRows), '< 200');
+
+  /**
+   * Time from the input event to the count on screen changing, measured in the
+   * page (a Playwright round trip would add its own latency).
+   */
+  const filterTime = async (label: string, control: string, value: string) => {
+    const elapsed = await page.evaluate(
+      ([control, value]) =>
+        new Promise<number>((resolve) => {
+          const count = document.querySelector('[aria-label="Entry count"]')!;
+          const before = count.textContent;
+          const element = document.querySelector(`[aria-label="${control}"]`) as HTMLInputElement | HTMLSelectElement;
+          const observer = new MutationObserver(() => {
+            if (count.textContent !== before) {
+              observer.disconnect();
+              resolve(performance.now() - t0);
+            }
+          });
+          observer.observe(count, { characterData: true, childList: true, subtree: true });
+          const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
+          const t0 = performance.now();
+          setter.call(element, value);
+          element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+        }),
+      [control, value],
+    );
+    report(`100k entries: filter, ${label}`, ms(elapsed), '< 100 ms');
+  };
+  const log = page.getByRole('region', { name: 'Log' });
+  const settle = () => page.getByLabel('Entry count').filter({ hasText: /^100000 entries$/ }).waitFor();
+  await page.waitForTimeout(2000); // the search index is built in idle time after opening
+  await filterTime('text search', 'Search log', 'ws-mrtr');
+  await filterTime('text search, another', 'Search log', 'kyoto');
+  await log.getByLabel('Search log').fill('');
+  await settle();
+  await filterTime('kind (findings & errors)', 'Kind', 'problems');
+  await log.getByLabel('Kind').selectOption('all');
+  await settle();
+  await filterTime('method (tools/call)', 'Method', 'tools/call');
+  report('100k entries: proxy memory after import and replay', `RSS ${mb(before)} → ${mb(rss(inspector.process.pid!))}`, 'growth < 200 MB');
+  void sessionId;
+}
+
+/** Show a session from the Sessions menu (it may be shown already: the page opens the newest by itself). */
+async function openSession(page: Page, rowText: string): Promise<void> {
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  const row = page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: rowText });
+  await row.waitFor();
+  const open = row.getByRole('button', { name: 'Open' });
+  if (await open.count()) await open.click();
+  else await page.keyboard.press('Escape');
+}
+
+const inspector = await startInspector(['--no-connect']);
+const client = await InspectorClient.connect(inspector);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+console.log(`${'measure'.padEnd(58)} ${'value'.padEnd(28)} target`);
+// `npm run bench -- big-log` runs one section; no argument runs them all.
+const only = process.argv[2];
+const sections: Record<string, () => Promise<void> | void> = {
+  startup,
+  'page-weight': pageWeight,
+  'round-trip': () => roundTrip(inspector, client),
+  elicitation: () => elicitationToForm(inspector, page),
+  'live-memory': () => liveMemory(inspector, client),
+  'big-log': () => bigLog(inspector, page),
+};
+try {
+  for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();
+} finally {
+  await browser.close();
+  client.close();
+  await inspector.stop();
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
+import { RecordedSession } from './recorded-session';
+
+/** Files bigger than this are refused before parsing: the log of a long session is megabytes, not gigabytes. */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Check a session file line by line and, only if every line is valid, add it to
+ * the data folder as a new read-only session (new id; each event's sessionId
+ * rewritten). A damaged or foreign file leaves nothing behind and names the line.
+ */
+export async function importSession(input: Readable, dataDir: string): Promise<RecordedSession> {
+  const sessionId = randomUUID();
+  const temp = join(dataDir, `.import-${sessionId}.tmp`);
+  const fd = openSync(temp, 'wx', 0o600);
+  let ok = false;
+  try {
+    let lineNo = 0;
+    let expectedSeq = 1;
+    let sawHeader = false;
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    for await (const line of lines) {
+      lineNo++;
+      if (!sawHeader) {
+        if (!line.trim()) throw new SessionFileError(lineNo, 'the file starts with an empty line; the first line must be the session header.');
+        const header = parseHeader(line, lineNo);
+        writeSync(fd, JSON.stringify(sessionHeader(sessionId, header.createdAt, header.importedFrom ?? header.sessionId)) + '\n');
+        sawHeader = true;
+        continue;
+      }
+      if (!line.trim()) continue;
+      const event = parseEventLine(line, lineNo, expectedSeq++);
+      writeSync(fd, storedJson({ ...event, sessionId }) + '\n');
+    }
+    if (!sawHeader) throw new SessionFileError(0, 'the file is empty.');
+    closeSync(fd);
+    const path = join(dataDir, `${sessionId}.jsonl`);
+    renameSync(temp, path);
+    ok = true;
+    return await RecordedSession.load(path);
+  } finally {
+    if (!ok) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Already closed on the success path before the failure.
+      }
+      rmSync(temp, { force: true });
+    }
+  }
+}
