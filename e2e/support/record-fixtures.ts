@@ -3,7 +3,7 @@
  * and Streamable HTTP) and keep their session files as test fixtures in
  * app/model/fixtures/, so the correlation tests read what the proxy really writes.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InspectorClient } from './inspector-client';
 import { demoStdio, ROOT, startDemoHttp, startInspector } from './processes';
@@ -20,7 +20,9 @@ async function record(name: string, target: Parameters<InspectorClient['open']>[
   await script(sessionId);
   await client.send('disconnect', { sessionId });
   await client.waitForEvent('session-state', (e) => e.state === 'closed');
-  copyFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), join(OUT, `${name}.jsonl`));
+  // Fixtures are shared: keep this machine's checkout path out of them.
+  const text = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8').replaceAll(ROOT, '/home/ada/elicitation-inspector/');
+  writeFileSync(join(OUT, `${name}.jsonl`), text);
   console.log(`recorded ${name}.jsonl (${client.events.length} entries)`);
 }
 
