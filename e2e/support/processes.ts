@@ -41,6 +41,16 @@ export async function startUntil(command: string, args: string[], ready: RegExp,
   return { process: child, match, stop: () => stopProcess(child), output: () => output };
 }
 
+/** Whether a process id is still running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

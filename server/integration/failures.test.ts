@@ -4,38 +4,21 @@
  * The inspector stays up through all of it, and no server process outlives its session.
  */
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { demoStdio, startHttpTarget, startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
+import { demoStdio, isAlive, startHttpTarget, targetStdio } from '../../e2e/support/processes';
 
-let inspector: Inspector;
-let client: InspectorClient;
-
-beforeAll(async () => {
-  inspector = await startInspector(['--no-connect']);
-  client = await InspectorClient.connect(inspector);
-});
-afterAll(async () => {
-  client?.close();
-  await inspector?.stop();
-});
+const suite = inspectorSuite();
 
 async function closedEvent(target: Parameters<InspectorClient['open']>[0]) {
-  const { sessionId } = await client.send('connect', { target, settings: {} });
-  await client.follow(sessionId);
-  const closed = await client.waitForEvent('session-state', (e) => e.state === 'closed', 0, 30_000);
+  const { sessionId } = await suite.client.send('connect', { target, settings: {} });
+  await suite.client.follow(sessionId);
+  const closed = await suite.client.waitForEvent('session-state', (e) => e.state === 'closed', 0, 30_000);
   if (closed.state !== 'closed') throw new Error('unreachable');
   return { sessionId, closed };
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('connect failures', () => {
   it('a command that does not exist: spawn-failed, named', async () => {
@@ -65,9 +48,9 @@ describe('connect failures', () => {
       const { closed } = await closedEvent({ transport: 'http', url, headers: {} });
       expect(closed.error?.code).toBe('unauthorized');
       expect(closed.error?.message).toContain('401');
-      const sessionId = await client.open({ transport: 'http', url, headers: { Authorization: 'Bearer secret-token' } });
-      expect((await client.waitForEvent('tools')).tools.map((t) => t.name)).toEqual(['whoami']);
-      await client.send('disconnect', { sessionId });
+      const sessionId = await suite.client.open({ transport: 'http', url, headers: { Authorization: 'Bearer secret-token' } });
+      expect((await suite.client.waitForEvent('tools')).tools.map((t) => t.name)).toEqual(['whoami']);
+      await suite.client.send('disconnect', { sessionId });
     } finally {
       await server.stop();
     }
@@ -76,46 +59,46 @@ describe('connect failures', () => {
 
 describe('during a session', () => {
   it('a server that exits mid-session: reason, exit code, stderr; the inspector stays up', async () => {
-    const sessionId = await client.open({ transport: 'stdio', ...targetStdio('exit-after-call') });
-    await client.call(sessionId, 'die');
-    const closed = await client.waitForEvent('session-state', (e) => e.state === 'closed');
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('exit-after-call') });
+    await suite.client.call(sessionId, 'die');
+    const closed = await suite.client.waitForEvent('session-state', (e) => e.state === 'closed');
     expect(closed.state === 'closed' && closed.reason).toBe('server-exit');
     expect(closed.state === 'closed' && closed.exitCode).toBe(7);
     expect(closed.state === 'closed' && closed.stderrTail).toContain('exit-after-call: exiting with code 7');
     // Still serving: a new session works.
-    const again = await client.open({ transport: 'stdio', ...demoStdio() });
-    await client.send('disconnect', { sessionId: again });
+    const again = await suite.client.open({ transport: 'stdio', ...demoStdio() });
+    await suite.client.send('disconnect', { sessionId: again });
   });
 
   it('disconnect ends the server process; reconnect starts a new one', async () => {
-    const sessionId = await client.open({ transport: 'stdio', ...demoStdio() });
-    const pid = Number(/pid (\d+)/.exec((await client.waitForEvent('stderr')).text)?.[1]);
+    const sessionId = await suite.client.open({ transport: 'stdio', ...demoStdio() });
+    const pid = Number(/pid (\d+)/.exec((await suite.client.waitForEvent('stderr')).text)?.[1]);
     expect(isAlive(pid)).toBe(true);
-    await client.send('disconnect', { sessionId });
-    await client.waitForEvent('session-state', (e) => e.state === 'closed');
+    await suite.client.send('disconnect', { sessionId });
+    await suite.client.waitForEvent('session-state', (e) => e.state === 'closed');
     expect(isAlive(pid)).toBe(false);
 
-    const { sessionId: next } = await client.send('reconnect', { sessionId });
+    const { sessionId: next } = await suite.client.send('reconnect', { sessionId });
     expect(next).not.toBe(sessionId);
-    await client.follow(next);
-    await client.waitForEvent('session-state', (e) => e.state === 'ready');
-    const newPid = Number(/pid (\d+)/.exec((await client.waitForEvent('stderr')).text)?.[1]);
+    await suite.client.follow(next);
+    await suite.client.waitForEvent('session-state', (e) => e.state === 'ready');
+    const newPid = Number(/pid (\d+)/.exec((await suite.client.waitForEvent('stderr')).text)?.[1]);
     expect(newPid).not.toBe(pid);
     expect(isAlive(newPid)).toBe(true);
-    await client.send('disconnect', { sessionId: next });
+    await suite.client.send('disconnect', { sessionId: next });
     expect(isAlive(newPid)).toBe(false);
   });
 
   it('answers to an elicitation that no longer exists are refused', async () => {
-    const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, { protocol: '2025-11-25' });
-    const { callId, end } = await client.call(sessionId, 'confirm_with_deadline', { seconds: 1 });
-    const elicitation = await client.waitForEvent('elicitation', (e) => e.callId === callId);
-    const ended = await client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
+    const sessionId = await suite.client.open({ transport: 'stdio', ...demoStdio() }, { protocol: '2025-11-25' });
+    const { callId, end } = await suite.client.call(sessionId, 'confirm_with_deadline', { seconds: 1 });
+    const elicitation = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    const ended = await suite.client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
     expect(ended.outcome).toBe('server-cancelled');
     await end;
-    await expect(client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { confirm: true } })).rejects.toThrow(/no longer pending/);
-    expect(client.of('action').filter((a) => a.key === elicitation.key)).toEqual([]);
-    await client.send('disconnect', { sessionId });
+    await expect(suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { confirm: true } })).rejects.toThrow(/no longer pending/);
+    expect(suite.client.of('action').filter((a) => a.key === elicitation.key)).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
   });
 });
 

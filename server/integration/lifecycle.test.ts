@@ -3,16 +3,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
+import { isAlive, startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
   const until = Date.now() + timeoutMs;
