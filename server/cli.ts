@@ -23,6 +23,10 @@ async function main(argv: string[]): Promise<void> {
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
 
   const token = process.env[TOKEN_ENV] || newToken();
+  if (!/^[A-Za-z0-9._~-]{16,256}$/.test(token)) {
+    process.stderr.write(`elicitation-inspector: ${TOKEN_ENV} must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ -; it guards a proxy that can start programs.\n`);
+    process.exit(2);
+  }
   const registry = new SessionRegistry({ dataDir: options.dataDir ?? join(homedir(), '.elicitation-inspector', 'sessions') });
   const idle = idleCloser(registry, options.idleCloseMs);
   let server;

@@ -166,7 +166,9 @@ export class AppStore {
     const events = current && queued.get(current.sessionId);
     if (!current || !events) return;
     const replaying = this.replaying === current;
-    current.apply(events, !replaying);
+    const { gap } = current.apply(events, !replaying);
+    // Entries went missing on the way (a dropped connection mid-replay): ask again from the last one held.
+    if (gap && !replaying) void this.follow(current);
     if (replaying) this.set({ loading: current.lastSeq });
     else this.warmSearchWhenIdle(current);
   }

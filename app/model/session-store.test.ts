@@ -68,3 +68,14 @@ describe('SessionStore', () => {
     expect(index.pairOf(7)).toMatchObject({ method: 'elicitation/create', direction: 'in' });
   });
 });
+
+describe('SessionStore and missing entries', () => {
+  it('stops at a gap and says so, so the page can ask for the rest again', () => {
+    const store = new SessionStore('s');
+    const events = recording(1, { kind: 'stderr', text: 'a' }, { kind: 'stderr', text: 'b' }, { kind: 'stderr', text: 'c' });
+    expect(store.apply([events[0], events[2]])).toEqual({ gap: true });
+    expect(store.getSnapshot().lastSeq).toBe(1);
+    expect(store.apply(events)).toEqual({ gap: false });
+    expect(store.getSnapshot().lastSeq).toBe(3);
+  });
+});

@@ -107,10 +107,16 @@ export class SessionStore {
    * With `publish` false the views are not told (a long backlog is applied in
    * pieces and shown once); `publish()` tells them.
    */
-  apply(batch: readonly LogEvent[], publish = true): void {
+  apply(batch: readonly LogEvent[], publish = true): { gap: boolean } {
     let changed = false;
+    let gap = false;
     for (const event of batch) {
       if (event.seq <= this.lastSeq) continue;
+      // Indexes rely on events[seq - 1]: a missing entry is fetched again, never skipped over.
+      if (event.seq !== this.lastSeq + 1) {
+        gap = true;
+        break;
+      }
       this.events.push(event);
       this.index.add(event, event.at, this.events);
       this.story.add(event);
@@ -119,6 +125,7 @@ export class SessionStore {
     }
     if (changed) this.dirty = true;
     if (publish) this.publish();
+    return { gap };
   }
 
   publish(): void {

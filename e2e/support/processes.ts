@@ -3,7 +3,7 @@
  * and stop each by its own process id.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,14 +41,29 @@ export async function startUntil(command: string, args: string[], ready: RegExp,
   return { process: child, match, stop: () => stopProcess(child), output: () => output };
 }
 
-/** Whether a process id is still running. */
+/** Whether a process id is still running (a zombie waiting for its parent to reap it counts as ended). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return true; // no /proc here: kill(0) is all we know
+  }
+}
+
+/** Poll until a process has ended; false if it is still running after `timeoutMs`. */
+export async function ended(pid: number, timeoutMs = 10_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

@@ -36,6 +36,7 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     }
     case 'disconnect': {
       const session = liveOrRecorded(registry, command.params.sessionId);
+      if (!session.isLive) return {}; // already ended: nothing to do, and nothing to log
       session.emit({ kind: 'action', actor: 'user', action: 'disconnect' });
       await session.close('user');
       return {};

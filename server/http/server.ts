@@ -51,8 +51,10 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     if (!path || !existsSync(path)) return c.json({ error: { code: 'not-found', message: `No session file for ${id}.` } }, 404);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="session-${id}.jsonl"`);
-    c.header('Content-Length', String(statSync(path).size));
-    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream);
+    // A live session's file keeps growing: send what it holds now, exactly.
+    const size = statSync(path).size;
+    c.header('Content-Length', String(size));
+    return c.body(Readable.toWeb(createReadStream(path, { start: 0, end: Math.max(0, size - 1) })) as ReadableStream);
   });
 
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */

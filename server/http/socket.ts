@@ -105,7 +105,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
     const stop = source.subscribe((events) => (buffered ? buffered.push(...events) : deliver(events)));
     unsubscribe = stop;
     for await (const chunk of source.read(afterSeq, source.lastSeq)) {
-      if (unsubscribe !== stop) return lastSent; // the page moved on to another session meanwhile
+      if (unsubscribe !== stop || ws.readyState !== ws.OPEN) return lastSent; // the page moved on, or went away, meanwhile
       const fresh = chunk.filter((e) => e.seq > lastSent);
       if (!fresh.length) continue;
       lastSent = fresh[fresh.length - 1].seq;

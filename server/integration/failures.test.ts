@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { demoStdio, isAlive, startHttpTarget, targetStdio } from '../../e2e/support/processes';
+import { demoStdio, ended, isAlive, startHttpTarget, targetStdio } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 
@@ -87,6 +87,18 @@ describe('during a session', () => {
     expect(isAlive(newPid)).toBe(true);
     await suite.client.send('disconnect', { sessionId: next });
     expect(isAlive(newPid)).toBe(false);
+  });
+
+  it.each(['disconnect', 'the server exiting by itself'])('processes a stdio server started end with it: %s', async (how) => {
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('with-helper') });
+    const helper = Number(/helper pid (\d+)/.exec((await suite.client.waitForEvent('stderr', (e) => e.text.includes('helper pid'))).text)![1]);
+    expect(isAlive(helper)).toBe(true);
+    // The sampler that remembers descendants runs every 2 s; give it one round.
+    await new Promise((r) => setTimeout(r, 2500));
+    if (how === 'disconnect') await suite.client.send('disconnect', { sessionId });
+    else await suite.client.call(sessionId, 'die');
+    await suite.client.waitForEvent('session-state', (e) => e.state === 'closed');
+    expect(await ended(helper)).toBe(true);
   });
 
   it('answers to an elicitation that no longer exists are refused', async () => {

@@ -3,17 +3,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { isAlive, startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
+import { ended, isAlive, startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
 
 
-async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (!isAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
 
 const started: Inspector[] = [];
 afterEach(async () => {
@@ -38,14 +30,14 @@ describe('server processes end with', () => {
     expect(isAlive(pid)).toBe(true);
     client.close();
     await stopProcess(inspector.process, signal);
-    expect(await gone(pid)).toBe(true);
+    expect(await ended(pid)).toBe(true);
     await inspector.stop();
   });
 
   it('the last page: sessions close once no page has watched them for --idle-close seconds', async () => {
     const { inspector, client, pid } = await withDemo(['--idle-close', '1']);
     client.close();
-    expect(await gone(pid)).toBe(true);
+    expect(await ended(pid)).toBe(true);
     const again = await InspectorClient.connect(inspector);
     const summary = await again.waitFor(() => again.sessions[0], 10_000, 'sessions');
     expect(summary.isLive).toBe(false);
@@ -64,6 +56,6 @@ describe('server processes end with', () => {
     expect(isAlive(pid)).toBe(true);
     reloaded.close();
     await inspector.stop();
-    expect(await gone(pid)).toBe(true);
+    expect(await ended(pid)).toBe(true);
   });
 });

@@ -79,8 +79,13 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
     clearInterval(timer);
     return events.find((e) => e.kind === 'call-end')!;
   };
+  /** Start a tool and hand back the runner without answering anything. */
+  const start = (name: string) => {
+    const runner = new CallRunner(host, 'c1', 'tools/call', { name, arguments: {} }, () => {});
+    return { runner, done: runner.run() };
+  };
   const calls = () => events.filter((e) => e.kind === 'rpc-out' && e.message.method === 'tools/call').map((e) => (e as unknown as { message: { id: unknown; params: Record<string, unknown> } }).message);
-  return { run, events, calls };
+  return { run, start, events, calls };
 }
 
 describe('CallRunner on 2026-07-28', () => {
@@ -120,6 +125,23 @@ describe('CallRunner on 2026-07-28', () => {
     expect(end.kind === 'call-end' && end.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { roots: {} } } });
   });
 });
+
+describe('ending a call from the client side', () => {
+  it('Cancel while a person has not answered ends the call now and closes the question', async () => {
+    const { start, events } = await connect();
+    const { runner, done } = start('with_state');
+    await waitUntil(() => events.some((e) => e.kind === 'elicitation'));
+    runner.cancel();
+    await done;
+    expect(events.find((e) => e.kind === 'call-end')).toMatchObject({ outcome: 'cancelled' });
+    expect(events.find((e) => e.kind === 'elicitation-end')).toMatchObject({ outcome: 'call-ended' });
+  });
+});
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error('condition not met');
+}
 
 describe('pollDelayMs', () => {
   it('starts at a second and grows to five', () => {

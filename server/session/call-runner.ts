@@ -73,10 +73,7 @@ export class CallRunner {
     this.timer = new CallTimer(
       host.settings.requestTimeoutMs,
       (state) => host.emit({ kind: 'call-timer', callId, ...state }),
-      () => {
-        this.endReason = 'timeout';
-        this.abort.abort(new Error(`No result within ${formatMs(host.settings.requestTimeoutMs)}, the client-side timeout`));
-      },
+      () => this.end('timeout', `No result within ${formatMs(host.settings.requestTimeoutMs)}, the client-side timeout`),
     );
   }
 
@@ -85,9 +82,19 @@ export class CallRunner {
   }
 
   cancel(): void {
-    if (this.abort.signal.aborted) return;
-    this.endReason = 'cancelled';
-    this.abort.abort(new Error('Cancelled in the inspector'));
+    this.end('cancelled', 'Cancelled in the inspector');
+  }
+
+  /**
+   * Stop the call from the client side: abort the request in flight, and settle
+   * whatever the call waits on besides the server (answers a person has not given,
+   * URL flows not yet complete), so the call ends now rather than when they arrive.
+   */
+  private end(reason: 'timeout' | 'cancelled', message: string): void {
+    if (this.endReason) return;
+    this.endReason = reason;
+    this.abort.abort(new Error(message));
+    this.host.broker.endForCall(this.callId, 'call-ended', reason === 'timeout' ? 'The call timed out.' : 'The call was cancelled.');
     this.retryNow?.();
   }
 

@@ -60,3 +60,21 @@ describe('CallTimer', () => {
     expect(states[1]).toMatchObject({ deadlineAt: null, remainingMs: 5_000 });
   });
 });
+
+describe('CallTimer between rounds', () => {
+  it('resuming a suspension while the call is between rounds does not start the clock', () => {
+    const expired = vi.fn();
+    const states: { deadlineAt: number | null; suspended: boolean }[] = [];
+    const timer = new CallTimer(1_000, (s) => states.push(s), expired);
+    timer.run();
+    timer.pause(); // the round's request came back; the person is answering
+    timer.suspend();
+    timer.resume();
+    expect(states.at(-1)).toMatchObject({ deadlineAt: null, suspended: false });
+    vi.advanceTimersByTime(60_000);
+    expect(expired).not.toHaveBeenCalled();
+    timer.run(); // the next round goes out
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toHaveBeenCalledOnce();
+  });
+});

@@ -1,14 +1,16 @@
 /**
- * The client-side budget of one call. Runs only while it is running: a person can
- * suspend it while they answer, and on 2026-07-28 it is paused between rounds,
- * when the call waits on the person and no request is in flight.
+ * The client-side budget of one call. It counts only while the call wants it to
+ * (legacy: the whole call; 2026-07-28: only while a request is in flight, never
+ * between rounds) and the person has not suspended it.
  */
 export class CallTimer {
   private remainingMs: number;
   private startedAt: number | undefined;
   private handle: ReturnType<typeof setTimeout> | undefined;
   private expired = false;
-  /** Suspended by a person (as opposed to paused by the session between rounds). */
+  /** The call wants the clock running (between run() and pause()). */
+  private wanted = false;
+  /** Suspended by a person, whatever the call wants. */
   isSuspended = false;
 
   constructor(
@@ -27,8 +29,38 @@ export class CallTimer {
     return this.expired;
   }
 
-  /** Start or continue counting down (no-op while suspended by a person). */
+  /** The call is waiting on the server: count down (unless a person suspended the clock). */
   run(): void {
+    this.wanted = true;
+    this.start();
+  }
+
+  /** The call is between requests: stop counting, keeping what is left. */
+  pause(): void {
+    this.wanted = false;
+    this.stopCounting();
+  }
+
+  suspend(): void {
+    this.isSuspended = true;
+    if (this.isRunning) this.stopCounting();
+    else this.report();
+  }
+
+  /** Lift a person's suspension; the clock runs again only if the call wants it to. */
+  resume(): void {
+    this.isSuspended = false;
+    if (this.wanted) this.start();
+    else this.report();
+  }
+
+  stop(): void {
+    clearTimeout(this.handle);
+    this.startedAt = undefined;
+    this.wanted = false;
+  }
+
+  private start(): void {
     if (this.isRunning || this.isSuspended || this.expired) return;
     this.startedAt = Date.now();
     this.handle = setTimeout(() => {
@@ -40,29 +72,12 @@ export class CallTimer {
     this.report();
   }
 
-  /** Stop counting, keeping what is left. */
-  pause(): void {
+  private stopCounting(): void {
     if (!this.isRunning) return;
     clearTimeout(this.handle);
     this.remainingMs = Math.max(0, this.remainingMs - (Date.now() - (this.startedAt ?? Date.now())));
     this.startedAt = undefined;
     this.report();
-  }
-
-  suspend(): void {
-    this.isSuspended = true;
-    if (this.isRunning) this.pause();
-    else this.report();
-  }
-
-  resume(): void {
-    this.isSuspended = false;
-    this.run();
-  }
-
-  stop(): void {
-    clearTimeout(this.handle);
-    this.startedAt = undefined;
   }
 
   private report(): void {

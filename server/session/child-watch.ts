@@ -16,6 +16,9 @@ export class ChildWatch {
   private process: ChildProcess | undefined;
   private readonly tail: string[] = [];
   private exited: Promise<void> = Promise.resolve();
+  /** The child's descendants as last seen: once it exits by itself they can no longer be found from it. */
+  private lastDescendants: Proc[] = [];
+  private sampler: NodeJS.Timeout | undefined;
 
   attach(transport: Transport, onLine: (line: string) => void): void {
     if (!(transport instanceof StdioClientTransport)) return;
@@ -36,9 +39,11 @@ export class ChildWatch {
       const child = (transport as unknown as { _process?: ChildProcess })._process;
       if (!child) return;
       this.process = child;
+      this.sampler = setInterval(() => (this.lastDescendants = this.collectDescendants()), 2000).unref();
       this.exited = new Promise((resolve) =>
         child.once('exit', (code, signal) => {
           this.exit = { code, signal };
+          clearInterval(this.sampler);
           resolve();
         }),
       );
@@ -59,19 +64,25 @@ export class ChildWatch {
    * Terminate whatever the child started. Call before the child itself is closed:
    * once it dies its children are re-parented and can no longer be found.
    */
-  collectDescendants(): number[] {
+  collectDescendants(): Proc[] {
     const pid = this.process?.pid;
-    if (!pid || this.exit) return [];
+    if (!pid || this.exit) return this.lastDescendants;
     return descendantsOf(pid);
   }
 
-  async killAfterClose(descendants: number[]): Promise<void> {
+  /** End what the child left behind when it exited by itself (a wrapper's own children). */
+  reapOrphans(): void {
+    clearInterval(this.sampler);
+    for (const proc of this.lastDescendants) signalSame(proc, 'SIGTERM');
+  }
+
+  async killAfterClose(descendants: Proc[]): Promise<void> {
     await this.settle(2500);
     const pid = this.process?.pid;
     if (pid && !this.exit) signal(pid, 'SIGKILL');
-    for (const child of descendants) signal(child, 'SIGTERM');
-    if (descendants.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const child of descendants) if (isAlive(child)) signal(child, 'SIGKILL');
+    for (const child of descendants) signalSame(child, 'SIGTERM');
+    if (descendants.some((p) => startTime(p.pid) === p.start)) await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const child of descendants) signalSame(child, 'SIGKILL');
   }
 
   private line(text: string, onLine: (line: string) => void): void {
@@ -82,37 +93,55 @@ export class ChildWatch {
   }
 }
 
+/** A process, identified by pid and start time: a pid alone may have been reused by the time we act. */
+type Proc = { pid: number; start: string };
+
 /** All descendants of `root`, read from /proc (Linux); elsewhere none are known. */
-function descendantsOf(root: number): number[] {
+function descendantsOf(root: number): Proc[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return [];
   }
-  const children = new Map<number, number[]>();
+  const children = new Map<number, Proc[]>();
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The command name may contain spaces and parentheses: fields resume after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
       const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
+      list.push({ pid: Number(entry), start: fields[19] });
       children.set(ppid, list);
     } catch {
       // The process exited while we looked: nothing to kill.
     }
   }
-  const found: number[] = [];
+  const found: Proc[] = [];
   const queue = [root];
   while (queue.length) {
     for (const child of children.get(queue.shift()!) ?? []) {
       found.push(child);
-      queue.push(child);
+      queue.push(child.pid);
     }
   }
   return found;
+}
+
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signal a process only if it is still the one we saw (same pid, same start time). */
+function signalSame(proc: Proc, name: NodeJS.Signals): void {
+  if (startTime(proc.pid) === proc.start) signal(proc.pid, name);
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {
@@ -120,14 +149,5 @@ function signal(pid: number, name: NodeJS.Signals): void {
     process.kill(pid, name);
   } catch {
     // Already gone.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -33,3 +33,13 @@ describe('validateContent', () => {
     expect(validateContent({ type: 'object', properties: { x: { type: 'wat' } } }, {})[0].message).toContain('does not compile');
   });
 });
+
+describe('validateContent with schemas that reuse an $id', () => {
+  it('compiles a second, different schema with the same $id', () => {
+    const a = { $id: 'https://example.com/form', type: 'object', properties: { x: { type: 'string' } }, required: ['x'] };
+    const b = { $id: 'https://example.com/form', type: 'object', properties: { y: { type: 'integer' } }, required: ['y'] };
+    expect(validateContent(a, { x: 'ok' })).toEqual([]);
+    expect(validateContent(b, { y: 1 })).toEqual([]);
+    expect(validateContent(b, { y: 'no' })[0].path).toBe('y');
+  });
+});

@@ -9,7 +9,11 @@ export type ContentProblem = { path: string; message: string };
 
 let draft7: Ajv | undefined;
 let draft2020: Ajv2020 | undefined;
-const cache = new WeakMap<object, ValidateFunction>();
+/** Compiled validators by schema text: servers send the same schema again and again, as new objects. */
+const cache = new Map<string, ValidateFunction>();
+const CACHE_LIMIT = 200;
+// addUsedSchema off: a server's schemas must not register their $ids for the whole process (a second one with the same $id would not compile).
+const OPTIONS = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false } as const;
 
 /**
  * Checks accepted elicitation content against the server's `requestedSchema`, the
@@ -17,19 +21,24 @@ const cache = new WeakMap<object, ValidateFunction>();
  * empty list. A schema ajv cannot compile is reported as one problem, not thrown.
  */
 export function validateContent(schema: Record<string, unknown>, content: unknown): ContentProblem[] {
-  let validate = cache.get(schema);
+  const text = JSON.stringify(schema);
+  let validate = cache.get(text);
   if (!validate) {
     const ajv =
       typeof schema.$schema === 'string' && schema.$schema.includes('2020-12')
-        ? (draft2020 ??= addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false })))
-        : (draft7 ??= addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false })));
+        ? (draft2020 ??= addFormats(new Ajv2020(OPTIONS)))
+        : (draft7 ??= addFormats(new Ajv(OPTIONS)));
+    const { $schema: _ignored, ...rest } = schema;
     try {
-      const { $schema: _ignored, ...rest } = schema;
       validate = ajv.compile(rest);
     } catch (error) {
       return [{ path: '', message: `the requested schema does not compile: ${(error as Error).message}` }];
+    } finally {
+      // Our cache holds the validator; ajv's own (keyed by schema object) would only grow.
+      ajv.removeSchema(rest);
     }
-    cache.set(schema, validate);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(text, validate);
   }
   if (validate(content)) return [];
   return (validate.errors ?? []).map(describe);

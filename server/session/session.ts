@@ -103,6 +103,8 @@ export class Session {
       this.registerHandlers();
       await this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS });
     } catch (error) {
+      // Closed while connecting (a disconnect, an idle close): close() reports why, not as a failure.
+      if (this.closing) return;
       await this.child.settle();
       await this.finish('connect-failed', describeConnectError(error, this.target, this.child));
       return;
@@ -191,6 +193,7 @@ export class Session {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.closing = true;
+    this.child.reapOrphans();
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
     const exit = this.child.exit;

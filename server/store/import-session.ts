@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
 import { RecordedSession } from './recorded-session';
 
@@ -23,7 +23,18 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     let lineNo = 0;
     let expectedSeq = 1;
     let sawHeader = false;
-    const lines = createInterface({ input, crlfDelay: Infinity });
+    // Count bytes as they come: a chunked upload has no Content-Length to refuse up front.
+    let bytes = 0;
+    const limited = input.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(bytes > MAX_IMPORT_BYTES ? new SessionFileError(0, `the file is larger than ${MAX_IMPORT_BYTES} bytes.`) : null, chunk);
+        },
+      }),
+    );
+    input.on('error', (error) => limited.destroy(error));
+    const lines = createInterface({ input: limited, crlfDelay: Infinity });
     for await (const line of lines) {
       lineNo++;
       if (!sawHeader) {

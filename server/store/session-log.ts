@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 
@@ -36,6 +36,8 @@ export class SessionLog implements EventSource {
   private flushScheduled = false;
   private fd: number | undefined;
   private lastAt = 0;
+  /** Every event up to here is on disk (and has been told to listeners). */
+  private flushedSeq = 0;
 
   constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number } = {}) {
     this.sessionId = sessionId;
@@ -67,14 +69,20 @@ export class SessionLog implements EventSource {
     return full;
   }
 
+  /**
+   * Events already on disk, with seq in (afterSeq, untilSeq]. Not-yet-flushed ones
+   * come to listeners with the next flush, so a page is never told of an event
+   * before it is written.
+   */
   async *read(afterSeq: number, untilSeq = this.count): AsyncGenerator<StoredEvent[]> {
-    const firstInMemory = this.recent.length ? this.recent[0].seq : this.count + 1;
+    // Take the window as it is now: reading the older part from disk is async, and flushes may trim it meanwhile.
+    const window = this.recent.filter((e) => e.seq > afterSeq && e.seq <= Math.min(untilSeq, this.flushedSeq));
+    const firstInMemory = window.length ? window[0].seq : Math.min(untilSeq, this.flushedSeq) + 1;
     if (afterSeq + 1 < firstInMemory && this.filePath) {
       // Everything before the window is on disk already: it was flushed before it left memory.
-      yield* readStoredEvents(this.filePath, afterSeq, Math.min(untilSeq, firstInMemory - 1));
+      yield* readStoredEvents(this.filePath, afterSeq, firstInMemory - 1);
     }
-    const fromMemory = this.recent.filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
-    for (let i = 0; i < fromMemory.length; i += 2000) yield fromMemory.slice(i, i + 2000).map((e) => ({ seq: e.seq, json: storedJson(e) }));
+    for (let i = 0; i < window.length; i += 2000) yield window.slice(i, i + 2000).map((e) => ({ seq: e.seq, json: storedJson(e) }));
   }
 
   /** The events still in memory (all of them for a session without a file). */
@@ -92,14 +100,21 @@ export class SessionLog implements EventSource {
     if (this.unflushed.length === 0) return;
     const batch = this.unflushed;
     this.unflushed = [];
-    if (this.fd !== undefined) writeSync(this.fd, batch.map(storedJson).join('\n') + '\n');
+    const lines = batch.map(storedJson).join('\n') + '\n';
+    if (this.fd !== undefined) writeSync(this.fd, lines);
+    // A late entry after the session closed (rare: an action on an ended session) still goes to its file.
+    else if (this.filePath && this.closed) appendFileSync(this.filePath, lines);
+    this.flushedSeq = batch[batch.length - 1].seq;
     if (this.recent.length > this.memoryWindow) this.recent = this.recent.slice(-this.memoryWindow);
     for (const listener of this.listeners) listener(batch);
   }
 
+  private closed = false;
+
   /** Flush, fsync and close the file. Recent events stay readable. */
   close(): void {
     this.flush();
+    this.closed = true;
     if (this.fd === undefined) return;
     try {
       fsyncSync(this.fd);

@@ -83,11 +83,47 @@ export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
     case 'stdio': {
       const env: Record<string, string> = {};
       for (const [name, value] of Object.entries(target.env)) env[name] = SECRET_NAME.test(name) ? REDACTED : value;
-      return { transport: 'stdio', command: target.command, args: target.args, env, cwd: target.cwd, ...(isDemo && { isDemo }) };
+      return { transport: 'stdio', command: target.command, args: redactArgs(target.args), env, cwd: target.cwd, ...(isDemo && { isDemo }) };
     }
     case 'http':
     case 'sse':
-      return { transport: target.transport, url: target.url, headers: redactHeaders(target.headers) };
+      return { transport: target.transport, url: redactUrl(target.url), headers: redactHeaders(target.headers) };
+  }
+}
+
+/** `--api-key=…`, `token=…`: the value of an argument whose name looks secret; also the argument after a bare `--api-key`. */
+export function redactArgs(args: string[]): string[] {
+  return args.map((arg, i) => {
+    const eq = arg.indexOf('=');
+    if (eq > 0 && SECRET_NAME.test(arg.slice(0, eq))) return `${arg.slice(0, eq + 1)}${REDACTED}`;
+    const previous = args[i - 1];
+    if (previous?.startsWith('-') && !previous.includes('=') && SECRET_NAME.test(previous) && !arg.startsWith('-')) return REDACTED;
+    return arg;
+  });
+}
+
+/** Query parameters with secret-looking names (`?api_key=…`), and credentials in the authority. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  const authority = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`);
+  if (query === -1) return authority;
+  const head = authority.slice(0, authority.indexOf('?'));
+  const [params, hash = ''] = authority.slice(authority.indexOf('?') + 1).split(/#(.*)/s);
+  const redacted = params
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq > 0 && SECRET_NAME.test(decodeURIComponentSafe(pair.slice(0, eq))) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${head}?${redacted}${hash ? `#${hash}` : ''}`;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 
