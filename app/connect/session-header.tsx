@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describeTarget } from '@wire/target';
+import { describeTarget, fullTarget } from '@wire/target';
 import { useApp, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 
@@ -29,7 +29,11 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
             {server.version && <span className="ml-1 text-xs font-normal text-slate-500">{server.version}</span>}
           </span>
         )}
-        {status?.target && <span className="truncate text-xs text-slate-500">{describeTarget(status.target)}</span>}
+        {status?.target && (
+          <span className="truncate text-xs text-slate-500" title={fullTarget(status.target)}>
+            {describeTarget(status.target)}
+          </span>
+        )}
       </div>
       {status?.protocolVersion && (
         <Badge tone={status.era === 'modern' ? 'accent' : 'neutral'} title={status.era === 'modern' ? 'Stateless revision: input_required rounds, no server-to-client requests' : 'initialize handshake; the server pushes elicitation/create'}>

@@ -15,3 +15,13 @@ describe('what may be written to a log', () => {
     expect(summary).toEqual({ transport: 'stdio', command: 'node', args: ['s.js', '--secret=[redacted]'], env: { GITHUB_TOKEN: '[redacted]', LOG_LEVEL: 'debug' }, cwd: undefined });
   });
 });
+
+describe('describeTarget', () => {
+  it('keeps the last parts of long absolute paths, and the whole line in fullTarget', async () => {
+    const { describeTarget, fullTarget } = await import('./target');
+    const target = { transport: 'stdio' as const, command: '/usr/bin/node', args: ['/home/ada/project/node_modules/pkg/dist/index.js', 'stdio'], env: {} };
+    expect(describeTarget(target)).toBe('/usr/bin/node …/pkg/dist/index.js stdio');
+    expect(fullTarget(target)).toBe('/usr/bin/node /home/ada/project/node_modules/pkg/dist/index.js stdio');
+    expect(describeTarget({ transport: 'http', url: 'http://127.0.0.1:3001/mcp', headers: {} })).toBe('http://127.0.0.1:3001/mcp (Streamable HTTP)');
+  });
+});
