@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SessionSnapshot } from '@app/model/session-store';
 import { LogRow, ROW_HEIGHT } from './log-row';
@@ -35,9 +35,12 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
     },
   }));
 
-  useEffect(() => {
-    if (followRef.current && rowCount > 0) virtualizer.scrollToIndex(rowCount - 1, { align: 'end' });
-  }, [rowCount, virtualizer]);
+  // Follow new entries while scrolled to the bottom. One scrollTop write after layout: the
+  // virtualizer's scrollToIndex re-measures over several frames, which on every new entry costs more than the entry.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (followRef.current && el && rowCount > 0) el.scrollTop = el.scrollHeight;
+  }, [rowCount]);
 
   const select = (seq: number) => {
     onSelect(seq);
