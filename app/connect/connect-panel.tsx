@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type SessionSettings } from '@wire/target';
-import { CommandFailed } from '@app/model/connection';
 import { useAppStore, useSession } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
+import { useBusyAction } from '@app/ui/use-busy-action';
 import { ClientSettingsForm } from './client-settings-form';
 import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
 
@@ -15,8 +15,7 @@ export function ConnectPanel() {
   const [draft, setDraft] = useState<TargetDraft>(EMPTY_DRAFT);
   const [prefill, setPrefill] = useState<{ sessionId: string; draft: TargetDraft } | undefined>();
   const [settings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
 
   // Show the watched session's target and settings, once per session.
   useEffect(() => {
@@ -29,18 +28,6 @@ export function ConnectPanel() {
 
   const isLive = status?.state === 'ready' || status?.state === 'connecting';
   const update = (patch: Partial<TargetDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (e) {
-      setError(e instanceof CommandFailed || e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const connect = () =>
     run(async () => {

@@ -5,6 +5,7 @@ import { useApp, useAppStore } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { useBusyAction } from '@app/ui/use-busy-action';
 import { downloadRecordedSession, importSessionFile } from './session-files';
 
 /** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
@@ -12,8 +13,7 @@ export function SessionsMenu() {
   const app = useAppStore();
   const { sessions, current } = useApp();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,18 +27,6 @@ export function SessionsMenu() {
       window.removeEventListener('keydown', escape);
     };
   }, [open]);
-
-  const run = async (action: () => Promise<void>) => {
-    setError(undefined);
-    setBusy(true);
-    try {
-      await action();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const onImport = (file: File | undefined) =>
     file &&

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useCommands, useSession } from '@app/state/app-context';
+import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
 
 const ToolArgumentsForm = lazy(() => import('./tool-arguments-form'));
@@ -9,7 +10,8 @@ const CALLS_SHOWN = 10;
 export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   const session = useSession();
   const commands = useCommands();
-  const [error, setError] = useState<string>();
+  // Not `busy`: several calls of one tool may run at once.
+  const { error, run } = useBusyAction();
   const tool = session?.tools.find((t) => t.name === toolName);
   const allCalls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName);
   // The newest calls, running ones always; the log's Calls view has every one.
@@ -20,14 +22,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   }
   if (!tool) return <Empty text={`The server no longer lists ${toolName}.`} />;
 
-  const run = async (args: Record<string, unknown>) => {
-    setError(undefined);
-    try {
-      await commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const callTool = (args: Record<string, unknown>) => run(() => commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args }));
 
   return (
     <section aria-label="Tool" className="space-y-4 p-4">
@@ -37,7 +32,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {tool.description && <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600">{tool.description}</p>}
       </header>
       <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
-        <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void run(args)} />
+        <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
       </Suspense>
       {error && (
         <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">

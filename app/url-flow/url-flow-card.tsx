@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { analyzeUrl } from '@wire/url-checks';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 import { useAppStore, useCommands } from '@app/state/app-context';
@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Elapsed } from '@app/ui/countdown';
+import { useBusyAction } from '@app/ui/use-busy-action';
 import { flowState, type FlowStatus } from './flow-status';
 import { UrlDestination } from './url-destination';
 
@@ -36,7 +37,7 @@ type Props = {
 export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, readOnly, onDismiss }: Props) {
   const commands = useCommands();
   const app = useAppStore();
-  const [error, setError] = useState<string>();
+  const { busy, error, run: runAction } = useBusyAction();
   const url = typeof flow.params.url === 'string' ? flow.params.url : '';
   const analysis = useMemo(() => analyzeUrl(url), [url]);
   const state = flowState(flow, call);
@@ -46,10 +47,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
   // 2026-07-28 has no consent message: opening is recorded, and "Done, retry" sends accept with the retried call.
   const consentSendsAccept = origin !== 'mrtr';
 
-  const run = (fn: () => Promise<unknown>) => {
-    setError(undefined);
-    void fn().catch((e: Error) => setError(e.message));
-  };
+  const run = (action: () => Promise<unknown>) => void runAction(action);
   const answer = (action: 'accept' | 'decline' | 'cancel') => commands.send('answer-elicitation', { sessionId, key: flow.key, action });
   const record = (action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss') => commands.send('record-action', { sessionId, key: flow.key, action });
 
@@ -138,16 +136,16 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
           </Button>
         )}
         {pending && origin === 'mrtr' && (
-          <Button tone="primary" size="sm" onClick={() => run(() => answer('accept'))}>
+          <Button tone="primary" size="sm" onClick={() => run(() => answer('accept'))} disabled={busy}>
             Done, retry
           </Button>
         )}
         {pending && (
           <>
-            <Button size="sm" onClick={() => run(() => answer('decline'))}>
+            <Button size="sm" onClick={() => run(() => answer('decline'))} disabled={busy}>
               Decline
             </Button>
-            <Button tone="ghost" size="sm" onClick={() => run(() => answer('cancel'))}>
+            <Button tone="ghost" size="sm" onClick={() => run(() => answer('cancel'))} disabled={busy}>
               Cancel
             </Button>
           </>
