@@ -2,7 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientCommand, type ServerPush } from '../wire/commands';
-import { EVENT_SCHEMA_VERSION, type LogEvent } from '../wire/events';
+import { EVENT_SCHEMA_VERSION } from '../wire/events';
+import type { StoredEvent } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { CommandError, runCommand } from './commands';
 import { isAllowedHost, isAllowedOrigin, tokensEqual, WS_PROTOCOL, wsToken, type OriginPolicy } from './security';
@@ -95,22 +96,19 @@ function serve(ws: WebSocket, options: SocketOptions): void {
     const source = options.registry.source(sessionId);
     if (!source) throw new CommandError({ code: 'not-found', message: `No session ${sessionId}.` });
     let lastSent = afterSeq;
-    let buffered: LogEvent[] | undefined = [];
-    const deliver = (events: LogEvent[]) => {
+    // Events go out as they were stored: no parse, no stringify, live or on a 100k-entry replay.
+    const deliver = (events: StoredEvent[]) => {
       const fresh = events.filter((e) => e.seq > lastSent);
       if (!fresh.length) return;
       lastSent = fresh[fresh.length - 1].seq;
-      send({ type: 'events', sessionId, events: fresh });
+      sendRaw(`{"type":"events","sessionId":${JSON.stringify(sessionId)},"events":[${fresh.map((e) => e.json).join(',')}]}`);
     };
+    let buffered: StoredEvent[] | undefined = [];
     const stop = source.subscribe((events) => (buffered ? buffered.push(...events) : deliver(events)));
     unsubscribe = stop;
     for await (const chunk of source.read(afterSeq, source.lastSeq)) {
       if (unsubscribe !== stop || ws.readyState !== ws.OPEN) return lastSent; // the page moved on, or went away, meanwhile
-      const fresh = chunk.filter((e) => e.seq > lastSent);
-      if (!fresh.length) continue;
-      lastSent = fresh[fresh.length - 1].seq;
-      // Stored events go out as they were written: no parse, no stringify, on a 100k-entry replay.
-      sendRaw(`{"type":"events","sessionId":${JSON.stringify(sessionId)},"events":[${fresh.map((e) => e.json).join(',')}]}`);
+      deliver(chunk);
       // A page reads slower than a file: wait for it rather than queueing the whole session in memory.
       while (ws.readyState === ws.OPEN && ws.bufferedAmount > REPLAY_BUFFER_BYTES) await new Promise((resolve) => setTimeout(resolve, 10));
     }

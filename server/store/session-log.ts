@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 
-type Listener = (events: LogEvent[]) => void;
+type Listener = (events: StoredEvent[]) => void;
 
 /** Where a page's replay reads events from: a live log, or a recorded file. */
 export interface EventSource {
@@ -10,7 +10,7 @@ export interface EventSource {
   readonly lastSeq: number;
   /** Events with seq in (afterSeq, untilSeq], in order, in chunks, as JSON text. */
   read(afterSeq: number, untilSeq: number): AsyncGenerator<StoredEvent[]>;
-  /** New events as they are appended (never, for a recorded file). */
+  /** New events, as stored, once they are on disk (never, for a recorded file). */
   subscribe(listener: Listener): () => void;
 }
 
@@ -29,15 +29,16 @@ export const MEMORY_WINDOW = 5000;
 export class SessionLog implements EventSource {
   readonly sessionId: string;
   readonly filePath: string | undefined;
-  private recent: LogEvent[] = [];
+  /** The newest events as stored; every one of them is already on disk. */
+  private recent: StoredEvent[] = [];
   private count = 0;
   private readonly listeners = new Set<Listener>();
   private unflushed: LogEvent[] = [];
   private flushScheduled = false;
   private fd: number | undefined;
   private lastAt = 0;
-  /** Every event up to here is on disk (and has been told to listeners). */
-  private flushedSeq = 0;
+  private closed = false;
+  private readonly memoryWindow: number;
 
   constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number } = {}) {
     this.sessionId = sessionId;
@@ -49,8 +50,6 @@ export class SessionLog implements EventSource {
     }
   }
 
-  private readonly memoryWindow: number;
-
   get lastSeq(): number {
     return this.count;
   }
@@ -60,7 +59,6 @@ export class SessionLog implements EventSource {
     const at = Math.max(Date.now(), this.lastAt);
     this.lastAt = at;
     const full = { ...event, seq: ++this.count, at, sessionId: this.sessionId } as LogEvent;
-    this.recent.push(full);
     this.unflushed.push(full);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -76,18 +74,14 @@ export class SessionLog implements EventSource {
    */
   async *read(afterSeq: number, untilSeq = this.count): AsyncGenerator<StoredEvent[]> {
     // Take the window as it is now: reading the older part from disk is async, and flushes may trim it meanwhile.
-    const window = this.recent.filter((e) => e.seq > afterSeq && e.seq <= Math.min(untilSeq, this.flushedSeq));
-    const firstInMemory = window.length ? window[0].seq : Math.min(untilSeq, this.flushedSeq) + 1;
+    const window = this.recent.filter((e) => e.seq > afterSeq && e.seq <= untilSeq);
+    const flushedSeq = this.recent.length ? this.recent[this.recent.length - 1].seq : 0;
+    const firstInMemory = window.length ? window[0].seq : Math.min(untilSeq, flushedSeq) + 1;
     if (afterSeq + 1 < firstInMemory && this.filePath) {
       // Everything before the window is on disk already: it was flushed before it left memory.
       yield* readStoredEvents(this.filePath, afterSeq, firstInMemory - 1);
     }
-    for (let i = 0; i < window.length; i += 2000) yield window.slice(i, i + 2000).map((e) => ({ seq: e.seq, json: storedJson(e) }));
-  }
-
-  /** The events still in memory (all of them for a session without a file). */
-  inMemory(): readonly LogEvent[] {
-    return this.recent;
+    for (let i = 0; i < window.length; i += 2000) yield window.slice(i, i + 2000);
   }
 
   subscribe(listener: Listener): () => void {
@@ -98,18 +92,18 @@ export class SessionLog implements EventSource {
   flush(): void {
     this.flushScheduled = false;
     if (this.unflushed.length === 0) return;
-    const batch = this.unflushed;
+    // Each event is serialized once, here: the same text goes to the file, to live pages and to replays.
+    const batch = this.unflushed.map((event) => ({ seq: event.seq, json: storedJson(event) }));
     this.unflushed = [];
-    const lines = batch.map(storedJson).join('\n') + '\n';
+    const lines = batch.map((e) => e.json).join('\n') + '\n';
     if (this.fd !== undefined) writeSync(this.fd, lines);
     // A late entry after the session closed (rare: an action on an ended session) still goes to its file.
     else if (this.filePath && this.closed) appendFileSync(this.filePath, lines);
-    this.flushedSeq = batch[batch.length - 1].seq;
-    if (this.recent.length > this.memoryWindow) this.recent = this.recent.slice(-this.memoryWindow);
+    for (const event of batch) this.recent.push(event);
+    // Trim by whole windows, not on every flush, so a busy session does not copy the window each turn.
+    if (this.recent.length >= 2 * this.memoryWindow) this.recent = this.recent.slice(-this.memoryWindow);
     for (const listener of this.listeners) listener(batch);
   }
-
-  private closed = false;
 
   /** Flush, fsync and close the file. Recent events stay readable. */
   close(): void {

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SessionLog } from './session-log';
+import type { StoredEvent } from './session-file';
+
+const newFile = () => join(mkdtempSync(join(tmpdir(), 'session-log-test-')), 'session.jsonl');
+const stderr = (n: number) => ({ kind: 'stderr' as const, text: `line ${n}` });
+const readAll = async (log: SessionLog, afterSeq: number, untilSeq?: number) => {
+  const out: StoredEvent[] = [];
+  for await (const chunk of log.read(afterSeq, untilSeq)) out.push(...chunk);
+  return out;
+};
+const fileLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').slice(1);
+
+describe('SessionLog', () => {
+  it('replays across its memory window: older events from the file, newer from memory, each once, in order', async () => {
+    const path = newFile();
+    const log = new SessionLog('s1', path, { memoryWindow: 3 });
+    for (let n = 1; n <= 10; n++) {
+      log.append(stderr(n));
+      log.flush(); // one flush per event, so the window is trimmed along the way
+    }
+    const all = await readAll(log, 0);
+    expect(all.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // What a replay sends is exactly what the file holds.
+    expect(all.map((e) => e.json)).toEqual(fileLines(path));
+    expect(JSON.parse(all[0].json)).toMatchObject({ kind: 'stderr', text: 'line 1', seq: 1, sessionId: 's1' });
+
+    expect((await readAll(log, 2, 8)).map((e) => e.seq)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect((await readAll(log, 9)).map((e) => e.seq)).toEqual([10]);
+    expect(await readAll(log, 10)).toEqual([]);
+  });
+
+  it('tells listeners each event once, after it is on disk, as the same text', () => {
+    const path = newFile();
+    const log = new SessionLog('s2', path);
+    const heard: StoredEvent[] = [];
+    const stop = log.subscribe((events) => {
+      // Every event a page is told of can already be read back from the file.
+      expect(fileLines(path).length).toBe(events[events.length - 1].seq);
+      heard.push(...events);
+    });
+    log.append(stderr(1));
+    log.append(stderr(2));
+    expect(heard).toEqual([]); // not before the flush
+    log.flush();
+    log.append(stderr(3));
+    log.flush();
+    stop();
+    log.append(stderr(4));
+    log.flush();
+    expect(heard.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(heard.map((e) => e.json)).toEqual(fileLines(path).slice(0, 3));
+  });
+
+  it('does not replay events that are not yet written', async () => {
+    const log = new SessionLog('s3', newFile());
+    log.append(stderr(1));
+    log.flush();
+    log.append(stderr(2));
+    expect((await readAll(log, 0)).map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('keeps every event in memory when it has no file', async () => {
+    const log = new SessionLog('s4', undefined);
+    for (let n = 1; n <= 5; n++) log.append(stderr(n));
+    log.flush();
+    expect((await readAll(log, 1, 4)).map((e) => JSON.parse(e.json).text)).toEqual(['line 2', 'line 3', 'line 4']);
+  });
+
+  it('still writes an entry that comes after the session closed', () => {
+    const path = newFile();
+    const log = new SessionLog('s5', path);
+    log.append(stderr(1));
+    log.close();
+    log.append(stderr(2));
+    log.flush();
+    expect(fileLines(path).map((l) => JSON.parse(l).text)).toEqual(['line 1', 'line 2']);
+  });
+});
