@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
-import { RecordedSession } from './recorded-session';
+import { SummaryBuilder, type RecordedSession } from './recorded-session';
 
 /** Files bigger than this are refused before parsing: the log of a long session is megabytes, not gigabytes. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -22,7 +22,7 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
   try {
     let lineNo = 0;
     let expectedSeq = 1;
-    let sawHeader = false;
+    let summary: SummaryBuilder | undefined;
     // Count bytes as they come: a chunked upload has no Content-Length to refuse up front.
     let bytes = 0;
     const limited = input.pipe(
@@ -37,23 +37,26 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     const lines = createInterface({ input: limited, crlfDelay: Infinity });
     for await (const line of lines) {
       lineNo++;
-      if (!sawHeader) {
+      if (!summary) {
         if (!line.trim()) throw new SessionFileError(lineNo, 'the file starts with an empty line; the first line must be the session header.');
         const header = parseHeader(line, lineNo);
-        writeSync(fd, JSON.stringify(sessionHeader(sessionId, header.createdAt, header.importedFrom ?? header.sessionId)) + '\n');
-        sawHeader = true;
+        const written = sessionHeader(sessionId, header.createdAt, header.importedFrom ?? header.sessionId);
+        writeSync(fd, JSON.stringify(written) + '\n');
+        summary = new SummaryBuilder(written);
         continue;
       }
       if (!line.trim()) continue;
-      const event = parseEventLine(line, lineNo, expectedSeq++);
-      writeSync(fd, storedJson({ ...event, sessionId }) + '\n');
+      const event = { ...parseEventLine(line, lineNo, expectedSeq++), sessionId };
+      writeSync(fd, storedJson(event) + '\n');
+      summary.add(event);
     }
-    if (!sawHeader) throw new SessionFileError(0, 'the file is empty.');
+    if (!summary) throw new SessionFileError(0, 'the file is empty.');
     closeSync(fd);
     const path = join(dataDir, `${sessionId}.jsonl`);
     renameSync(temp, path);
     ok = true;
-    return await RecordedSession.load(path);
+    // Summarized while it was checked: no second read of what was just written.
+    return summary.build(path);
   } finally {
     if (!ok) {
       try {

@@ -8,22 +8,19 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { formatIssues } from '../wire/commands';
 import { EVENT_SCHEMA_VERSION, LogEventSchema, type LogEvent } from '../wire/events';
-import { SESSION_FILE_FORMAT } from '../wire/session-format';
+import { SESSION_FILE_FORMAT, type SessionHeaderLine } from '../wire/session-format';
 
-export { SESSION_FILE_FORMAT, sessionHeader } from '../wire/session-format';
+export { sessionHeader } from '../wire/session-format';
 
-export const SessionHeaderSchema = z.object({
+/** Checks a header line read from a file, against the page's zod-free SessionHeaderLine (the compiler keeps them in step). */
+const SessionHeaderSchema = z.object({
   format: z.literal(SESSION_FILE_FORMAT),
-  /** EVENT_SCHEMA_VERSION of the events that follow. */
   version: z.number().int().positive(),
   sessionId: z.string(),
-  /** Epoch ms. */
   createdAt: z.number(),
-  /** Set on a file made by importing another one: the session id it had there. */
   importedFrom: z.string().optional(),
-});
-export type SessionHeader = z.infer<typeof SessionHeaderSchema>;
-
+}) satisfies z.ZodType<SessionHeaderLine>;
+export type SessionHeader = SessionHeaderLine;
 
 export class SessionFileError extends Error {
   constructor(
@@ -72,9 +69,8 @@ export type StoredEvent = { seq: number; json: string };
 
 /**
  * Read a session file's events with seq in (afterSeq, untilSeq], in chunks, as
- * the JSON text they were written as: replay sends them on without parsing.
- * The proxy writes seq, at and sessionId as the last keys of every line, so the
- * last `"seq":` of a line is the entry's own. A torn last line from a crash is skipped.
+ * the JSON text they were written as: replay sends them on without parsing
+ * (see storedSeq). A torn last line from a crash is skipped.
  */
 export async function* readStoredEvents(path: string, afterSeq: number, untilSeq: number, chunkSize = 2000): AsyncGenerator<StoredEvent[]> {
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
@@ -86,10 +82,9 @@ export async function* readStoredEvents(path: string, afterSeq: number, untilSeq
       continue;
     }
     if (!line) continue;
-    const at = line.lastIndexOf('"seq":');
-    const seq = at === -1 ? NaN : Number.parseInt(line.slice(at + 6), 10);
+    const seq = storedSeq(line);
     // Only the last line can be torn (the process died mid-write): nothing after it to lose.
-    if (!Number.isFinite(seq) || !line.endsWith('}')) break;
+    if (seq === undefined) break;
     if (seq <= afterSeq) continue;
     if (seq > untilSeq) break;
     chunk.push({ seq, json: line });
@@ -100,6 +95,22 @@ export async function* readStoredEvents(path: string, afterSeq: number, untilSeq
   }
   lines.close();
   if (chunk.length) yield chunk;
+}
+
+/**
+ * The seq of a stored line, read without parsing it: the proxy writes seq, at and
+ * sessionId as the last keys of every line, so the last `"seq":` is the entry's own.
+ * Undefined for a torn line.
+ */
+export function storedSeq(line: string): number | undefined {
+  const at = line.lastIndexOf('"seq":');
+  const seq = at === -1 ? NaN : Number.parseInt(line.slice(at + 6), 10);
+  return Number.isFinite(seq) && line.endsWith('}') ? seq : undefined;
+}
+
+/** The `at` of a stored line, read the same way (it follows seq). */
+export function storedAt(line: string): number {
+  return Number.parseInt(line.slice(line.lastIndexOf('"at":') + 5), 10);
 }
 
 /** An event in the canonical key order the raw reader relies on: payload first, then seq, at, sessionId. */
