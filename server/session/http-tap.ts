@@ -92,7 +92,8 @@ async function watchStream(body: ReadableStream<Uint8Array>, forRequestIds: RpcI
       const lines = buffer.split(/\r?\n/);
       buffer = lines.pop() ?? '';
       for (const line of lines) {
-        if (!line.startsWith('data:')) continue;
+        // Only requests matter here; a response (a large tool result, say) is left to the SDK to parse.
+        if (!line.startsWith('data:') || !line.includes('"method"')) continue;
         try {
           const message = JSON.parse(line.slice(5)) as { method?: unknown; id?: unknown };
           if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) {

@@ -12,6 +12,8 @@ import { ChildWatch } from './child-watch';
 import { TransportTap, type RpcId } from './tap';
 
 const CONNECT_TIMEOUT_MS = 30_000;
+/** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attributePush). */
+const PUSH_STREAMS_KEPT = 256;
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -92,7 +94,11 @@ export class Session {
     try {
       this.transport = createTransport(this.target, {
         onHttp: (exchange) => this.emit({ kind: 'http', ...exchange }),
-        onStreamRequest: ({ serverRequestId, forRequestIds }) => this.pushStreams.set(String(serverRequestId), forRequestIds.map(String)),
+        onStreamRequest: ({ serverRequestId, forRequestIds }) => {
+          this.pushStreams.set(String(serverRequestId), forRequestIds.map(String));
+          // Only elicitations take their entry; pings and other server requests would pile up on a long session.
+          if (this.pushStreams.size > PUSH_STREAMS_KEPT) this.pushStreams.delete(this.pushStreams.keys().next().value!);
+        },
       });
       this.tap = new TransportTap(this.transport, {
         onOutbound: (message) => this.emit({ kind: 'rpc-out', message: message as Record<string, unknown> }),
@@ -301,6 +307,7 @@ export class Session {
   private attributePush(pushId: RpcId): string | undefined {
     const waiting = [...this.calls.values()].filter((call) => call.isAwaitingServer);
     const carriers = this.pushStreams.get(String(pushId));
+    this.pushStreams.delete(String(pushId));
     if (carriers) {
       const call = waiting.find((c) => c.inFlightRpcId !== undefined && carriers.includes(String(c.inFlightRpcId)));
       if (call) return call.callId;
