@@ -1,4 +1,4 @@
-import { useApp, useSession } from '@app/state/app-context';
+import { useSession, useSessionSummary } from '@app/state/app-context';
 
 const REASONS: Record<string, string> = {
   user: 'You disconnected.',
@@ -13,9 +13,8 @@ const REASONS: Record<string, string> = {
 /** Why the watched session ended, with the server's last words when it was a process. */
 export function SessionNotice() {
   const session = useSession();
-  const { sessions } = useApp();
+  const summary = useSessionSummary();
   const closed = session?.status.closed;
-  const summary = sessions.find((s) => s.sessionId === session?.sessionId);
   if (!closed && summary && !summary.isLive && session?.eventCount) {
     return (
       <div role="alert" aria-label="Session ended" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">

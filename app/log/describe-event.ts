@@ -1,6 +1,6 @@
 /** One line of text for each kind of log event: what a person scanning the log needs to see. */
 import type { LogEvent } from '@wire/events';
-import type { LogIndex } from '@app/model/log-index';
+import type { LogIndex, RpcPair } from '@app/model/log-index';
 
 export type EventLine = {
   direction: 'out' | 'in' | undefined;
@@ -20,7 +20,7 @@ export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
       const id = m.id !== undefined ? `#${String(m.id)}` : '';
       if (typeof m.method === 'string') {
         const pair = index.pairOf(event.seq);
-        const state = m.id === undefined || !pair ? undefined : pair.responseSeq ? undefined : pair.ended ? ENDED_TEXT[pair.ended] : 'awaiting response';
+        const state = m.id === undefined || !pair || pair.responseSeq ? undefined : unansweredText(pair);
         return { direction, tag: m.id === undefined ? 'notification' : 'request', tone: m.method.startsWith('elicitation/') ? 'warning' : 'neutral', title: `${m.method} ${id}`.trim(), detail: state };
       }
       const pair = index.pairOf(event.seq);
@@ -81,3 +81,8 @@ export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
 }
 
 const ENDED_TEXT = { cancelled: 'cancelled, no response', timeout: 'timed out, no response', 'session-closed': 'no response (session closed)' } as const;
+
+/** Where a request without a response stands: still awaited, or how it ended. */
+export function unansweredText(pair: Pick<RpcPair, 'ended'>): string {
+  return pair.ended ? ENDED_TEXT[pair.ended] : 'awaiting response';
+}

@@ -3,7 +3,7 @@ import type { SessionSnapshot } from '@app/model/session-store';
 import { useAppStore } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { JsonView } from '@app/ui/json-view';
-import { describeEvent } from './describe-event';
+import { describeEvent, unansweredText } from './describe-event';
 import { describeStory } from './log-toolbar';
 import type { StoryRef } from './log-filter';
 import { clockTime } from './log-row';
@@ -24,12 +24,13 @@ export function EntryDetail({ event, session, onJump, onShowStory, onClose }: Pr
   if (pair && pair.requestSeq !== event.seq) related.push({ label: `Request (${pair.method})`, seq: pair.requestSeq });
   if (pair?.responseSeq && pair.responseSeq !== event.seq) related.push({ label: `Response${pair.latencyMs !== undefined ? ` after ${Math.round(pair.latencyMs)} ms` : ''}`, seq: pair.responseSeq });
   if (pair && !pair.responseSeq && pair.requestSeq === event.seq) {
-    related.push({ label: pair.ended === 'timeout' ? 'Timed out, no response' : pair.ended === 'cancelled' ? 'Cancelled, no response' : pair.ended ? 'No response: the session closed' : 'No response yet', seq: 0 });
+    const state = unansweredText(pair);
+    related.push({ label: state[0].toUpperCase() + state.slice(1), seq: 0 });
   }
   if ('aboutSeq' in event && typeof event.aboutSeq === 'number') related.push({ label: 'The message this is about', seq: event.aboutSeq });
   const body = event.kind === 'rpc-in' || event.kind === 'rpc-out' ? event.message : event;
   const app = useAppStore();
-  const flowKey = session.story.flowOf(event.seq) ?? elicitationKeyOf(event, session);
+  const flowKey = session.story.flowOf(event.seq);
   const callId = session.story.callOf(event.seq);
   return (
     <aside aria-label="Entry details" className="flex w-[42%] max-w-[40rem] min-w-80 flex-col border-l border-slate-200">
@@ -86,21 +87,4 @@ export function EntryDetail({ event, session, onJump, onShowStory, onClose }: Pr
       </div>
     </aside>
   );
-}
-
-/** The elicitation an entry belongs to, if any: by its key, or for a completion notification by its elicitationId. */
-function elicitationKeyOf(event: LogEvent, session: SessionSnapshot): string | undefined {
-  if ('key' in event && typeof event.key === 'string') return event.key;
-  if (event.kind === 'rpc-in' || event.kind === 'rpc-out') {
-    const params = event.message.params as { elicitationId?: unknown } | undefined;
-    const id = typeof params?.elicitationId === 'string' ? params.elicitationId : undefined;
-    if (id) return session.elicitations.find((e) => e.params.elicitationId === id)?.key;
-    // A server's elicitation/create, or our response to it (ids are per direction, so only these two match).
-    const isPush = event.kind === 'rpc-in' && event.message.method === 'elicitation/create';
-    const isOurAnswer = event.kind === 'rpc-out' && event.message.method === undefined;
-    if (isPush || isOurAnswer) {
-      return session.elicitations.find((e) => e.origin.kind === 'push' && e.origin.rpcId === event.message.id)?.key;
-    }
-  }
-  return undefined;
 }

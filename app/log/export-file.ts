@@ -1,6 +1,7 @@
 import type { LogEvent } from '@wire/events';
 import { sessionHeader } from '@wire/session-format';
 import type { SessionSnapshot } from '@app/model/session-store';
+import { saveFile } from '@app/ui/save-file';
 
 /**
  * Download events as a session file (JSONL, header first): the format the proxy
@@ -11,15 +12,10 @@ export function downloadSessionFile(session: SessionSnapshot, events: readonly L
   const header = sessionHeader(session.sessionId, session.status.startedAt ?? events[0]?.at ?? Date.now());
   const lines = filtered ? renumber(events) : events;
   const text = [JSON.stringify(header), ...lines.map((e) => JSON.stringify(e))].join('\n') + '\n';
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `session-${session.sessionId.slice(0, 8)}${filtered ? '-filtered' : ''}.jsonl`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type: 'application/x-ndjson' }), `session-${session.sessionId.slice(0, 8)}${filtered ? '-filtered' : ''}.jsonl`);
 }
 
-export function renumber(events: readonly LogEvent[]): LogEvent[] {
+function renumber(events: readonly LogEvent[]): LogEvent[] {
   const seqOf = new Map(events.map((e, i) => [e.seq, i + 1]));
   return events.map((e, i) => {
     const next = { ...e, seq: i + 1 } as LogEvent;

@@ -54,7 +54,7 @@ export function filterEvents(events: readonly LogEvent[], filter: LogFilter, ind
   return out;
 }
 
-export function methodOf(event: LogEvent, index: LogIndex): string | undefined {
+function methodOf(event: LogEvent, index: LogIndex): string | undefined {
   if (event.kind !== 'rpc-in' && event.kind !== 'rpc-out') return undefined;
   return typeof event.message.method === 'string' ? event.message.method : index.pairOf(event.seq)?.method;
 }

@@ -88,10 +88,7 @@ export class LogIndex {
 
   /** Lower-cased JSON of every event, extended to the current length on demand. */
   textOf(events: readonly LogEvent[], seq: number): string {
-    while (this.indexed < events.length) {
-      this.searchText.push(JSON.stringify(events[this.indexed]).toLowerCase());
-      this.indexed++;
-    }
+    this.warmSearch(events, () => true);
     return this.searchText[seq - 1] ?? '';
   }
 }

@@ -1,3 +1,5 @@
+import { saveFile } from '@app/ui/save-file';
+
 /** The proxy's HTTP API for session files; the token goes in a header, never in a URL. */
 export async function importSessionFile(token: string, file: Blob): Promise<{ sessionId: string; eventCount: number }> {
   const response = await fetch('/api/sessions/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' }, body: file });
@@ -9,10 +11,5 @@ export async function importSessionFile(token: string, file: Blob): Promise<{ se
 export async function downloadRecordedSession(token: string, sessionId: string): Promise<void> {
   const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`Export failed (HTTP ${response.status}).`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `session-${sessionId.slice(0, 8)}.jsonl`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.jsonl`);
 }

@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionSummary } from '@wire/commands';
 import type { AppStore, AppSnapshot } from '@app/model/app-store';
 import type { SessionSnapshot } from '@app/model/session-store';
 
@@ -45,8 +46,12 @@ export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 
 }
 
 /** Whether the watched session can still be driven (false for ended, recorded and imported ones). */
-export function useIsLive(): boolean {
+/** The sessions-list entry of the session on screen: whether it is live, recorded or imported. */
+export function useSessionSummary(): SessionSummary | undefined {
   const { sessions, current } = useApp();
-  const summary = sessions.find((s) => s.sessionId === current?.sessionId);
-  return summary?.isLive ?? false;
+  return sessions.find((s) => s.sessionId === current?.sessionId);
+}
+
+export function useIsLive(): boolean {
+  return useSessionSummary()?.isLive ?? false;
 }
