@@ -80,9 +80,7 @@ export class ChildWatch {
     await this.settle(2500);
     const pid = this.process?.pid;
     if (pid && !this.exit) signal(pid, 'SIGKILL');
-    for (const child of descendants) signalSame(child, 'SIGTERM');
-    if (descendants.some((p) => startTime(p.pid) === p.start)) await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const child of descendants) signalSame(child, 'SIGKILL');
+    await endAll(descendants);
   }
 
   private line(text: string, onLine: (line: string) => void): void {
@@ -93,50 +91,92 @@ export class ChildWatch {
   }
 }
 
+/** SIGTERM, a moment to exit, then SIGKILL: each only if it is still the process we saw. */
+async function endAll(procs: Proc[]): Promise<void> {
+  for (const proc of procs) signalSame(proc, 'SIGTERM');
+  if (procs.some((p) => startTime(p.pid) === p.start)) await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const proc of procs) signalSame(proc, 'SIGKILL');
+}
+
 /** A process, identified by pid and start time: a pid alone may have been reused by the time we act. */
 type Proc = { pid: number; start: string };
 
-/** All descendants of `root`, read from /proc (Linux); elsewhere none are known. */
+/**
+ * All descendants of `root`, read from /proc (Linux); elsewhere none are known.
+ * Walks the tree down from `root` through each thread's `children` list, which
+ * reads a handful of files instead of every process on the machine; a kernel
+ * without those lists gets the scan of every process's parent instead.
+ */
 function descendantsOf(root: number): Proc[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const children = new Map<number, Proc[]>();
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may contain spaces and parentheses: fields resume after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      const list = children.get(ppid) ?? [];
-      list.push({ pid: Number(entry), start: fields[19] });
-      children.set(ppid, list);
-    } catch {
-      // The process exited while we looked: nothing to kill.
-    }
-  }
+  const childrenOf = hasChildLists(root) ? listedChildren : scanChildren();
   const found: Proc[] = [];
   const queue = [root];
   while (queue.length) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      found.push(child);
-      queue.push(child.pid);
+    for (const pid of childrenOf(queue.shift()!)) {
+      const start = startTime(pid);
+      if (start === undefined) continue; // it exited while we looked: nothing to kill
+      found.push({ pid, start });
+      queue.push(pid);
     }
   }
   return found;
 }
 
-function startTime(pid: number): string | undefined {
+function hasChildLists(pid: number): boolean {
+  try {
+    readFileSync(`/proc/${pid}/task/${pid}/children`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A process's children, from the `children` list of each of its threads (any thread may have started one). */
+function listedChildren(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readPids(`/proc/${pid}/task/${tid}/children`));
+  } catch {
+    return [];
+  }
+}
+
+function readPids(path: string): number[] {
+  try {
+    return readFileSync(path, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Every process's parent, read once, as a children lookup. */
+function scanChildren(): (pid: number) => number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    // Not Linux: no process is known.
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const ppid = Number(statFields(Number(entry))?.[1]);
+    if (ppid) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  return (pid) => children.get(pid) ?? [];
+}
+
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses): [0] is the state, [1] the parent, [19] the start time. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+function startTime(pid: number): string | undefined {
+  return statFields(pid)?.[19];
 }
 
 /** Signal a process only if it is still the one we saw (same pid, same start time). */
