@@ -3,7 +3,10 @@
  * server that dies before or after the handshake, a refused connection, a 401.
  * The inspector stays up through all of it, and no server process outlives its session.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { InspectorClient } from '../../e2e/support/inspector-client';
@@ -90,7 +93,8 @@ describe('during a session', () => {
   });
 
   it.each(['disconnect', 'the server exiting by itself'])('processes a stdio server started end with it: %s', async (how) => {
-    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('with-helper') });
+    const pidsFile = join(mkdtempSync(join(tmpdir(), 'with-helper-')), 'pids');
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('with-helper'), env: { WITH_HELPER_PIDS: pidsFile } });
     const helper = Number(/helper pid (\d+)/.exec((await suite.client.waitForEvent('stderr', (e) => e.text.includes('helper pid'))).text)![1]);
     expect(isAlive(helper)).toBe(true);
     // The sampler that remembers descendants runs every 2 s; give it one round.
@@ -99,6 +103,11 @@ describe('during a session', () => {
     else await suite.client.call(sessionId, 'die');
     await suite.client.waitForEvent('session-state', (e) => e.state === 'closed');
     expect(await ended(helper)).toBe(true);
+    // Every helper, also the one started by the process the SDK spawns to probe the protocol version.
+    const helpers = readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number);
+    expect(helpers).toContain(helper);
+    expect(helpers.length).toBeGreaterThan(1); // protocol Auto: the probe ran on its own process
+    for (const pid of helpers) expect(await ended(pid), `helper ${pid}`).toBe(true);
   });
 
   it('answers to an elicitation that no longer exists are refused', async () => {

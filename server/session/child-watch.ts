@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 
 const TAIL_LINES = 20;
 const MAX_LINE = 4000;
@@ -32,6 +32,9 @@ export class ChildWatch {
       if (partial) this.line(partial, onLine);
       partial = '';
     });
+    // The SDK's version probe runs on a sibling process made with `new transport.constructor(params)`,
+    // and reaps only that process: whatever it started (a wrapper's server, a helper) would be orphaned.
+    Object.defineProperty(transport, 'constructor', { value: ReapingSibling, configurable: true });
     // Patch the instance, not the class: the SDK's sibling version probe must still see its own transport.
     const start = transport.start.bind(transport);
     transport.start = async () => {
@@ -89,6 +92,24 @@ export class ChildWatch {
     if (this.tail.length > TAIL_LINES) this.tail.shift();
     onLine(line);
   }
+}
+
+/**
+ * Stands in for StdioClientTransport's constructor when the SDK makes its probe
+ * sibling: the same transport, whose disposal also ends the sibling's descendants.
+ */
+function ReapingSibling(params: StdioServerParameters): StdioClientTransport {
+  const sibling = new StdioClientTransport(params);
+  const internals = sibling as unknown as { _dispose?: () => Promise<void> };
+  const dispose = internals._dispose?.bind(sibling);
+  if (dispose) {
+    internals._dispose = async () => {
+      const descendants = sibling.pid ? descendantsOf(sibling.pid) : [];
+      await dispose();
+      await endAll(descendants);
+    };
+  }
+  return sibling;
 }
 
 /** SIGTERM, a moment to exit, then SIGKILL: each only if it is still the process we saw. */
