@@ -102,6 +102,10 @@ test('export, import: the same views; a damaged file is refused, naming the line
   await app.answer('Accept');
   await expect(app.result()).toContainText('plan_trip: booked');
   const count = await app.log.getByLabel('Entry count').textContent();
+  // The sessions list counts the live session's entries as the log does, not as of when it connected.
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: 'shown' })).toContainText(`· ${count} ·`);
+  await page.keyboard.press('Escape');
 
   const downloadPromise = page.waitForEvent('download');
   await app.log.getByRole('button', { name: 'Export' }).click();

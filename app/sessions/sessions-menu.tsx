@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionSummary } from '@wire/commands';
 import { describeTarget } from '@wire/target';
-import { useApp, useAppStore } from '@app/state/app-context';
+import { useApp, useAppStore, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -12,6 +12,8 @@ import { downloadRecordedSession, importSessionFile } from './session-files';
 export function SessionsMenu() {
   const app = useAppStore();
   const { sessions, current } = useApp();
+  // The list is sent when sessions come and go; the page's own count of the one on screen is newer.
+  const shownCount = useSession()?.eventCount;
   const [open, setOpen] = useState(false);
   const { busy, error, run } = useBusyAction();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -47,7 +49,7 @@ export function SessionsMenu() {
             {sessions.map((s) => (
               <SessionRow
                 key={s.sessionId}
-                summary={s}
+                summary={s.sessionId === current?.sessionId && shownCount !== undefined ? { ...s, eventCount: Math.max(s.eventCount, shownCount) } : s}
                 isCurrent={s.sessionId === current?.sessionId}
                 busy={busy}
                 onOpen={() => (app.watch(s.sessionId), setOpen(false))}
