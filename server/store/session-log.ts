@@ -100,8 +100,8 @@ export class SessionLog implements EventSource {
     // A late entry after the session closed (rare: an action on an ended session) still goes to its file.
     else if (this.filePath && this.closed) appendFileSync(this.filePath, lines);
     for (const event of batch) this.recent.push(event);
-    // Trim by whole windows, not on every flush, so a busy session does not copy the window each turn.
-    if (this.recent.length >= 2 * this.memoryWindow) this.recent = this.recent.slice(-this.memoryWindow);
+    // Trim with a little slack, not on every flush, so a busy session does not copy the window each turn.
+    if (this.recent.length > this.memoryWindow * 1.1) this.recent = this.recent.slice(-this.memoryWindow);
     for (const listener of this.listeners) listener(batch);
   }
 
