@@ -181,7 +181,10 @@ function scanChildren(): (pid: number) => number[] {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     const ppid = Number(statFields(Number(entry))?.[1]);
-    if (ppid) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    if (!ppid) continue;
+    const list = children.get(ppid);
+    if (list) list.push(Number(entry));
+    else children.set(ppid, [Number(entry)]);
   }
   return (pid) => children.get(pid) ?? [];
 }
