@@ -5,6 +5,7 @@ import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
+import { secretScrubber, targetSecrets } from '../wire/secret-scrubber';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { Session } from './session';
 
@@ -54,7 +55,7 @@ export class SessionRegistry {
       target,
       settings,
       isDemo,
-      createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined),
+      createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined, { scrubSecrets: secretScrubber(targetSecrets(target)) }),
       onStateChange: () => this.changed(),
     });
     this.sessions.set(session.id, session);
