@@ -59,6 +59,12 @@ describe('redactUrlsInText', () => {
     expect(redactUrlsInText('see "https://a.dev/?token=1" and (https://b.dev/?secret=2)')).toBe('see "https://a.dev/?token=[redacted]" and (https://b.dev/?secret=[redacted])');
     expect(redactUrlsInText('no url here, token=abc')).toBe('no url here, token=abc');
   });
+
+  it("gets through a server's hostile 100 kB error text in one pass", () => {
+    // Each `a.` starts a word that looks like the beginning of a scheme: an unbounded scheme pattern rescans from every one.
+    const text = `${'a.'.repeat(50_000)}b: see http://h/?token=x`;
+    expect(redactUrlsInText(text)).toBe(`${'a.'.repeat(50_000)}b: see http://h/?token=[redacted]`);
+  });
 });
 
 describe('headers, arguments, environment', () => {

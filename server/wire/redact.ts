@@ -24,8 +24,12 @@ const SECRET_NAME = /(token|secret|passw|api[-_]?key|auth|credential|cookie|priv
 const URL_HEADER = /^(location|content-location|link|referer|refresh)$/i;
 /** `scheme://…` or `//…` up to the first `@` of the authority. */
 const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)[^/?#\\\s]*@/i;
-/** A URL inside prose; trailing punctuation belongs to the sentence. */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,:;)\]]/gi;
+/**
+ * A URL inside prose; trailing punctuation belongs to the sentence. The scheme's
+ * length is bounded: unbounded, a server's 100 kB `a.a.a…` in an error message
+ * costs a scan from every dot (41 s measured), with the bound it is linear.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`]*[^\s"'<>`.,:;)\]]/gi;
 const URL_START = /^[a-z][a-z0-9+.-]*:\/\//i;
 const PAIR = /(^|[?&])([^=&?#]+)=([^&#]*)/g;
 /** Shorter values are not hunted in free text: they would match ordinary words and corrupt entries. */
