@@ -22,7 +22,7 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-a
 const SECRET_NAME = /(token|secret|passw|api[-_]?key|auth|credential|cookie|private|signature|jwt|bearer)|^(key|sig|code)$/i;
 /** Headers whose value is a URL (or a list of them), possibly relative. */
 const URL_HEADER = /^(location|content-location|link|referer|refresh)$/i;
-/** `scheme://…` or `//…` up to the first `@` of the authority. */
+/** `scheme://…` or `//…` up to the last `@` of the authority (a password may hold a raw `@`). */
 const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)[^/?#\\\s]*@/i;
 /**
  * A URL inside prose; trailing punctuation belongs to the sentence. The scheme's
