@@ -1,8 +1,8 @@
 /**
  * A server that repeats the secrets it was reached with, everywhere it can: in
- * its instructions, in a tool result, in a tool error, in a response header that
- * carries a URL, and (over stdio) on stderr. The inspector must keep every one of
- * them out of its log.
+ * its title (the sessions list shows it), its instructions, a tool result, a tool
+ * error, a response header that carries a URL, and (over stdio) on stderr. The
+ * inspector must keep every one of them out of what it writes and shows.
  *
  *   echo-secrets.ts --http          Streamable HTTP on loopback; prints LOOPBACK_PORT=n
  *   echo-secrets.ts [args…]         stdio; echoes its arguments and $API_TOKEN
@@ -15,7 +15,7 @@ import { z } from 'zod';
 let heard = `arguments ${process.argv.slice(2).join(' ')}; API_TOKEN=${process.env.API_TOKEN ?? ''}`;
 
 function createServer(): McpServer {
-  const server = new McpServer({ name: 'echo-secrets', version: '1.0.0' }, { instructions: `Reached with ${heard}` });
+  const server = new McpServer({ name: 'echo-secrets', title: `Echo secrets (${heard})`, version: '1.0.0' }, { instructions: `Reached with ${heard}` });
   server.registerTool('repeat_secrets', { description: 'Says what the request carried.', inputSchema: z.object({}) }, async () => ({
     content: [{ type: 'text', text: `You called with ${heard}` }],
   }));
