@@ -37,6 +37,11 @@ describe('parseCli', () => {
     expect(() => parseCli(args)).toThrow(message);
   });
 
+  it('does not print back a malformed --header or --env, which may hold a secret', () => {
+    expect(() => parseCli(['--url', 'http://x', '--header', 'Authorization Bearer sk-SECRET-1'])).toThrow(/^(?!.*SECRET).*Name: value/s);
+    expect(() => parseCli(['--env', 'API_TOKEN:SECRET-2', '--', 'node'])).toThrow(/^(?!.*SECRET).*KEY=VALUE/s);
+  });
+
   it('accepts a wildcard host with the loudly named flag', () => {
     expect(parseCli(['--host', '0.0.0.0', '--dangerously-bind-all-interfaces'])).toMatchObject({ host: '0.0.0.0', allowAllInterfaces: true });
   });

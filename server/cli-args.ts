@@ -143,7 +143,8 @@ export function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new UsageError(`--header must look like "Name: value", not "${line}".`);
+    // The value is not printed back: it is often a token, and terminals and CI logs keep what they show.
+    if (colon <= 0) throw new UsageError(`--header must look like "Name: value"; one of them has no colon after its name.`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -153,7 +154,7 @@ function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--env must look like KEY=VALUE, not "${pair}".`);
+    if (eq <= 0) throw new UsageError(`--env must look like KEY=VALUE; one of them has no = after its name.`);
     env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return env;

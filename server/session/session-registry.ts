@@ -5,6 +5,7 @@ import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
+import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { Session } from './session';
 
@@ -22,6 +23,8 @@ export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private readonly recorded = new Map<string, RecordedSession>();
   private readonly listeners = new Set<() => void>();
+  /** Each driven session's secret scrubber: its log uses it for entries, the list for the server's name. */
+  private readonly scrubbers = new WeakMap<Session, JsonScrubber>();
 
   constructor(private readonly options: RegistryOptions = {}) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -50,13 +53,15 @@ export class SessionRegistry {
     // Loaded on first use: the MCP SDK is most of the proxy's start-up time, and the page can load meanwhile.
     const { Session } = await import('./session');
     const { dataDir } = this.options;
+    const scrubSecrets = secretScrubber(targetSecrets(target));
     const session = new Session({
       target,
       settings,
       isDemo,
-      createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined),
+      createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined, { scrubSecrets }),
       onStateChange: () => this.changed(),
     });
+    if (scrubSecrets) this.scrubbers.set(session, scrubSecrets);
     this.sessions.set(session.id, session);
     this.changed();
     void session.open();
@@ -86,9 +91,16 @@ export class SessionRegistry {
       ...(s.endedAt !== undefined && { endedAt: s.endedAt }),
       isLive: s.isLive,
       eventCount: s.log.lastSeq,
-      ...(s.serverName && { serverName: s.serverName }),
+      ...(s.serverName && { serverName: this.scrubbedName(s) }),
     }));
     return [...driven, ...[...this.recorded.values()].map((r) => r.summary())].sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /** A server may put the key it was given in its own name; the list shows what the log does. */
+  private scrubbedName(session: Session): string {
+    const scrub = this.scrubbers.get(session);
+    const clean: unknown = scrub ? JSON.parse(scrub(JSON.stringify(session.serverName))) : session.serverName;
+    return typeof clean === 'string' ? clean : session.serverName;
   }
 
   liveSessions(): Session[] {

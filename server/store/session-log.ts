@@ -1,5 +1,7 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
+import { redactEvent } from '../wire/redact';
+import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 
 type Listener = (events: StoredEvent[]) => void;
@@ -39,11 +41,14 @@ export class SessionLog implements EventSource {
   private lastAt = 0;
   private closed = false;
   private readonly memoryWindow: number;
+  /** Removes the target's own secrets from each entry as it is serialized (see secret-scrubber.ts). */
+  private readonly scrubSecrets: JsonScrubber | undefined;
 
-  constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number } = {}) {
+  constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber } = {}) {
     this.sessionId = sessionId;
     this.filePath = filePath;
     this.memoryWindow = filePath ? (options.memoryWindow ?? MEMORY_WINDOW) : Infinity;
+    this.scrubSecrets = options.scrubSecrets;
     if (filePath) {
       this.fd = openSync(filePath, 'a', 0o600);
       writeSync(this.fd, JSON.stringify(sessionHeader(sessionId, options.startedAt ?? Date.now())) + '\n');
@@ -58,7 +63,7 @@ export class SessionLog implements EventSource {
     // `at` never goes backwards within a session, so ordering by time and by seq agree.
     const at = Math.max(Date.now(), this.lastAt);
     this.lastAt = at;
-    const full = { ...event, seq: ++this.count, at, sessionId: this.sessionId } as LogEvent;
+    const full = { ...redactEvent(event), seq: ++this.count, at, sessionId: this.sessionId } as LogEvent;
     this.unflushed.push(full);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -93,7 +98,7 @@ export class SessionLog implements EventSource {
     this.flushScheduled = false;
     if (this.unflushed.length === 0) return;
     // Each event is serialized once, here: the same text goes to the file, to live pages and to replays.
-    const batch = this.unflushed.map((event) => ({ seq: event.seq, json: storedJson(event) }));
+    const batch = this.unflushed.map((event) => ({ seq: event.seq, json: this.scrubSecrets ? this.scrubSecrets(storedJson(event)) : storedJson(event) }));
     this.unflushed = [];
     const lines = batch.map((e) => e.json).join('\n') + '\n';
     if (this.fd !== undefined) writeSync(this.fd, lines);

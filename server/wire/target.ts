@@ -1,5 +1,9 @@
 /** What to connect to, and what kind of client to be while connected. */
 import { z } from 'zod';
+import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
+
+// The HTTP tap redacts headers as it records them; redact.ts is where every rule lives.
+export { redactHeaders } from './redact';
 
 const HeadersSchema = z.record(z.string(), z.string());
 
@@ -64,66 +68,13 @@ export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;
 
 export const DEFAULT_SETTINGS: SessionSettings = SessionSettingsSchema.parse({});
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
-const SECRET_NAME = /(token|secret|passw|api[-_]?key|auth|credential|cookie|private)/i;
-export const REDACTED = '[redacted]';
-
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name) || SECRET_NAME.test(name);
-}
-
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = isSecretHeader(name) ? REDACTED : value;
-  return out;
-}
-
 export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
   switch (target.transport) {
-    case 'stdio': {
-      const env: Record<string, string> = {};
-      for (const [name, value] of Object.entries(target.env)) env[name] = SECRET_NAME.test(name) ? REDACTED : value;
-      return { transport: 'stdio', command: target.command, args: redactArgs(target.args), env, cwd: target.cwd, ...(isDemo && { isDemo }) };
-    }
+    case 'stdio':
+      return { transport: 'stdio', command: target.command, args: redactArgs(target.args), env: redactEnv(target.env), cwd: target.cwd, ...(isDemo && { isDemo }) };
     case 'http':
     case 'sse':
       return { transport: target.transport, url: redactUrl(target.url), headers: redactHeaders(target.headers) };
-  }
-}
-
-/** `--api-key=…`, `token=…`: the value of an argument whose name looks secret; also the argument after a bare `--api-key`. */
-export function redactArgs(args: string[]): string[] {
-  return args.map((arg, i) => {
-    const eq = arg.indexOf('=');
-    if (eq > 0 && SECRET_NAME.test(arg.slice(0, eq))) return `${arg.slice(0, eq + 1)}${REDACTED}`;
-    const previous = args[i - 1];
-    if (previous?.startsWith('-') && !previous.includes('=') && SECRET_NAME.test(previous) && !arg.startsWith('-')) return REDACTED;
-    return arg;
-  });
-}
-
-/** Query parameters with secret-looking names (`?api_key=…`), and credentials in the authority. */
-export function redactUrl(url: string): string {
-  const query = url.indexOf('?');
-  const authority = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, `$1${REDACTED}@`);
-  if (query === -1) return authority;
-  const head = authority.slice(0, authority.indexOf('?'));
-  const [params, hash = ''] = authority.slice(authority.indexOf('?') + 1).split(/#(.*)/s);
-  const redacted = params
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      return eq > 0 && SECRET_NAME.test(decodeURIComponentSafe(pair.slice(0, eq))) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
-    })
-    .join('&');
-  return `${head}?${redacted}${hash ? `#${hash}` : ''}`;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 
