@@ -6,9 +6,9 @@ import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
 import { SessionRegistry } from './session/session-registry';
+import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
-export const VERSION = '0.1.0';
 
 async function main(argv: string[]): Promise<void> {
   let options: CliOptions;

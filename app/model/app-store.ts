@@ -109,8 +109,8 @@ export class AppStore {
           this.chosen = false;
           this.set({ current: undefined });
         }
-        if (!this.chosen && !this.snapshot.current && push.sessions.length) {
-          const live = push.sessions.find((s) => s.isLive) ?? push.sessions[0];
+        const live = push.sessions.find((s) => s.isLive) ?? push.sessions[0];
+        if (!this.chosen && !this.snapshot.current && live) {
           const store = new SessionStore(live.sessionId);
           this.set({ current: store });
           void this.follow(store);

@@ -99,7 +99,7 @@ export class SessionStore {
   }
 
   get lastSeq(): number {
-    return this.events.length ? this.events[this.events.length - 1].seq : 0;
+    return this.events.at(-1)?.seq ?? 0;
   }
 
   /**

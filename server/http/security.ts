@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { WireFailure } from '../wire/errors';
 
 export const TOKEN_ENV = 'ELICITATION_INSPECTOR_TOKEN';
 export const WS_PROTOCOL = 'elicitation-inspector';
@@ -56,7 +57,7 @@ export function wsToken(protocolHeader: string | undefined): string | undefined 
 export const checkHost = (policy: () => OriginPolicy): MiddlewareHandler =>
   async function checkHost(c, next) {
     if (!isAllowedHost(c.req.header('host'), policy())) {
-      return c.json({ error: { code: 'forbidden', message: 'Host not allowed: open the inspector at the loopback URL it printed.' } }, 403);
+      throw new WireFailure('forbidden', 'Host not allowed: open the inspector at the loopback URL it printed.');
     }
     await next();
   };
@@ -64,10 +65,10 @@ export const checkHost = (policy: () => OriginPolicy): MiddlewareHandler =>
 export const requireToken = (token: string, policy: () => OriginPolicy): MiddlewareHandler =>
   async function requireToken(c, next) {
     if (!isAllowedOrigin(c.req.header('origin'), c.req.header('host'), policy())) {
-      return c.json({ error: { code: 'forbidden', message: 'Origin not allowed.' } }, 403);
+      throw new WireFailure('forbidden', 'Origin not allowed.');
     }
     if (!tokensEqual(bearer(c.req.header('authorization')), token)) {
-      return c.json({ error: { code: 'unauthorized', message: 'Missing or wrong token: use the URL the inspector printed at start.' } }, 401);
+      throw new WireFailure('unauthorized', 'Missing or wrong token: use the URL the inspector printed at start.');
     }
     await next();
   };

@@ -11,6 +11,8 @@ import { PACKAGE_ROOT } from '../runtime';
 import { MAX_IMPORT_BYTES } from '../store/import-session';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
+import { WireFailure } from '../wire/errors';
+import { onProxyError } from './errors';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
 import { attachWebSocket } from './socket';
 
@@ -48,7 +50,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.get('/api/sessions/:id/export', (c) => {
     const id = c.req.param('id');
     const path = options.registry.filePath(id);
-    if (!path || !existsSync(path)) return c.json({ error: { code: 'not-found', message: `No session file for ${id}.` } }, 404);
+    if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="session-${id}.jsonl"`);
     // A live session's file keeps growing: send what it holds now, exactly.
@@ -60,18 +62,23 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */
   app.post('/api/sessions/import', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_IMPORT_BYTES) return c.json({ error: { code: 'invalid-file', message: `The file is ${length} bytes; the limit is ${MAX_IMPORT_BYTES}.` } }, 413);
+    if (length > MAX_IMPORT_BYTES) {
+      throw new WireFailure('invalid-file', `The file is ${length} bytes; the limit is ${MAX_IMPORT_BYTES}.`, { limitBytes: MAX_IMPORT_BYTES });
+    }
     const body = c.req.raw.body;
-    if (!body) return c.json({ error: { code: 'invalid-file', message: 'The file is empty.' } }, 400);
+    if (!body) throw new WireFailure('invalid-file', 'The file is empty.');
     try {
       const session = await options.registry.importFile(Readable.fromWeb(body as never));
       return c.json({ sessionId: session.sessionId, eventCount: session.lastSeq });
     } catch (error) {
-      if (error instanceof SessionFileError) return c.json({ error: { code: 'invalid-file', message: error.message, line: error.line } }, 400);
+      if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
       throw error;
     }
   });
-  app.notFound((c) => c.json({ error: { code: 'not-found', message: 'Not found.' } }, 404));
+  app.notFound(() => {
+    throw new WireFailure('not-found', 'Not found.');
+  });
+  app.onError(onProxyError);
 
   app.use('/assets/*', compress());
   app.use('/assets/*', async (c, next) => {

@@ -7,10 +7,11 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { VERSION } from '../version';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 
-export const CLIENT_INFO = { name: 'elicitation-inspector', version: '0.1.0' };
+export const CLIENT_INFO = { name: 'elicitation-inspector', version: VERSION };
 
 const LEGACY_VERSIONS_FROM = {
   '2025-11-25': ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],

@@ -27,6 +27,10 @@ export const WireErrorCodeSchema = z.enum([
   'protocol-error',
   'validation-failed',
   'conflict',
+  /** The request came from a Host or Origin the inspector does not serve. */
+  'forbidden',
+  /** An imported session file is empty, too large, damaged or foreign. */
+  'invalid-file',
   'internal',
 ]);
 export type WireErrorCode = z.infer<typeof WireErrorCodeSchema>;

@@ -94,7 +94,7 @@ function inspect(raw: string, result: UrlAnalysis): void {
     problems.push({ level: 'refuse', code: 'url-scheme-refused', message: 'The URL has no scheme such as https:, so it is never opened.' });
     return;
   }
-  const scheme = schemeMatch[1].toLowerCase();
+  const scheme = (schemeMatch[1] ?? '').toLowerCase();
   result.scheme = scheme;
   if (scheme !== 'http' && scheme !== 'https') {
     const reason = SCHEME_REASONS.get(scheme);
@@ -141,7 +141,7 @@ function inspect(raw: string, result: UrlAnalysis): void {
     if (!pieces) return unparseable(result, 'the IPv6 address is not valid');
     unicodeHost = host;
     const mappedV4 = pieces.slice(0, 5).every((p) => p === 0) && pieces[5] === 0xffff;
-    isLoopback = pieces.join() === '0,0,0,0,0,0,0,1' || (mappedV4 && pieces[6] >> 8 === 127);
+    isLoopback = pieces.join() === '0,0,0,0,0,0,0,1' || (mappedV4 && (pieces[6] ?? 0) >> 8 === 127);
   } else {
     let decoded: string;
     try {
@@ -206,7 +206,7 @@ function inspect(raw: string, result: UrlAnalysis): void {
 function endsInNumber(host: string): boolean {
   const labels = host.split('.');
   if (labels.length > 1 && labels[labels.length - 1] === '') labels.pop();
-  return /^(\d+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]);
+  return /^(\d+|0x[0-9a-f]*)$/.test(labels.at(-1) ?? '');
 }
 
 function parseIpv4(host: string): number | undefined {
@@ -230,16 +230,18 @@ function parseIpv6(text: string): number[] | undefined {
   let tail: number[] = [];
   const embedded = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (embedded) {
-    const quad = embedded.slice(2).map((part) => (part.length > 1 && part.startsWith('0') ? NaN : Number(part)));
-    if (quad.some((n) => !(n <= 255))) return undefined;
-    tail = [(quad[0] << 8) | quad[1], (quad[2] << 8) | quad[3]];
-    body = embedded[1].endsWith('::') ? embedded[1] : embedded[1].slice(0, -1);
+    const [, prefix = '', ...parts] = embedded;
+    const [a = NaN, b = NaN, c = NaN, d = NaN] = parts.map((part) => (part.length > 1 && part.startsWith('0') ? NaN : Number(part)));
+    if ([a, b, c, d].some((n) => !(n <= 255))) return undefined;
+    tail = [(a << 8) | b, (c << 8) | d];
+    body = prefix.endsWith('::') ? prefix : prefix.slice(0, -1);
   }
   const halves = body.split('::');
   if (halves.length > 2) return undefined;
   const groups = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
-  const front = groups(halves[0]);
-  const back = halves.length === 2 ? groups(halves[1]) : [];
+  const [first = '', second] = halves;
+  const front = groups(first);
+  const back = second === undefined ? [] : groups(second);
   const missing = 8 - front.length - back.length - tail.length;
   if ([...front, ...back].some(Number.isNaN) || (halves.length === 2 ? missing < 1 : missing !== 0)) return undefined;
   return [...front, ...new Array<number>(missing).fill(0), ...back, ...tail];

@@ -97,7 +97,7 @@ export function SelectWidget({ schema, id, options, value, required, disabled, r
   );
 }
 
-export function CheckboxWidget({ schema, id, value, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, required, options, registry, htmlName }: WidgetProps) {
+export function CheckboxWidget({ schema, id, value, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, required, options, htmlName }: WidgetProps) {
   const description = options.description ?? schema.description;
   return (
     <div className="space-y-1">

@@ -1,0 +1,120 @@
+// Lint: type-aware TypeScript rules, React hooks rules, and the architecture as import rules.
+// ARCHITECTURE.md says what each part may import; the zones below are that table, enforced.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The MCP SDK packages a client uses; only server/session (and tests) may import them. */
+const SDK_CLIENT = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/*', '@modelcontextprotocol/core', '@modelcontextprotocol/core/*'];
+
+/** `from` may not be imported by `target`; `message` is what a contributor reads. */
+const zones = [
+  {
+    target: './server/wire',
+    from: ['./app', './server/session', './server/http', './server/store', './server/demo', './server/automation', './e2e'],
+    except: [],
+    message: 'server/wire is the contract: it imports nothing from the project.',
+  },
+  {
+    target: './app',
+    from: ['./server/session', './server/http', './server/store', './server/demo', './e2e'],
+    message: 'The page imports only server/wire (as @wire/*) from the proxy.',
+  },
+  {
+    target: './app/ui',
+    from: ['./app/model', './app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/state', './app/app.tsx'],
+    message: 'app/ui holds generic widgets: no feature, no model.',
+  },
+  {
+    target: './app/model',
+    from: ['./app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/state', './app/ui', './app/app.tsx'],
+    message: 'app/model is state without React: it imports only @wire.',
+  },
+  {
+    target: './server/session',
+    from: ['./server/http', './server/demo'],
+    message: 'Sessions do not know about HTTP routes or the demo server.',
+  },
+  {
+    target: './server/store',
+    from: ['./server/http', './server/session', './server/demo'],
+    message: 'The store knows events and files, not sessions or routes.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tmp/**', 'public/**', '**/*.d.mts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', '*.ts', 'server/*.mjs', 'e2e/support/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The SDK's client stays behind server/session: everything else talks to a Session.
+    files: ['server/**/*.ts', 'app/**/*.{ts,tsx}'],
+    ignores: ['server/session/**', 'server/**/*.test.ts', 'server/integration/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: SDK_CLIENT, message: 'The MCP client SDK is used only inside server/session.' }] },
+      ],
+    },
+  },
+  {
+    // No React and no DOM in the model; no Node or DOM globals in the wire contract.
+    files: ['app/model/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'app/model has no React in it.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/wire/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'react', 'react-dom'], message: 'server/wire runs in the page and the proxy alike.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
