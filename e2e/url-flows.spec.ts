@@ -11,7 +11,7 @@ test.beforeEach(async ({ app }) => {
   await app.waitConnected();
 });
 
-test('Open → the consent page → Approve: completion, then the result, in that order, with times', async ({ app, page, context }) => {
+test('Open → the consent page → Approve: completion, then the result, in that order, with times', async ({ app, context }) => {
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
   await app.runTool('connect_account');

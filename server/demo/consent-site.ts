@@ -6,7 +6,7 @@
  * Every page request is written to stderr, so a test can prove nobody fetched
  * the URL before the person clicked Open.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Decision = 'approved' | 'denied';
@@ -14,7 +14,6 @@ export type Decision = 'approved' | 'denied';
 type Flow = { title: string; decision?: Decision; waiters: ((d: Decision) => void)[] };
 
 export class ConsentSite {
-  private server: Server | undefined;
   private starting: Promise<number> | undefined;
   private readonly flows = new Map<string, Flow>();
 
@@ -49,7 +48,6 @@ export class ConsentSite {
         server.unref();
         resolve((server.address() as AddressInfo).port);
       });
-      this.server = server;
     });
     return this.starting;
   }

@@ -62,13 +62,13 @@ export function urlSecretValues(url: string): string[] {
   const values: string[] = [];
   const authority = USERINFO.exec(url);
   if (authority) {
-    const userinfo = authority[0].slice(authority[1].length, -1);
+    const userinfo = authority[0].slice((authority[1] ?? '').length, -1);
     const password = userinfo.slice(userinfo.indexOf(':') + 1);
     values.push(userinfo, password, decodeComponent(userinfo), decodeComponent(password));
   }
   const { query, fragment } = splitUrl(url);
   for (const section of [query, fragment.slice(1)]) {
-    for (const [, , name, value] of section.matchAll(PAIR)) if (isSecretName(decodeComponent(name))) values.push(value, decodeComponent(value));
+    for (const [, , name = '', value = ''] of section.matchAll(PAIR)) if (isSecretName(decodeComponent(name))) values.push(value, decodeComponent(value));
   }
   return values;
 }
