@@ -2,17 +2,30 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
+import { LineBudget, watchStdout } from './stdout-watch';
 
 const TAIL_LINES = 20;
 const MAX_LINE = 4000;
 
+export type ChildOutput = {
+  onStderr(line: string): void;
+  /** A stdout line that is not JSON (the SDK drops it), cut to length and within the rate budget. */
+  onStdoutText(line: string): void;
+  /** How many stdout lines of a flood went unlogged past the rate budget. */
+  onStdoutDropped(count: number): void;
+};
+
 /**
  * What the inspector needs from a stdio server's process that the SDK does not
- * expose: its stderr as lines, its exit code, and its descendants, so that a
- * server started through a wrapper (`npx`, a shell script) leaves nothing behind.
+ * expose: its stderr as lines, the stdout lines the SDK drops, its exit code,
+ * and its descendants, so that a server started through a wrapper (`npx`, a
+ * shell script) leaves nothing behind.
  */
 export class ChildWatch {
   exit: { code: number | null; signal: string | null } | undefined;
+  /** Set when the SDK's stdio reader gave up on a line longer than this many bytes (it then closes the transport). */
+  readLimitBytes: number | undefined;
+  private stdoutBudget: LineBudget | undefined;
   private process: ChildProcess | undefined;
   private readonly tail: string[] = [];
   private exited: Promise<void> = Promise.resolve();
@@ -20,17 +33,24 @@ export class ChildWatch {
   private lastDescendants: Proc[] = [];
   private sampler: NodeJS.Timeout | undefined;
 
-  attach(transport: Transport, onLine: (line: string) => void): void {
+  attach(transport: Transport, output: ChildOutput): void {
     if (!(transport instanceof StdioClientTransport)) return;
     let partial = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
       partial = lines.pop() ?? '';
-      for (const line of lines) this.line(line, onLine);
+      for (const line of lines) this.line(line, output.onStderr);
     });
     transport.stderr?.on('end', () => {
-      if (partial) this.line(partial, onLine);
+      if (partial) this.line(partial, output.onStderr);
       partial = '';
+    });
+    const budget = (this.stdoutBudget = new LineBudget(output.onStdoutDropped));
+    watchStdout(transport, {
+      onText: (line) => {
+        if (budget.take()) output.onStdoutText(clip(line));
+      },
+      onOverLimit: (limitBytes) => (this.readLimitBytes = limitBytes),
     });
     // The SDK's version probe runs on a sibling process made with `new transport.constructor(params)`,
     // and reaps only that process: whatever it started (a wrapper's server, a helper) would be orphaned.
@@ -51,6 +71,11 @@ export class ChildWatch {
         }),
       );
     };
+  }
+
+  /** Report what the stdout budget still holds back; call before the session's last entry. */
+  flushOutput(): void {
+    this.stdoutBudget?.flush();
   }
 
   stderrTail(): string[] {
@@ -87,11 +112,15 @@ export class ChildWatch {
   }
 
   private line(text: string, onLine: (line: string) => void): void {
-    const line = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
+    const line = clip(text);
     this.tail.push(line);
     if (this.tail.length > TAIL_LINES) this.tail.shift();
     onLine(line);
   }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
 }
 
 /**
