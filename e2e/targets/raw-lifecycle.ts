@@ -24,8 +24,9 @@ process.stderr.write(`raw-lifecycle ${scenario}: pid ${process.pid}\n`);
 if (scenario === 'stdout-noise') process.stdout.write('Server starting on stdio...\n');
 if (scenario === 'double-fork') {
   // The middle process starts a detached (own session) grandchild and exits at once: no parent link leads to it.
-  const daemon = `const { appendFileSync } = require('node:fs'); if (process.env.RAW_LIFECYCLE_DAEMON) appendFileSync(process.env.RAW_LIFECYCLE_DAEMON, process.pid + '\\n'); setInterval(() => {}, 1000);`;
-  const middle = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(daemon)}], { detached: true, stdio: 'ignore' }).unref();`;
+  // It reports its pid only once the middle process is gone, so nothing links it to the server any more.
+  const daemon = `const fs = require('node:fs'); const ppid = () => fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[1]; const parent = process.argv[1]; const wait = setInterval(() => { if (ppid() === parent) return; clearInterval(wait); if (process.env.RAW_LIFECYCLE_DAEMON) fs.appendFileSync(process.env.RAW_LIFECYCLE_DAEMON, process.pid + '\\n'); }, 20); setInterval(() => {}, 1000);`;
+  const middle = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(daemon)}, String(process.pid)], { detached: true, stdio: 'ignore' }).unref();`;
   spawn(process.execPath, ['-e', middle], { stdio: 'ignore' });
 }
 
