@@ -100,13 +100,15 @@ describe('the end reason says who ended the session', () => {
     );
   });
 
-  it('a server that crashes while its elicitation is open: the form says the process exited, not that the server cancelled', async () => {
+  it('a server that crashes while its elicitation is open: the form and the call say the process exited, not that the server cancelled', async () => {
     const sessionId = await connect('stdout-noise', { protocol: '2025-11-25' });
     await client.waitForEvent('tools', (e) => e.sessionId === sessionId);
-    await client.send('call-tool', { sessionId, name: 'elicit_then_die', arguments: {} });
+    const { callId } = await client.send('call-tool', { sessionId, name: 'elicit_then_die', arguments: {} });
     const elicitation = await client.waitForEvent('elicitation', (e) => e.sessionId === sessionId);
     const end = await client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
     expect({ outcome: end.outcome, reason: end.reason }).toEqual({ outcome: 'session-closed', reason: 'The server process exited with code 6.' });
+    const callEnd = await client.waitForEvent('call-end', (e) => e.sessionId === sessionId && e.callId === callId);
+    expect(callEnd.error).toEqual({ code: 'transport-closed', message: 'The connection closed before the result: The server process exited with code 6.' });
     const closed = await closedOf(sessionId);
     expect(closed.error?.message).toBe('The server process exited with code 6.');
   });

@@ -58,6 +58,8 @@ export class Session {
   private readonly pushStreams = new Map<string, string[]>();
   private nextCall = 1;
   private closing = false;
+  /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
+  private unexpectedClose: string | undefined;
   /** Settles once `client.connect()` has, either way. */
   private connectSettled: Promise<unknown> = Promise.resolve();
   private readonly closed: Promise<void>;
@@ -279,7 +281,8 @@ export class Session {
       if (this.closing) return;
       // Right after this returns the SDK aborts the server's open requests as if the server had cancelled
       // them: end them first, with what happened (a stdio server's exit status is known by now).
-      this.broker.endAll('session-closed', this.describeUnexpectedClose().message);
+      this.unexpectedClose = this.describeUnexpectedClose().message;
+      this.broker.endAll('session-closed', this.unexpectedClose);
       const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
       void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
     };
@@ -390,6 +393,7 @@ export class Session {
       emit: (event) => this.emit(event),
       elicitationContext: () => this.elicitationContext(),
       reportFindings: (findings, about) => this.reportFindings(findings, about),
+      closeReason: () => this.unexpectedClose,
     };
   }
 }
