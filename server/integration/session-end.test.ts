@@ -7,24 +7,31 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CommandError, InspectorClient } from '../../e2e/support/inspector-client';
 import { ended, startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
 import type { SessionSettingsInput } from '../wire/target';
 
-/** Short, so a test can wait past it; the product's default is 30 s. */
+/** Short, so a test can wait past it; the product's default is 30 s. Only where a test needs it: a slow machine can take that long to start a server. */
 const CONNECT_TIMEOUT_MS = 3000;
 
 let inspector: Inspector;
 let client: InspectorClient;
-beforeAll(async () => {
-  inspector = await startInspector(['--no-connect'], { env: { ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) } });
-  client = await InspectorClient.connect(inspector);
-});
-afterAll(async () => {
-  client?.close();
-  await inspector?.stop();
-});
+/** `inspector` and `client` for the tests that need the short connect timeout, the default ones for the rest. */
+function useInspector(env: Record<string, string> = {}): void {
+  let own: { inspector: Inspector; client: InspectorClient } | undefined;
+  beforeAll(async () => {
+    const started = await startInspector(['--no-connect'], { env });
+    own = { inspector: started, client: await InspectorClient.connect(started) };
+  });
+  beforeEach(() => {
+    ({ inspector, client } = own!);
+  });
+  afterAll(async () => {
+    own?.client.close();
+    await own?.inspector.stop();
+  });
+}
 
 function scratchFile(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'raw-lifecycle-')), name);
@@ -53,8 +60,10 @@ async function closedOf(sessionId: string) {
   return closed;
 }
 
-describe('a disconnect while Auto probes a server that ignores server/discover', () => {
-  it('ends the probe, starts no server afterwards, and writes nothing after "closed"', async () => {
+describe('with a short connect timeout', () => {
+  useInspector({ ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
+
+  it('a disconnect while Auto probes a server that ignores server/discover ends the probe, starts no server afterwards, and writes nothing after "closed"', async () => {
     const pidsFile = scratchFile('pids');
     const sessionId = await connect('ignore-discover', { protocol: 'auto' }, { RAW_LIFECYCLE_PIDS: pidsFile });
     await until(() => pidsIn(pidsFile).length === 1, 'the probe process');
@@ -69,25 +78,25 @@ describe('a disconnect while Auto probes a server that ignores server/discover',
     const lines = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8').trim().split('\n');
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'session-state', state: 'closed' });
   });
-});
 
-describe('commands on a session that is not connected yet', () => {
-  it('are refused with a conflict, not an internal error', async () => {
+  it('commands on a session that is not connected yet are refused with a conflict, not an internal error', async () => {
     const sessionId = await connect('ignore-discover', { protocol: 'auto' });
     const refusal = await client.send('call-tool', { sessionId, name: 'die', arguments: {} }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(CommandError);
     expect((refusal as CommandError).wireError).toEqual({ code: 'conflict', message: 'The session is still connecting: wait until it is connected.' });
     await client.send('disconnect', { sessionId });
   });
-});
 
-describe('the end reason says who ended the session', () => {
-  it("the inspector's own connect timeout, not the server", async () => {
+  it("the end reason names the inspector's own connect timeout, not the server", async () => {
     const closed = await closedOf(await connect('silent', { protocol: '2025-11-25' }));
     expect(closed.reason).toBe('connect-failed');
     expect(closed.error?.code).toBe('timeout');
     expect(closed.error?.message).toBe("The server did not complete the handshake within 3 s, the inspector's connect timeout: the inspector gave up and closed the connection.");
   });
+});
+
+describe('the end reason says who ended the session', () => {
+  useInspector();
 
   it("the SDK's 10 MiB read limit, not the server", async () => {
     const sessionId = await connect('huge-line', { protocol: '2025-11-25' });
@@ -115,6 +124,7 @@ describe('the end reason says who ended the session', () => {
 });
 
 describe('text a stdio server prints on stdout', () => {
+  useInspector();
   it('is logged line by line with a finding, and a flood is cut to a budget that says how much it dropped', async () => {
     const sessionId = await connect('stdout-noise', { protocol: '2025-11-25' });
     const first = await client.waitForEvent('stdout', (e) => e.sessionId === sessionId);
