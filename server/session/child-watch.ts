@@ -38,6 +38,8 @@ export class ChildWatch {
   private readonly groups = new Set<string>();
   private readonly marker = `${MARKER_NAME}=${randomUUID()}`;
   private sampler: NodeJS.Timeout | undefined;
+  /** Whether what the child started has been (or is being) ended. */
+  private isReaped = false;
 
   attach(transport: Transport, output: ChildOutput): void {
     if (!(transport instanceof StdioClientTransport)) return;
@@ -122,12 +124,15 @@ export class ChildWatch {
   /** End what the child left behind when it exited by itself (a wrapper's children, a daemon). */
   reapOrphans(): void {
     clearInterval(this.sampler);
-    if (!this.process) return;
-    // Fire and forget: endAll never rejects (each signal swallows "already gone"), and the session's end must not wait 500 ms.
-    void endAll(this.collectDescendants());
+    if (!this.process || this.isReaped) return;
+    this.isReaped = true;
+    // After the session's last entry and state change, not before: the scan reads every process.
+    // Fire and forget: endAll never rejects (each signal swallows "already gone").
+    setImmediate(() => void endAll(this.collectDescendants()));
   }
 
   async killAfterClose(descendants: Proc[]): Promise<void> {
+    this.isReaped = true;
     await this.settle(2500);
     const pid = this.process?.pid;
     if (pid && !this.exit) signal(pid, 'SIGKILL');
