@@ -37,6 +37,8 @@ export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
       return { direction: 'out', tag: 'http', tone: event.error || (event.status ?? 0) >= 400 ? 'danger' : 'neutral', title: `${event.method} ${event.url} ${event.status ?? event.error ?? ''}`, detail: `${Math.round(event.durationMs)} ms` };
     case 'stderr':
       return { direction: 'in', tag: 'stderr', tone: 'neutral', title: event.text };
+    case 'stdout':
+      return { direction: 'in', tag: 'stdout', tone: 'warning', title: event.text, detail: 'not JSON-RPC' };
     case 'session-state':
       if (event.state === 'connecting') return { direction: undefined, tag: 'session', tone: 'info', title: `connecting (${event.settings.protocol})` };
       if (event.state === 'ready') return { direction: undefined, tag: 'session', tone: 'success', title: `connected: ${event.protocolVersion} (${event.era})${event.serverInfo ? ` to ${event.serverInfo.name}` : ''}` };

@@ -9,7 +9,7 @@ export const KIND_GROUPS: { value: KindGroup; label: string; kinds?: LogEventKin
   { value: 'rpc', label: 'JSON-RPC', kinds: ['rpc-in', 'rpc-out'] },
   { value: 'elicitation', label: 'Elicitations & actions', kinds: ['elicitation', 'elicitation-end', 'url-complete', 'action'] },
   { value: 'http', label: 'HTTP', kinds: ['http'] },
-  { value: 'stderr', label: 'Server stderr', kinds: ['stderr'] },
+  { value: 'stderr', label: 'Server stderr', kinds: ['stderr', 'stdout'] },
   { value: 'problems', label: 'Findings & errors', kinds: ['finding', 'sdk-error', 'proxy-error'] },
   { value: 'lifecycle', label: 'Calls & session', kinds: ['session-state', 'tools', 'call-start', 'call-round', 'call-timer', 'call-end'] },
 ];
@@ -61,6 +61,6 @@ function methodOf(event: LogEvent, index: LogIndex): string | undefined {
 
 function directionOf(event: LogEvent): 'out' | 'in' | undefined {
   if (event.kind === 'rpc-out' || event.kind === 'http') return 'out';
-  if (event.kind === 'rpc-in' || event.kind === 'stderr') return 'in';
+  if (event.kind === 'rpc-in' || event.kind === 'stderr' || event.kind === 'stdout') return 'in';
   return undefined;
 }

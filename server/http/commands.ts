@@ -42,9 +42,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       return {};
     }
     case 'list-tools':
-      return { count: await live(registry, command.params.sessionId).refreshTools() };
+      return { count: await connected(registry, command.params.sessionId).refreshTools() };
     case 'call-tool':
-      return { callId: live(registry, command.params.sessionId).callTool(command.params.name, command.params.arguments) };
+      return { callId: connected(registry, command.params.sessionId).callTool(command.params.name, command.params.arguments) };
     case 'cancel-call': {
       const session = live(registry, command.params.sessionId);
       session.emit({ kind: 'action', actor: 'user', action: 'cancel-call', callId: command.params.callId });
@@ -100,6 +100,13 @@ function liveOrRecorded(registry: SessionRegistry, sessionId: string): Session {
 function live(registry: SessionRegistry, sessionId: string): Session {
   const session = liveOrRecorded(registry, sessionId);
   if (!session.isLive) throw new CommandError({ code: 'conflict', message: 'This session has ended; it can be read but not driven. Reconnect to start a new one.' });
+  return session;
+}
+
+/** A live session that has finished connecting: only then does it have a server to send requests to. */
+function connected(registry: SessionRegistry, sessionId: string): Session {
+  const session = live(registry, sessionId);
+  if (session.state !== 'ready') throw new CommandError({ code: 'conflict', message: 'The session is still connecting: wait until it is connected.' });
   return session;
 }
 

@@ -1,6 +1,7 @@
 import {
   ProtocolError,
   SdkError,
+  SdkErrorCode,
   isInputRequiredResult,
   specTypeSchemas,
   withInputRequired,
@@ -38,6 +39,8 @@ export type CallHost = {
   emit(event: NewLogEvent): EventOf<NewLogEvent['kind']> | unknown;
   elicitationContext(): ElicitationContext;
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+  /** Why the connection closed, once it closed by itself (the server exited, a read limit): the SDK only says "Connection closed". */
+  closeReason?(): string | undefined;
 };
 
 class CallEnded extends Error {
@@ -286,6 +289,8 @@ export class CallRunner {
     }
     if (error instanceof CallEnded) return { outcome: error.outcome, error: error.wireError };
     if (error instanceof ProtocolError) return { outcome: 'error', error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
+    const closeReason = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed ? this.host.closeReason?.() : undefined;
+    if (closeReason) return { outcome: 'error', error: { code: 'transport-closed', message: `The connection closed before the result: ${closeReason}` } };
     if (error instanceof SdkError) return { outcome: 'error', error: { code: 'sdk-error', message: error.message, detail: { sdkCode: error.code, data: error.data } } };
     return { outcome: 'error', error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
   }

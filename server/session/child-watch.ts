@@ -1,37 +1,68 @@
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
+import { belongingTo, descendantsOf, endAll, groupsOf, signal, type Proc } from './process-tree';
+import { LineBudget, watchStdout } from './stdout-watch';
 
+/** Set in a stdio server's environment, and so inherited by everything it starts: how its daemons are found. */
+const MARKER_NAME = 'ELICITATION_INSPECTOR_SESSION';
 const TAIL_LINES = 20;
 const MAX_LINE = 4000;
 
+export type ChildOutput = {
+  onStderr(line: string): void;
+  /** A stdout line that is not JSON (the SDK drops it), cut to length and within the rate budget. */
+  onStdoutText(line: string): void;
+  /** How many stdout lines of a flood went unlogged past the rate budget. */
+  onStdoutDropped(count: number): void;
+};
+
 /**
  * What the inspector needs from a stdio server's process that the SDK does not
- * expose: its stderr as lines, its exit code, and its descendants, so that a
- * server started through a wrapper (`npx`, a shell script) leaves nothing behind.
+ * expose: its stderr as lines, the stdout lines the SDK drops, its exit code,
+ * and its descendants, so that a server started through a wrapper (`npx`, a
+ * shell script) leaves nothing behind.
  */
 export class ChildWatch {
   exit: { code: number | null; signal: string | null } | undefined;
+  /** Set when the SDK's stdio reader gave up on a line longer than this many bytes (it then closes the transport). */
+  readLimitBytes: number | undefined;
+  private stdoutBudget: LineBudget | undefined;
   private process: ChildProcess | undefined;
   private readonly tail: string[] = [];
   private exited: Promise<void> = Promise.resolve();
   /** The child's descendants as last seen: once it exits by itself they can no longer be found from it. */
   private lastDescendants: Proc[] = [];
+  /** Process groups and sessions the child or its descendants were seen to lead or join (not the proxy's own). */
+  private readonly groups = new Set<string>();
+  private readonly marker = `${MARKER_NAME}=${randomUUID()}`;
   private sampler: NodeJS.Timeout | undefined;
+  /** Whether what the child started has been (or is being) ended. */
+  private isReaped = false;
 
-  attach(transport: Transport, onLine: (line: string) => void): void {
+  attach(transport: Transport, output: ChildOutput): void {
     if (!(transport instanceof StdioClientTransport)) return;
     let partial = '';
     transport.stderr?.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
       partial = lines.pop() ?? '';
-      for (const line of lines) this.line(line, onLine);
+      for (const line of lines) this.line(line, output.onStderr);
     });
     transport.stderr?.on('end', () => {
-      if (partial) this.line(partial, onLine);
+      if (partial) this.line(partial, output.onStderr);
       partial = '';
     });
+    const budget = (this.stdoutBudget = new LineBudget(output.onStdoutDropped));
+    watchStdout(transport, {
+      onText: (line) => {
+        if (budget.take()) output.onStdoutText(clip(line));
+      },
+      onOverLimit: (limitBytes) => (this.readLimitBytes = limitBytes),
+    });
+    // The SDK spawns with these parameters (and so does its probe sibling). A new env object: the target's is shared.
+    const params = (transport as unknown as { _serverParams?: StdioServerParameters })._serverParams;
+    if (params) params.env = { ...params.env, [MARKER_NAME]: this.marker.slice(MARKER_NAME.length + 1) };
     // The SDK's version probe runs on a sibling process made with `new transport.constructor(params)`,
     // and reaps only that process: whatever it started (a wrapper's server, a helper) would be orphaned.
     Object.defineProperty(transport, 'constructor', { value: ReapingSibling, configurable: true });
@@ -42,7 +73,7 @@ export class ChildWatch {
       const child = (transport as unknown as { _process?: ChildProcess })._process;
       if (!child) return;
       this.process = child;
-      this.sampler = setInterval(() => (this.lastDescendants = this.collectDescendants()), 2000).unref();
+      this.sampler = setInterval(() => (this.lastDescendants = this.linkedDescendants()), 2000).unref();
       this.exited = new Promise((resolve) =>
         child.once('exit', (code, signal) => {
           this.exit = { code, signal };
@@ -51,6 +82,11 @@ export class ChildWatch {
         }),
       );
     };
+  }
+
+  /** Report what the stdout budget still holds back; call before the session's last entry. */
+  flushOutput(): void {
+    this.stdoutBudget?.flush();
   }
 
   stderrTail(): string[] {
@@ -64,22 +100,39 @@ export class ChildWatch {
   }
 
   /**
-   * Terminate whatever the child started. Call before the child itself is closed:
-   * once it dies its children are re-parented and can no longer be found.
+   * Everything the child started, to be ended with it: its descendants by parent
+   * links, and those no link leads to any more (see belongingTo). Call before the
+   * child is closed: once it dies its children are re-parented.
    */
   collectDescendants(): Proc[] {
+    const linked = this.linkedDescendants();
     const pid = this.process?.pid;
-    if (!pid || this.exit) return this.lastDescendants;
-    return descendantsOf(pid);
+    if (!pid) return linked;
+    const known = new Set(linked.map((p) => p.pid));
+    return [...linked, ...belongingTo(this.marker, this.groups, new Set([pid])).filter((p) => !known.has(p.pid))];
   }
 
-  /** End what the child left behind when it exited by itself (a wrapper's own children). */
+  /** The child's descendants by parent links while it runs (noting their groups), else as last seen. */
+  private linkedDescendants(): Proc[] {
+    const pid = this.process?.pid;
+    if (!pid || this.exit) return this.lastDescendants;
+    const found = descendantsOf(pid);
+    for (const id of groupsOf([pid, ...found.map((p) => p.pid)])) this.groups.add(id);
+    return found;
+  }
+
+  /** End what the child left behind when it exited by itself (a wrapper's children, a daemon). */
   reapOrphans(): void {
     clearInterval(this.sampler);
-    for (const proc of this.lastDescendants) signalSame(proc, 'SIGTERM');
+    if (!this.process || this.isReaped) return;
+    this.isReaped = true;
+    // After the session's last entry and state change, not before: the scan reads every process.
+    // Fire and forget: endAll never rejects (each signal swallows "already gone").
+    setImmediate(() => void endAll(this.collectDescendants()));
   }
 
   async killAfterClose(descendants: Proc[]): Promise<void> {
+    this.isReaped = true;
     await this.settle(2500);
     const pid = this.process?.pid;
     if (pid && !this.exit) signal(pid, 'SIGKILL');
@@ -87,11 +140,15 @@ export class ChildWatch {
   }
 
   private line(text: string, onLine: (line: string) => void): void {
-    const line = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
+    const line = clip(text);
     this.tail.push(line);
     if (this.tail.length > TAIL_LINES) this.tail.shift();
     onLine(line);
   }
+}
+
+function clip(text: string): string {
+  return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
 }
 
 /**
@@ -110,108 +167,4 @@ function ReapingSibling(params: StdioServerParameters): StdioClientTransport {
     };
   }
   return sibling;
-}
-
-/** SIGTERM, a moment to exit, then SIGKILL: each only if it is still the process we saw. */
-async function endAll(procs: Proc[]): Promise<void> {
-  for (const proc of procs) signalSame(proc, 'SIGTERM');
-  if (procs.some((p) => startTime(p.pid) === p.start)) await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const proc of procs) signalSame(proc, 'SIGKILL');
-}
-
-/** A process, identified by pid and start time: a pid alone may have been reused by the time we act. */
-type Proc = { pid: number; start: string };
-
-/**
- * All descendants of `root`, read from /proc (Linux); elsewhere none are known.
- * Walks the tree down from `root` through each thread's `children` list, which
- * reads a handful of files instead of every process on the machine; a kernel
- * without those lists gets the scan of every process's parent instead.
- */
-function descendantsOf(root: number): Proc[] {
-  const childrenOf = hasChildLists(root) ? listedChildren : scanChildren();
-  const found: Proc[] = [];
-  const queue = [root];
-  while (queue.length) {
-    for (const pid of childrenOf(queue.shift()!)) {
-      const start = startTime(pid);
-      if (start === undefined) continue; // it exited while we looked: nothing to kill
-      found.push({ pid, start });
-      queue.push(pid);
-    }
-  }
-  return found;
-}
-
-function hasChildLists(pid: number): boolean {
-  try {
-    readFileSync(`/proc/${pid}/task/${pid}/children`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A process's children, from the `children` list of each of its threads (any thread may have started one). */
-function listedChildren(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readPids(`/proc/${pid}/task/${tid}/children`));
-  } catch {
-    return [];
-  }
-}
-
-function readPids(path: string): number[] {
-  try {
-    return readFileSync(path, 'utf8').split(' ').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** Every process's parent, read once, as a children lookup. */
-function scanChildren(): (pid: number) => number[] {
-  const children = new Map<number, number[]>();
-  let entries: string[] = [];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    // Not Linux: no process is known.
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const ppid = Number(statFields(Number(entry))?.[1]);
-    if (!ppid) continue;
-    const list = children.get(ppid);
-    if (list) list.push(Number(entry));
-    else children.set(ppid, [Number(entry)]);
-  }
-  return (pid) => children.get(pid) ?? [];
-}
-
-/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses): [0] is the state, [1] the parent, [19] the start time. */
-function statFields(pid: number): string[] | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-function startTime(pid: number): string | undefined {
-  return statFields(pid)?.[19];
-}
-
-/** Signal a process only if it is still the one we saw (same pid, same start time). */
-function signalSame(proc: Proc, name: NodeJS.Signals): void {
-  if (startTime(proc.pid) === proc.start) signal(proc.pid, name);
-}
-
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch {
-    // Already gone.
-  }
 }

@@ -1,14 +1,39 @@
-import { SdkError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { WireError } from '../wire/events';
 import type { Target } from '../wire/target';
+import { formatMs } from './call-runner';
 import type { ChildWatch } from './child-watch';
 
-/** Turn whatever `connect()` threw into a sentence a server author can act on. */
-export function describeConnectError(error: unknown, target: Target, child: ChildWatch): WireError {
+/** The SDK's stdio reader gave up on a line longer than `limitBytes`, and closed the transport. */
+export function describeReadLimit(limitBytes: number): WireError {
+  const mib = limitBytes / (1024 * 1024);
+  const size = Number.isInteger(mib) ? `${mib} MiB (${limitBytes} bytes)` : `${limitBytes} bytes`;
+  return {
+    code: 'transport-closed',
+    message: `The server wrote a line longer than ${size}, the most the SDK's stdio reader takes: the inspector closed the connection.`,
+    detail: { limitBytes },
+  };
+}
+
+/**
+ * Turn whatever `connect()` threw into a sentence a server author can act on,
+ * saying who gave up: the inspector's own timeout and read limit are not the
+ * server's doing, even though the server process then exits.
+ */
+export function describeConnectError(error: unknown, target: Target, child: ChildWatch, connectTimeoutMs: number): WireError {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown }).code;
   const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
   const detail = { message, ...(code !== undefined && { code }), ...(error instanceof SdkError && error.data !== undefined && { data: error.data }) };
+
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return {
+      code: 'timeout',
+      message: `The server did not complete the handshake within ${formatMs(connectTimeoutMs)}, the inspector's connect timeout: the inspector gave up and closed the connection.`,
+      detail,
+    };
+  }
+  if (child.readLimitBytes !== undefined) return { ...describeReadLimit(child.readLimitBytes), detail };
 
   if (target.transport === 'stdio') {
     if (code === 'ENOENT') {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { SessionLog } from '../store/session-log';
-import type { EventOf, NewLogEvent, WireError } from '../wire/events';
+import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { clientCapabilities, createClient, createTransport } from './client-factory';
-import { describeConnectError } from './connect-errors';
+import { describeConnectError, describeReadLimit } from './connect-errors';
+import { refuseStartOnceClosing } from './transport-guard';
 import { checkElicitationParams, type ElicitationContext, type Finding } from './findings';
-import { ChildWatch } from './child-watch';
+import { ChildWatch, type ChildOutput } from './child-watch';
 import { TransportTap, type RpcId } from './tap';
 
-const CONNECT_TIMEOUT_MS = 30_000;
+/** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
+const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
 /** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attributePush). */
 const PUSH_STREAMS_KEPT = 256;
 
@@ -56,6 +58,10 @@ export class Session {
   private readonly pushStreams = new Map<string, string[]>();
   private nextCall = 1;
   private closing = false;
+  /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
+  private unexpectedClose: string | undefined;
+  /** Settles once `client.connect()` has, either way. */
+  private connectSettled: Promise<unknown> = Promise.resolve();
   private readonly closed: Promise<void>;
   private markClosed!: () => void;
 
@@ -78,6 +84,11 @@ export class Session {
     return this.log.append(event);
   }
 
+  /** Log what the server side did; nothing once the session is closed (its `closed` entry is the last word). */
+  private record(event: NewLogEvent): LogEvent | undefined {
+    return this.state === 'closed' ? undefined : this.emit(event);
+  }
+
   get isLive(): boolean {
     return this.state !== 'closed';
   }
@@ -93,26 +104,31 @@ export class Session {
     });
     try {
       this.transport = createTransport(this.target, {
-        onHttp: (exchange) => this.emit({ kind: 'http', ...exchange }),
+        onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
         onStreamRequest: ({ serverRequestId, forRequestIds }) => {
           this.pushStreams.set(String(serverRequestId), forRequestIds.map(String));
           // Only elicitations take their entry; pings and other server requests would pile up on a long session.
           if (this.pushStreams.size > PUSH_STREAMS_KEPT) this.pushStreams.delete(this.pushStreams.keys().next().value!);
         },
       });
+      refuseStartOnceClosing(this.transport, () => this.closing);
       this.tap = new TransportTap(this.transport, {
-        onOutbound: (message) => this.emit({ kind: 'rpc-out', message: message as Record<string, unknown> }),
+        onOutbound: (message) => this.onOutbound(message),
         onInbound: (message) => this.onInbound(message),
       });
-      this.child.attach(this.transport, (line) => this.emit({ kind: 'stderr', text: line }));
+      this.child.attach(this.transport, this.childOutput());
       this.client = createClient(this.settings, this.target, () => void this.refreshTools());
       this.registerHandlers();
-      await this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS });
+      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS });
+      this.connectSettled = connecting.catch(() => undefined);
+      await connecting;
     } catch (error) {
       // Closed while connecting (a disconnect, an idle close): close() reports why, not as a failure.
       if (this.closing) return;
+      // From here this is the one account of the end: the transport's own close must not race it.
+      this.closing = true;
       await this.child.settle();
-      await this.finish('connect-failed', describeConnectError(error, this.target, this.child));
+      await this.finish('connect-failed', describeConnectError(error, this.target, this.child, CONNECT_TIMEOUT_MS));
       return;
     }
     if (this.closing) return;
@@ -186,10 +202,14 @@ export class Session {
     this.broker.endAll('session-closed', 'The session was closed.');
     const descendants = this.child.collectDescendants();
     try {
-      await this.client?.close();
+      // The transport itself, not client.close(): while connect() still probes or handshakes the client
+      // holds no transport yet, and the connect would go on to start the server after the session ended.
+      await this.transport?.close();
     } catch {
       // Closing a transport that already failed throws; the session is closing either way.
     }
+    // Let an interrupted connect wind down (the SDK reaps its probe process) before the last entry.
+    await Promise.race([this.connectSettled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.child.killAfterClose(descendants);
     await this.finish(reason);
     return this.closed;
@@ -197,11 +217,13 @@ export class Session {
 
   private async finish(reason: CloseReason, error?: WireError): Promise<void> {
     if (this.state === 'closed') return;
+    this.child.flushOutput();
     this.state = 'closed';
     this.closing = true;
     this.child.reapOrphans();
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
+    this.inbound.clear();
     const exit = this.child.exit;
     this.emit({
       kind: 'session-state',
@@ -253,16 +275,22 @@ export class Session {
     });
     client.onerror = (error) => {
       const code = (error as { code?: unknown }).code;
-      this.emit({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
+      this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
     };
     client.onclose = () => {
       if (this.closing) return;
-      void this.child.settle().then(() => this.finish(this.target.transport === 'stdio' ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
+      // Right after this returns the SDK aborts the server's open requests as if the server had cancelled
+      // them: end them first, with what happened (a stdio server's exit status is known by now).
+      this.unexpectedClose = this.describeUnexpectedClose().message;
+      this.broker.endAll('session-closed', this.unexpectedClose);
+      const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
+      void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
     };
   }
 
   private describeUnexpectedClose(): WireError {
     const exit = this.child.exit;
+    if (this.child.readLimitBytes !== undefined) return describeReadLimit(this.child.readLimitBytes);
     if (this.target.transport === 'stdio') {
       const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : 'closed its stdout';
       return { code: 'transport-closed', message: `The server process ${how}.`, detail: { stderrTail: this.child.stderrTail() } };
@@ -270,9 +298,48 @@ export class Session {
     return { code: 'transport-closed', message: 'The connection to the server closed.' };
   }
 
+  /** Server requests still waiting for the client's answer. */
+  get openServerRequests(): number {
+    return this.inbound.size;
+  }
+
+  private onOutbound(message: JSONRPCMessage): void {
+    this.record({ kind: 'rpc-out', message: message as Record<string, unknown> });
+    // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
+    if (!('method' in message) && 'id' in message) this.inbound.delete(message.id as RpcId);
+  }
+
+  private childOutput(): ChildOutput {
+    return {
+      onStderr: (text) => void this.record({ kind: 'stderr', text }),
+      onStdoutText: (text) => {
+        const entry = this.record({ kind: 'stdout', text });
+        if (!entry) return;
+        const finding = {
+          code: 'stdout-not-json',
+          severity: 'error',
+          message: 'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
+        } as const;
+        this.reportFindings([finding], {}, entry.seq);
+      },
+      onStdoutDropped: (count) => {
+        if (this.state === 'closed') return;
+        const message = `${count} more non-JSON stdout lines were not logged (at most 100 are logged each 10 s).`;
+        this.reportFindings([{ code: 'stdout-not-json-dropped', severity: 'warning', message }], {});
+      },
+    };
+  }
+
   private onInbound(message: JSONRPCMessage): void {
-    const event = this.emit({ kind: 'rpc-in', message: message as Record<string, unknown> });
-    if (!('method' in message) || !('id' in message)) return;
+    const event = this.record({ kind: 'rpc-in', message: message as Record<string, unknown> });
+    if (!event) return;
+    if (!('method' in message)) return;
+    // A server that gives up on its request (notifications/cancelled) gets no answer: forget it now.
+    if (message.method === 'notifications/cancelled') {
+      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') this.inbound.delete(requestId);
+    }
+    if (!('id' in message)) return;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const findings: Finding[] = [];
     if (this.era === 'modern') {
@@ -284,7 +351,8 @@ export class Session {
     }
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
     this.reportFindings(findings, {}, event.seq);
-    this.inbound.set(message.id as RpcId, { params, findings });
+    // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
+    if (this.era !== 'modern') this.inbound.set(message.id as RpcId, { params, findings });
   }
 
   elicitationContext(): ElicitationContext {
@@ -325,6 +393,7 @@ export class Session {
       emit: (event) => this.emit(event),
       elicitationContext: () => this.elicitationContext(),
       reportFindings: (findings, about) => this.reportFindings(findings, about),
+      closeReason: () => this.unexpectedClose,
     };
   }
 }

@@ -130,6 +130,14 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     error: z.string().optional(),
   }),
   z.object({ ...Base, kind: z.literal('stderr'), text: z.string() }),
+  /**
+   * A line a stdio server wrote on stdout that is not JSON: stdout is the protocol
+   * channel there, and the SDK drops such lines without a word. `text` is the line
+   * (cut to 4,000 characters, saying how many more there were). Each comes with a
+   * `stdout-not-json` finding. Logged up to a rate (100 lines each 10 s); a
+   * `stdout-not-json-dropped` finding counts the lines of a flood that were not.
+   */
+  z.object({ ...Base, kind: z.literal('stdout'), text: z.string() }),
   z.object({ ...Base, kind: z.literal('tools'), tools: z.array(z.record(z.string(), z.unknown())) }),
   z.object({
     ...Base,
