@@ -33,7 +33,7 @@ test.describe('the demo server on 2025-11-25', () => {
     await app.urlFlow().getByRole('button', { name: 'Open', exact: true }).click();
     const popup = await popupPromise;
     await popup.getByRole('button', { name: 'Approve' }).click();
-    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
     await popup.close();
     await app.runTool('lookalike_url');
     await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
