@@ -51,8 +51,11 @@ test.describe('the demo server, Auto (2026-07-28)', () => {
     await app.answer('Accept');
     await expect(app.result()).toContainText('plan_trip: booked');
     const handle = page.getByRole('separator', { name: 'Resize log' });
-    await handle.focus();
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowUp');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + 200, box.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y - 288, { steps: 5 });
+    await page.mouse.up();
     await app.log.getByRole('tab', { name: 'Calls' }).click();
     await expect(app.log.getByRole('list', { name: 'Story steps' })).toContainText('ended: result');
     await page.screenshot({ path: join(OUT, 'story.png') });
