@@ -1,49 +1,44 @@
-import { useEffect, useState } from 'react';
-import { ConnectPanel } from './connect/connect-panel';
+import { ConnectionSection } from './connect/connection-section';
 import { SessionHeader } from './connect/session-header';
 import { SessionNotice } from './connect/session-notice';
 import { RequestsPanel } from './elicitation/requests-panel';
 import { LogPanel } from './log/log-panel';
+import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
+import { useSelectedTool } from './tools/use-selected-tool';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
+/**
+ * Three columns over the log. Each column scrolls on its own (min-h-0 lets a flex child
+ * shrink below its content), so nothing in one can slide under the log or another column.
+ */
 export function App() {
-  const session = useSession();
-  const [tool, setTool] = useState<string>();
-  const [logHeight, setLogHeight] = useState(260);
-  const isLive = session?.status.state === 'ready' || session?.status.state === 'connecting';
-
-  // A new session starts with no tool picked, unless the old pick still exists.
-  useEffect(() => {
-    if (tool && session && !session.tools.some((t) => t.name === tool) && session.tools.length) setTool(undefined);
-  }, [session, tool]);
+  const [tool, setTool] = useSelectedTool(useSession());
+  const log = useLogHeight();
 
   return (
     <div className="flex h-full flex-col">
       <SessionHeader actions={<SessionsMenu />} />
       <SessionNotice />
       <div className="flex min-h-0 flex-1">
-        <aside className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white">
-          <details open={!isLive} className="border-b border-slate-200">
-            <summary className="cursor-pointer px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Connection</summary>
-            <ConnectPanel />
-          </details>
+        <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
+          <ConnectionSection />
           <ToolList selected={tool} onSelect={setTool} />
         </aside>
         <main className="min-w-0 flex-1 overflow-auto">
           <ToolPanel toolName={tool} />
         </main>
-        <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col border-l border-slate-200 bg-slate-50">
+        <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-slate-50">
           <UrlFlowPanel />
           <RequestsPanel />
         </aside>
       </div>
-      <ResizeHandle label="Resize log" height={logHeight} onResize={setLogHeight} />
-      <div style={{ height: logHeight }} className="shrink-0">
+      <ResizeHandle label="Resize log" height={log.heightPx} min={log.minPx} max={log.maxPx} onResize={log.setHeightPx} />
+      <div style={{ height: log.heightPx }} className="shrink-0">
         <LogPanel />
       </div>
     </div>

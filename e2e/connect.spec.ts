@@ -3,7 +3,7 @@
  * header, a command that fails to start, and disconnect/reconnect.
  */
 import { expect, test as base } from './fixtures';
-import { startHttpTarget } from './support/processes';
+import { startHttpTarget, stopProcess } from './support/processes';
 
 const test = base.extend<{}, { authServer: { port: number } }>({
   authServer: [
@@ -36,17 +36,28 @@ test('a command that cannot start says so, and the inspector stays usable', asyn
   await app.waitConnected();
   await app.connect({ transport: 'stdio', command: 'definitely-not-a-command', args: [] });
   await expect(app.page.getByRole('alert', { name: 'Session ended' })).toContainText('Could not start "definitely-not-a-command"');
-  await expect(app.connectionStatus).toContainText('Disconnected');
+  await expect(app.connectionStatus).toHaveText('Disconnected');
 });
 
 test('disconnect, then reconnect to the same server', async ({ app, page }) => {
   await app.waitConnected();
-  await page.getByText('Connection', { exact: true }).click();
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  await expect(app.connectionStatus).toContainText('Disconnected');
+  await page.getByRole('button', { name: 'Connection', exact: true }).click();
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await expect(app.connectionStatus).toHaveText('Disconnected');
   await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText('You disconnected.');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await app.waitConnected();
   await app.runTool('echo', { text: 'again' });
   await expect(app.result()).toContainText('again');
+});
+
+test('the status is exactly its state word; the server’s name and version are beside it, apart', async ({ app, page }) => {
+  await expect(app.connectionStatus).toHaveText('Connected', { timeout: 20_000 });
+  await expect(page.getByLabel('Server', { exact: true })).toHaveText('Elicitation demo server 0.1.0');
+});
+
+test('when the inspector goes away, the page says it lost it and is reconnecting, not the session’s last state', async ({ app, inspector }) => {
+  await app.waitConnected();
+  await stopProcess(inspector.process, 'SIGKILL');
+  await expect(app.connectionStatus).toHaveText('Inspector lost, reconnecting…');
 });

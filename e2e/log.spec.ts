@@ -51,8 +51,9 @@ test.describe('server-everything', () => {
     await app.waitConnected();
     await expect(app.log.getByLabel('Entry count')).toHaveText(before!);
     await expect(app.requests.getByLabel('Pending request count')).toHaveText('1');
+    // The tool picked before the reload is still on screen, with its call: nothing to pick again.
+    await expect(app.tools.getByRole('option', { name: 'trigger-elicitation-request', exact: true })).toHaveAttribute('aria-selected', 'true');
     await app.answer('Decline');
-    await app.tools.getByRole('option', { name: 'trigger-elicitation-request', exact: true }).click();
     await expect(app.result()).toContainText('User declined');
   });
 });
@@ -81,8 +82,12 @@ test('a proxy killed mid-session (SIGKILL) loses no entry the page had shown', a
     await expect(list.getByText('Recorded')).toBeVisible();
     // The only session is shown already: with nothing live, the newest recorded one opens by itself.
     await expect(list.getByText('shown')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Sessions/ }).click();
+    await expect(list).toHaveCount(0);
     await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText('read-only');
+    // Its log ends "ready", but its server died with the proxy: not "Connected", and nothing to reconnect or disconnect.
+    await expect(again.connectionStatus).toHaveText('Disconnected');
+    await expect(page.getByRole('button', { name: /^(Reconnect|Disconnect)$/ })).toHaveCount(0);
     const count = Number((await again.log.getByLabel('Entry count').textContent())!.match(/\d+/)![0]);
     expect(count).toBeGreaterThanOrEqual(shown);
     await again.log.getByRole('tab', { name: 'Calls' }).click();
@@ -105,7 +110,7 @@ test('export, import: the same views; a damaged file is refused, naming the line
   // The sessions list counts the live session's entries as the log does, not as of when it connected.
   await page.getByRole('button', { name: /^Sessions/ }).click();
   await expect(page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: 'shown' })).toContainText(`· ${count} ·`);
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Sessions/ }).click();
 
   const downloadPromise = page.waitForEvent('download');
   await app.log.getByRole('button', { name: 'Export' }).click();
@@ -116,6 +121,8 @@ test('export, import: the same views; a damaged file is refused, naming the line
   await page.getByRole('button', { name: /^Sessions/ }).click();
   await page.getByLabel('Import a session file').setInputFiles(file);
   await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText('Imported session, read-only.');
+  await expect(app.connectionStatus).toHaveText('Disconnected');
+  await expect(page.getByRole('button', { name: /^(Reconnect|Disconnect)$/ })).toHaveCount(0);
   await expect(app.log.getByLabel('Entry count')).toHaveText(count!);
   await app.log.getByRole('tab', { name: 'Calls' }).click();
   await expect(app.log.getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name: /plan_trip/ })).toBeVisible();

@@ -71,7 +71,7 @@ base.describe('2026-07-28 URL flow where the server polls', () => {
     await expect(app.callStatus()).toHaveText('Waiting on the server');
     await popup.getByRole('button', { name: 'Approve' }).click();
     await expect(app.result()).toHaveText('url_poll: payment approved', { timeout: 15_000 });
-    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
   });
 });
 

@@ -33,7 +33,7 @@ test.describe('the demo server on 2025-11-25', () => {
     await app.urlFlow().getByRole('button', { name: 'Open', exact: true }).click();
     const popup = await popupPromise;
     await popup.getByRole('button', { name: 'Approve' }).click();
-    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
     await popup.close();
     await app.runTool('lookalike_url');
     await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
@@ -51,8 +51,11 @@ test.describe('the demo server, Auto (2026-07-28)', () => {
     await app.answer('Accept');
     await expect(app.result()).toContainText('plan_trip: booked');
     const handle = page.getByRole('separator', { name: 'Resize log' });
-    await handle.focus();
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowUp');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + 200, box.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y - 288, { steps: 5 });
+    await page.mouse.up();
     await app.log.getByRole('tab', { name: 'Calls' }).click();
     await expect(app.log.getByRole('list', { name: 'Story steps' })).toContainText('ended: result');
     await page.screenshot({ path: join(OUT, 'story.png') });

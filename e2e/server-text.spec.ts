@@ -11,7 +11,7 @@ test.use({ inspectorArgs: ['--', target.command, ...target.args] });
 
 test('server HTML is shown as text and never executed', async ({ app, page }) => {
   await app.waitConnected();
-  await expect(app.connectionStatus).toContainText('html<b>server</b>');
+  await expect(page.getByLabel('Server', { exact: true })).toContainText('html<b>server</b>');
   await app.runTool('html_everywhere');
   const tool = page.getByRole('region', { name: 'Tool', exact: true });
   await expect(tool).toContainText('Description with <img src=x onerror="window.__pwned=1"><b>bold</b>');

@@ -38,7 +38,8 @@ test('Open → the consent page → Approve: completion, then the result, in tha
 
   await popup.getByRole('button', { name: 'Approve' }).click();
   await expect(popup.getByRole('heading', { name: 'Approved' })).toBeVisible();
-  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+  // The server answers right after its completion notification: both land in one render, and the flow still says Completed.
+  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
   const steps = await flow.getByRole('list', { name: 'Timeline' }).getByRole('listitem').allTextContents();
   const completion = steps.findIndex((s) => s.includes('notifications/elicitation/complete received'));
   const result = steps.findIndex((s) => s.includes('The tool call returned its result'));
@@ -84,7 +85,7 @@ test('-32042: the error’s URL elicitation, approved on its page, and the call 
   await expect(flow.getByRole('list', { name: 'Timeline' })).toContainText('You consented (-32042: nothing is sent to the server)');
   await popup.getByRole('button', { name: 'Approve' }).click();
   await expect(app.result()).toHaveText('link_account_first: the account is linked, here are your 3 repositories');
-  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
   await app.searchLog('url-required-retry');
   await expect(app.logRow('url-required-retry')).toHaveCount(1);
 });
@@ -96,7 +97,7 @@ test('a flow that never reports completion does not hang: it finishes with its c
   await flow.getByRole('button', { name: 'Open', exact: true }).click();
   await (await consentPage).close();
   await expect(app.result()).toContainText('completion will never be reported');
-  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Finished');
+  await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Finished, no completion reported');
   await expect(flow.getByRole('list', { name: 'Timeline' })).not.toContainText('complete received');
   await flow.getByRole('button', { name: 'Dismiss' }).click();
   await expect(flow).toHaveCount(0);

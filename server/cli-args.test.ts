@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, parseCli, UsageError } from './cli-args';
+import { DEFAULT_PORT, HELP, parseCli, UsageError } from './cli-args';
 
 describe('parseCli', () => {
   it('defaults: the demo server, loopback, the default port, open a browser', () => {
@@ -22,7 +22,20 @@ describe('parseCli', () => {
     expect(parseCli(['--no-open', '--no-connect', '--port', '0', '--protocol', '2025-06-18', '--timeout', '30'])).toMatchObject({ open: false, target: null, port: 0, protocol: '2025-06-18', timeoutMs: 30_000 });
   });
 
+  it('--elicitation: the modes the client declares, both by default', () => {
+    expect(parseCli([]).elicitation).toEqual({ form: true, url: true });
+    expect(parseCli(['--elicitation', 'none']).elicitation).toEqual({ form: false, url: false });
+    expect(parseCli(['--elicitation', 'form']).elicitation).toEqual({ form: true, url: false });
+    expect(parseCli(['--elicitation', 'url']).elicitation).toEqual({ form: false, url: true });
+    expect(parseCli(['--elicitation', 'both']).elicitation).toEqual({ form: true, url: true });
+  });
+
+  it('--help documents every flag parseCli accepts', () => {
+    for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close']) expect(HELP).toContain(flag);
+  });
+
   it.each([
+    [['--elicitation', 'forms'], /--elicitation must be one of none, form, url, both/],
     [['--host', '0.0.0.0'], /dangerously-bind-all-interfaces/],
     [['--host', '192.168.1.5'], /loopback/],
     [['--port', '70000'], /--port/],

@@ -21,6 +21,7 @@ Target:
 Client:
   --protocol <version>     auto (default), 2026-07-28, 2025-11-25 or 2025-06-18
   --timeout <seconds>      Client-side budget of a tool call (default 600)
+  --elicitation <modes>    Elicitation the client declares: none, form, url or both (default both)
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -48,11 +49,20 @@ export type CliOptions = {
   idleCloseMs: number;
   protocol: ProtocolChoice;
   timeoutMs: number;
+  /** Which elicitation modes the client declares (both false: no elicitation capability). */
+  elicitation: { form: boolean; url: boolean };
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
 };
 
 export class UsageError extends Error {}
+
+const ELICITATION_CHOICES = new Map<string, CliOptions['elicitation']>([
+  ['none', { form: false, url: false }],
+  ['form', { form: true, url: false }],
+  ['url', { form: false, url: true }],
+  ['both', { form: true, url: true }],
+]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
@@ -83,6 +93,7 @@ export function parseCli(argv: string[]): CliOptions {
         cwd: { type: 'string' },
         protocol: { type: 'string' },
         timeout: { type: 'string' },
+        elicitation: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -100,6 +111,9 @@ export function parseCli(argv: string[]): CliOptions {
   }
   const protocol = (values.protocol ?? 'auto') as ProtocolChoice;
   if (!PROTOCOL_CHOICES.includes(protocol)) throw new UsageError(`--protocol must be one of ${PROTOCOL_CHOICES.join(', ')}.`);
+
+  const elicitation = ELICITATION_CHOICES.get(values.elicitation ?? 'both');
+  if (!elicitation) throw new UsageError(`--elicitation must be one of ${[...ELICITATION_CHOICES.keys()].join(', ')}, not "${values.elicitation}".`);
 
   let target: CliOptions['target'];
   if (values.url !== undefined && command.length) throw new UsageError('Give either --url or a command after --, not both.');
@@ -129,6 +143,7 @@ export function parseCli(argv: string[]): CliOptions {
     idleCloseMs: values['idle-close'] === undefined ? 15_000 : integer('--idle-close', values['idle-close'], 0, 86_400) * 1000,
     protocol,
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
+    elicitation,
     target,
   };
 }

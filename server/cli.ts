@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
 
   void registry.loadRecorded();
   if (options.target !== null) {
-    const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs });
+    const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
     const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);
     void registry.connect(target, settings, options.target === undefined);
   }

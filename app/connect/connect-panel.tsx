@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type SessionSettings } from '@wire/target';
-import { useAppStore, useSession } from '@app/state/app-context';
+import { CommandFailed } from '@app/model/connection';
+import { useAppStore, useSession, useSessionSummary } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { ClientSettingsForm } from './client-settings-form';
+import { isDrivable } from './connection-status';
 import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
 
 /** Where to connect and as what kind of client; connect, disconnect, reconnect. */
 export function ConnectPanel() {
   const app = useAppStore();
   const session = useSession();
+  const summary = useSessionSummary();
   const status = session?.status;
   const [draft, setDraft] = useState<TargetDraft>(EMPTY_DRAFT);
   const [prefill, setPrefill] = useState<{ sessionId: string; draft: TargetDraft } | undefined>();
@@ -26,16 +29,21 @@ export function ConnectPanel() {
     if (status.settings) setSettings(status.settings);
   }, [session, status, prefill]);
 
-  const isLive = status?.state === 'ready' || status?.state === 'connecting';
+  const isLive = isDrivable(status, summary);
   const update = (patch: Partial<TargetDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const connect = () =>
     run(async () => {
       // An unchanged target reuses the session's own (unredacted) headers and environment.
       if (session && prefill && sameDraft(draft, prefill.draft)) {
-        const { sessionId } = await app.connection.send('reconnect', { sessionId: session.sessionId, settings });
-        app.watch(sessionId);
-        return;
+        try {
+          const { sessionId } = await app.connection.send('reconnect', { sessionId: session.sessionId, settings });
+          app.watch(sessionId);
+          return;
+        } catch (error) {
+          // A record from an earlier run or a file has no live target to reuse: connect anew from the form.
+          if (!(error instanceof CommandFailed && error.wireError.code === 'conflict')) throw error;
+        }
       }
       const built = targetFromDraft(draft);
       if ('error' in built) throw new Error(built.error);

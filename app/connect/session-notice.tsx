@@ -1,14 +1,5 @@
 import { useSession, useSessionSummary } from '@app/state/app-context';
-
-const REASONS: Record<string, string> = {
-  user: 'You disconnected.',
-  'server-exit': 'The server process ended.',
-  'transport-closed': 'The connection closed.',
-  'connect-failed': 'Could not connect.',
-  idle: 'Closed because no page was watching it.',
-  'proxy-exit': 'The inspector stopped.',
-  replaced: 'Replaced by a new connection.',
-};
+import { endedText } from './ended-text';
 
 /** Why the watched session ended, with the server's last words when it was a process. */
 export function SessionNotice() {
@@ -25,11 +16,12 @@ export function SessionNotice() {
   }
   if (!closed) return null;
   const isProblem = closed.reason !== 'user' && closed.reason !== 'replaced';
+  const text = endedText(closed.reason, closed.error?.message);
   return (
     <div role="alert" aria-label="Session ended" className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
       <p>
         {summary?.isImported && <span className="font-semibold">Imported session, read-only. </span>}
-        <span className="font-semibold">{REASONS[closed.reason] ?? 'Session ended.'}</span> {closed.error?.message}
+        <span className="font-semibold">{text.headline}</span> {text.detail}
         {closed.exitCode !== undefined && closed.exitCode !== null && closed.reason !== 'user' && <span className="ml-1 text-xs">(exit code {closed.exitCode})</span>}
         {closed.signal && closed.reason !== 'user' && <span className="ml-1 text-xs">(signal {closed.signal})</span>}
       </p>

@@ -98,7 +98,7 @@ function SessionRow({ summary, isCurrent, busy, onOpen, onExport, onDelete }: { 
         Export
       </Button>
       {!summary.isLive && (
-        <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} aria-label={`Delete session ${summary.sessionId}`}>
+        <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>
           Delete
         </Button>
       )}

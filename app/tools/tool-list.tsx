@@ -20,7 +20,8 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
   return (
     <Section
       title="Tools"
-      className="min-h-0 flex-1"
+      // Room for a handful of tools however much the Connection form above takes; the column scrolls past it.
+      className="min-h-64 flex-1"
       bodyClassName="flex flex-col"
       actions={
         <Button size="sm" tone="ghost" disabled={!isReady} onClick={() => session && void commands.send('list-tools', { sessionId: session.sessionId }).catch(() => {})}>

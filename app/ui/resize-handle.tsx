@@ -20,6 +20,8 @@ export function ResizeHandle({ height, onResize, label, min = 120, max = 900 }: 
       aria-label={label}
       aria-orientation="horizontal"
       aria-valuenow={height}
+      aria-valuemin={min}
+      aria-valuemax={max}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={(e) => {

@@ -28,14 +28,31 @@ describe('flowState', () => {
     expect(flowState(completed, call).status).toBe('Completed');
     const ended = { ...call, end: ev('call-end', 1400, { callId: 'c1', outcome: 'result', result: { content: [] } }) as EventOf<'call-end'> };
     const done = flowState(completed, ended);
-    expect(done.status).toBe('Finished');
+    expect(done.status).toBe('Completed');
     expect(done.isActive).toBe(false);
     expect(done.timeline.map((s) => s.label)).toEqual(['Requested', 'Accept sent to the server', 'You opened the URL', 'notifications/elicitation/complete received', 'The tool call returned its result']);
   });
 
-  it('a call that ends without any completion still finishes the flow', () => {
+  it('a call that ends without any completion still finishes the flow, and says no completion came', () => {
     const ended = { ...call, end: ev('call-end', 1400, { callId: 'c1', outcome: 'result', result: {} }) as EventOf<'call-end'> };
-    expect(flowState(accepted, ended)).toMatchObject({ status: 'Finished', isActive: false, completedAt: undefined });
+    expect(flowState(accepted, ended)).toMatchObject({ status: 'Finished, no completion reported', isActive: false, completedAt: undefined });
+  });
+
+  it('the final status comes from the events, not from which states were on screen', () => {
+    // Completion and result applied in one batch: the page never showed "Completed" before the end.
+    const completion = ev('url-complete', 1300, { key: 'e1', elicitationId: 'id-1', source: 'notification' }) as EventOf<'url-complete'>;
+    const ended = { ...call, end: ev('call-end', 1301, { callId: 'c1', outcome: 'result', result: { content: [] } }) as EventOf<'call-end'> };
+    expect(flowState({ ...accepted, completion }, ended).status).toBe('Completed');
+    expect(flowState(accepted, ended).status).toBe('Finished, no completion reported');
+  });
+
+  it('2026-07-28: no notification exists; a retried call that returns its result completes the flow', () => {
+    const mrtr = { ...accepted, origin: { kind: 'mrtr', round: 1, inputKey: 'pay' } } as ElicitationView;
+    expect(flowState(mrtr, call).status).toBe('Retried');
+    const result = { ...call, end: ev('call-end', 1400, { callId: 'c1', outcome: 'result', result: { content: [] } }) as EventOf<'call-end'> };
+    expect(flowState(mrtr, result).status).toBe('Completed');
+    const timedOut = { ...call, end: ev('call-end', 1400, { callId: 'c1', outcome: 'timeout' }) as EventOf<'call-end'> };
+    expect(flowState(mrtr, timedOut).status).toBe('Finished, no completion reported');
   });
 
   it('declined, cancelled, withdrawn', () => {

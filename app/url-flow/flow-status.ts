@@ -4,7 +4,8 @@
  */
 import type { CallView, ElicitationView } from '@app/model/session-store';
 
-export type FlowStatus = 'Waiting for consent' | 'Waiting for completion' | 'Completed' | 'Finished' | 'Declined' | 'Cancelled' | 'Withdrawn' | 'Retried';
+export const FLOW_STATUSES = ['Waiting for consent', 'Waiting for completion', 'Completed', 'Finished, no completion reported', 'Declined', 'Cancelled', 'Withdrawn', 'Retried'] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
 export type TimelineStep = { label: string; at: number; tone: 'neutral' | 'good' | 'bad' };
 
@@ -55,17 +56,8 @@ export function flowState(flow: ElicitationView, call: CallView | undefined): Fl
   }
   timeline.sort((a, b) => a.at - b.at);
 
-  let status: FlowStatus;
-  if (!flow.end) status = 'Waiting for consent';
-  else if (flow.end.outcome !== 'answered') status = 'Withdrawn';
-  else if (answer === 'decline') status = 'Declined';
-  else if (answer === 'cancel') status = 'Cancelled';
-  else if (callEnd) status = 'Finished';
-  else if (origin === 'mrtr') status = 'Retried';
-  else status = completion ? 'Completed' : 'Waiting for completion';
-
   return {
-    status,
+    status: statusOf(flow, answer, callEnd),
     consented,
     completedAt: completion?.at,
     completedBy: completion?.source,
@@ -73,6 +65,24 @@ export function flowState(flow: ElicitationView, call: CallView | undefined): Fl
     isActive: !flow.end || (consented && !callEnd && origin !== 'mrtr'),
     timeline,
   };
+}
+
+/**
+ * Decided by which events exist, never by which states were on screen: the page applies
+ * a burst at once, so a completion and the result that follows it may land in one render.
+ */
+function statusOf(flow: ElicitationView, answer: string | undefined, callEnd: CallView['end']): FlowStatus {
+  if (!flow.end) return 'Waiting for consent';
+  if (flow.end.outcome !== 'answered') return 'Withdrawn';
+  if (answer === 'decline') return 'Declined';
+  if (answer === 'cancel') return 'Cancelled';
+  if (flow.origin.kind === 'mrtr') {
+    // 2026-07-28 has no completion notification: a retried call that returned its result is how the server says so.
+    if (!callEnd) return 'Retried';
+    return callEnd.outcome === 'result' && callEnd.result?.isError !== true ? 'Completed' : 'Finished, no completion reported';
+  }
+  if (flow.completion) return 'Completed';
+  return callEnd ? 'Finished, no completion reported' : 'Waiting for completion';
 }
 
 function withdrawnText(outcome: string, reason: string | undefined): string {

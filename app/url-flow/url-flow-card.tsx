@@ -14,7 +14,7 @@ const STATUS_TONE: Record<FlowStatus, BadgeTone> = {
   'Waiting for consent': 'warning',
   'Waiting for completion': 'info',
   Completed: 'success',
-  Finished: 'neutral',
+  'Finished, no completion reported': 'neutral',
   Declined: 'neutral',
   Cancelled: 'neutral',
   Withdrawn: 'neutral',

@@ -34,7 +34,7 @@ export class InspectorPage {
   }
 
   async waitConnected(): Promise<void> {
-    await expect(this.connectionStatus).toContainText('Connected', { timeout: 20_000 });
+    await expect(this.connectionStatus).toHaveText('Connected', { timeout: 20_000 });
   }
 
   /** Pick a tool and run it, filling its arguments form by field label. */
@@ -95,7 +95,9 @@ export class InspectorPage {
   async connect(target: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string }, protocol?: string): Promise<void> {
     await test.step(`connect over ${target.transport}`, async () => {
       const form = this.page.getByRole('form', { name: 'Connection' });
-      if (!(await form.isVisible())) await this.page.getByText('Connection', { exact: true }).click();
+      // Folded while a session is live (README: "connection section").
+      const section = this.page.getByRole('button', { name: 'Connection', exact: true });
+      if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
       const transportLabels = { stdio: 'stdio', http: 'Streamable HTTP', sse: 'SSE (legacy)' };
       await form.getByRole('radio', { name: transportLabels[target.transport] }).click();
       if (target.transport === 'stdio') {

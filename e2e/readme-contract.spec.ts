@@ -1,0 +1,198 @@
+/**
+ * The README's Playwright table is an interface: every locator in it is tried,
+ * as written there, on a real page in the state where its control exists. A
+ * renamed control, a reworded row, or a row one side lost fails here.
+ */
+import { fileURLToPath } from 'node:url';
+import { CONNECTION_STATES } from '../app/connect/connection-status';
+import { FLOW_STATUSES } from '../app/url-flow/flow-status';
+import { expect, test } from './fixtures';
+import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { readPlaywrightTable } from './support/readme-table';
+
+const ROWS = readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url)));
+const CALL_STATES = ['Waiting on the server', 'Waiting on you', 'Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled'];
+
+/** Each README row this spec walks, with the values it must document (none unless listed). */
+const KNOWN_ROWS: Record<string, readonly string[]> = {
+  'connection state': CONNECTION_STATES,
+  'the server': [],
+  'connection section': [],
+  'connection form': [],
+  'client settings': [],
+  connect: [],
+  'why a session ended': [],
+  'pick a tool': [],
+  'its arguments': [],
+  'run it': [],
+  'its calls, newest first': [],
+  "a call's state": CALL_STATES,
+  "a call's result": [],
+  'pending elicitations': [],
+  'the form on screen': [],
+  'a form field': [],
+  answer: [],
+  'URL flows': [],
+  "a flow's parts": FLOW_STATUSES,
+  'act on a flow': [],
+  'a request the server withdrew': [],
+  timeout: [],
+  'the log': [],
+  "a call's story": [],
+  sessions: [],
+  'log entries': [],
+  'one entry whole': [],
+};
+
+const coverage = emptyCoverage();
+
+test.describe.configure({ mode: 'serial' });
+test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
+
+test('the README and this spec know the same rows, and each row documents the values the page can show', () => {
+  expect(ROWS.map((r) => r.what).sort()).toEqual(Object.keys(KNOWN_ROWS).sort());
+  for (const row of ROWS) expect(row.values.slice().sort(), `values of "${row.what}"`).toEqual([...KNOWN_ROWS[row.what]].sort());
+});
+
+test('connection: state, server, the folded section, its form, client settings, connect and why it ended; sessions', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await readme.value('connection state', await readme.locate('connection state', "getByRole('status', { name: 'Connection status' })"), 'Connected');
+  await expect(await readme.locate('the server', "getByLabel('Server', { exact: true })")).toHaveText('Elicitation demo server 0.1.0');
+  await readme.locate('the server', "getByLabel('Protocol version')");
+
+  const section = await readme.locate('connection section', "getByRole('button', { name: 'Connection', exact: true })");
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  await section.click();
+  const form = await readme.locate('connection form', "getByRole('form', { name: 'Connection' })");
+  for (const label of ['Command', 'Arguments', 'Environment', 'Working directory']) await readme.locate('connection form', `getByLabel('${label}', { exact: true })`, { scope: form });
+  await (await readme.locate('connection form', "getByRole('radio', { name: 'Streamable HTTP' })", { scope: form })).click();
+  for (const label of ['URL', 'Headers']) await readme.locate('connection form', `getByLabel('${label}', { exact: true })`, { scope: form });
+  await readme.locate('connection form', "getByRole('radio', { name: 'SSE (legacy)' })", { scope: form });
+  await (await readme.locate('connection form', "getByRole('radio', { name: 'stdio' })", { scope: form })).click();
+
+  await (await readme.locate('client settings', "getByText('Client settings')")).click();
+  await readme.locate('client settings', "getByLabel('Protocol', { exact: true })");
+  await readme.locate('client settings', "getByLabel('Form mode')");
+  await readme.locate('client settings', "getByLabel('URL mode')");
+  await readme.locate('client settings', "getByLabel('Request timeout (seconds)')");
+  await readme.locate('client settings', "getByLabel('Max rounds')");
+  await readme.locate('client settings', 'getByLabel(/^Retry a -32042 call/)');
+
+  await readme.locate('connect', "getByRole('button', { name: 'Reconnect', exact: true })");
+  await (await readme.locate('connect', "getByRole('button', { name: 'Disconnect', exact: true })")).click();
+  await readme.value('connection state', app.connectionStatus, 'Disconnected');
+  await expect(await readme.locate('why a session ended', "getByRole('alert', { name: 'Session ended' })")).toContainText('You disconnected.');
+  await (await readme.locate('connect', "getByRole('button', { name: 'Connect', exact: true })")).click();
+  await readme.value('connection state', app.connectionStatus, 'Connected');
+
+  // Two sessions now: the one on screen (live) and the one disconnected above.
+  await (await readme.locate('sessions', "getByRole('button', { name: /^Sessions/ })")).click();
+  const dialog = await readme.locate('sessions', "getByRole('dialog', { name: 'Sessions' })");
+  const rows = await readme.locate('sessions', "….getByRole('listitem', { name: /^Session / })", { scope: dialog });
+  await expect(rows).toHaveCount(2);
+  const ended = rows.filter({ hasNot: page.getByText('shown', { exact: true }) });
+  for (const name of ['Open', 'Export', 'Delete']) await readme.locate('sessions', `….getByRole('button', { name: '${name}', exact: true })`, { scope: ended });
+  const shown = rows.filter({ has: page.getByText('shown', { exact: true }) });
+  await readme.locate('sessions', "….getByRole('button', { name: 'Export', exact: true })", { scope: shown });
+  await expect(shown.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await readme.locate('sessions', "getByLabel('Import a session file')", { scope: dialog });
+});
+
+test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  const option = await readme.locate('pick a tool', "getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: '<tool name>', exact: true })", { fill: { '<tool name>': 'echo' } });
+  await option.click();
+  const toggle = await readme.locate('its arguments', "getByLabel('Edit arguments as JSON')");
+  await toggle.click();
+  await readme.locate('its arguments', "getByLabel('Arguments JSON')");
+  await toggle.click();
+  const argument = await readme.locate('its arguments', "getByRole('region', { name: 'Tool', exact: true }).getByLabel('<argument title>')", { fill: { '<argument title>': 'text' } });
+  await argument.fill('contract');
+  await (await readme.locate('run it', "getByRole('button', { name: 'Run tool' })")).click();
+  const call = (await readme.locate('its calls, newest first', "getByRole('list', { name: 'Calls' }).getByRole('listitem')")).first();
+  await readme.value("a call's state", await readme.locate("a call's state", "….getByRole('status', { name: 'Call status' })", { scope: call }), 'Completed');
+  await expect(await readme.locate("a call's result", "….getByRole('region', { name: 'Result' })", { scope: call })).toContainText('contract');
+
+  await app.runTool('collect_profile');
+  await readme.value("a call's state", app.callStatus(), 'Waiting on you');
+  const requests = await readme.locate('pending elicitations', "getByRole('region', { name: 'Pending requests' })");
+  await expect(await readme.locate('pending elicitations', "getByLabel('Pending request count')")).toHaveText('1');
+  const form = await readme.locate('the form on screen', "getByRole('article', { name: /^Elicitation / })");
+  await readme.locate('a form field', "….getByLabel('<field title>', { exact: true })", { scope: form, fill: { '<field title>': 'Email' } });
+  await readme.locate('a form field', "….getByRole('group', { name: '<title>' }).getByLabel('<option>')", { scope: form, fill: { '<title>': 'Languages', '<option>': 'Python' } });
+  for (const name of ['Accept', 'Decline', 'Cancel']) await readme.locate('answer', `….getByRole('button', { name: '${name}' })`, { scope: form });
+  await readme.locate('answer', "getByLabel('Send without validating')");
+  await readme.locate('answer', "getByLabel('Edit as JSON')");
+  await readme.locate('timeout', "getByLabel('Time left before the call times out')");
+  await (await readme.locate('timeout', "getByRole('button', { name: 'Suspend timeout' })")).first().click();
+  await (await readme.locate('timeout', "getByRole('button', { name: 'Resume timeout' })")).first().click();
+
+  await app.runTool('confirm_with_deadline', { seconds: '2' });
+  await readme.locate('pending elicitations', "getByRole('tablist', { name: 'Elicitation queue' })");
+  await expect(await readme.locate('a request the server withdrew', "getByRole('status', { name: /^Elicitation .* closed$/ })")).toContainText('The server cancelled this request', { timeout: 15_000 });
+  await app.answer('Accept', { Email: 'contract@example.com' });
+  await expect(requests.getByLabel('Pending request count')).toHaveText('0');
+});
+
+test('URL flows: their parts, acting on them, Completed', async ({ app, page, context }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await app.runTool('connect_account');
+  const panel = await readme.locate('URL flows', "getByRole('region', { name: 'URL flows' })");
+  const flow = (await readme.locate('URL flows', "getByRole('article', { name: /^URL elicitation / })", { scope: panel })).first();
+  const status = await readme.locate("a flow's parts", "getByRole('status', { name: 'Flow status' })", { scope: flow });
+  await readme.value("a flow's parts", status, 'Waiting for consent');
+  for (const label of ['elicitationId', 'Full URL', 'Destination host']) await readme.locate("a flow's parts", `getByLabel('${label}')`, { scope: flow });
+  for (const name of ['URL checks', 'Timeline']) await readme.locate("a flow's parts", `getByRole('list', { name: '${name}' })`, { scope: flow });
+  for (const name of ['Copy URL', 'Decline', 'Cancel', 'Show in log']) await readme.locate('act on a flow', `getByRole('button', { name: '${name}', exact: true })`, { scope: flow });
+  const popup = context.waitForEvent('page');
+  await (await readme.locate('act on a flow', "getByRole('button', { name: 'Open', exact: true })", { scope: flow })).click();
+  await readme.value("a flow's parts", status, 'Waiting for completion');
+  await (await popup).getByRole('button', { name: 'Approve' }).click();
+  await readme.value("a flow's parts", status, 'Completed');
+  await readme.locate('act on a flow', "getByRole('button', { name: 'Dismiss', exact: true })", { scope: flow });
+
+  // -32042: consent is local, and the person may say the flow is done.
+  await app.runTool('link_account_first');
+  const flows = page.getByRole('region', { name: 'URL flows' }).getByRole('article');
+  const required = flows.filter({ hasText: 'link_account_first' });
+  const consentPage = context.waitForEvent('page');
+  await required.getByRole('button', { name: 'Open', exact: true }).click();
+  await (await consentPage).close();
+  await readme.locate('act on a flow', "getByRole('button', { name: 'Mark as done', exact: true })", { scope: required });
+
+  await app.runTool('never_completes');
+  const neverCompletes = flows.filter({ hasText: 'never_completes' });
+  const neverPage = context.waitForEvent('page');
+  await neverCompletes.getByRole('button', { name: 'Open', exact: true }).click();
+  await (await neverPage).close();
+  await readme.value("a flow's parts", neverCompletes.getByRole('status', { name: 'Flow status' }), 'Finished, no completion reported');
+});
+
+test('the log: its controls, a call’s story, entries and one entry whole', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await app.runTool('echo', { text: 'story' });
+  await expect(app.result()).toContainText('story');
+  const log = await readme.locate('the log', "getByRole('region', { name: 'Log' })");
+  for (const label of ['Search log', 'Kind', 'Method', 'Entry count']) await readme.locate('the log', `getByLabel('${label}')`, { scope: log });
+  await readme.locate('the log', "getByRole('radiogroup', { name: 'Direction' })", { scope: log });
+  await readme.locate('the log', "getByRole('button', { name: 'Export' })", { scope: log });
+  await readme.locate('the log', "getByRole('separator', { name: 'Resize log' })");
+  await (await readme.locate('the log', "getByRole('tab', { name: 'Calls' })", { scope: log })).click();
+  await (await readme.locate("a call's story", "getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name: /^c1 / })", { scope: log })).click();
+  await readme.locate("a call's story", "getByRole('list', { name: 'Story steps' }).getByRole('listitem')", { scope: log });
+  await (await readme.locate('the log', "getByRole('tab', { name: 'Entries' })", { scope: log })).click();
+  await (await readme.locate('log entries', "getByRole('listbox', { name: 'Log entries' }).getByRole('option')")).first().click();
+  await readme.locate('one entry whole', "getByRole('complementary', { name: 'Entry details' })");
+  await readme.locate('one entry whole', "getByRole('button', { name: 'Copy Entry JSON' })");
+});
+
+test('every locator span of every row was tried on the page', () => {
+  for (const row of ROWS) {
+    const tried = coverage.locators.get(row.what) ?? new Set();
+    for (const { span } of row.locators) expect(tried.has(span), `"${row.what}": ${span} was never tried`).toBe(true);
+  }
+});
