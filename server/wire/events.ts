@@ -64,8 +64,11 @@ export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
 export const FindingSchema = z.object({ code: z.string(), severity: FindingSeveritySchema, message: z.string() });
 export type Finding = z.infer<typeof FindingSchema>;
 
-export const DroppedReasonSchema = z.enum(['too-deep', 'too-large', 'unserializable']);
-/** Why part of an entry was left out: nested deeper than MAX_EVENT_DEPTH, larger than MAX_EVENT_CHARS, or not serializable at all (see limits.ts). */
+export const DroppedReasonSchema = z.enum(['too-deep', 'too-large', 'unserializable', 'invalid']);
+/**
+ * Why part of an entry was left out: nested deeper than MAX_EVENT_DEPTH, larger than MAX_EVENT_CHARS,
+ * not serializable at all (see limits.ts), or, on the page, an entry that did not match its schema.
+ */
 export type DroppedReason = z.infer<typeof DroppedReasonSchema>;
 
 /**
