@@ -10,6 +10,9 @@ export const BIG_BYTES = 9 * 1024 * 1024;
 /** Over every limit: the SDK's stdio reader ends the connection rather than buffer it. */
 export const HUGE_BYTES = 20 * 1024 * 1024;
 
+/** How many notifications `flood` sends at once, with no pause. */
+export const FLOOD_COUNT = 5_000;
+
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
 
 export const HOSTILE_TOOLS = [
@@ -18,6 +21,6 @@ export const HOSTILE_TOOLS = [
   tool('big_message', 'Answers with a 9 MB message.'),
   tool('huge_message', 'Answers with a 20 MB message.'),
   tool('garbage', 'Writes binary garbage and invalid UTF-8 to stdout.'),
-  tool('flood', 'Sends 20,000 notifications at once.'),
+  tool('flood', 'Sends 5,000 notifications at once.'),
   tool('echo_depth', 'Takes any arguments, however deep.'),
 ];

@@ -6,7 +6,7 @@
  * Its stdin ending does not end it: the inspector must end it by its pid.
  */
 import { createInterface } from 'node:readline';
-import { BIG_BYTES, deepJson, HOSTILE_TOOLS, HUGE_BYTES } from './hostile-payloads';
+import { BIG_BYTES, deepJson, FLOOD_COUNT, HOSTILE_TOOLS, HUGE_BYTES } from './hostile-payloads';
 
 const scenario = process.argv[2] ?? 'tools';
 const write = (text: string): void => void process.stdout.write(text + '\n');
@@ -37,8 +37,8 @@ function handle(message: { id?: unknown; method?: string; params?: { name?: stri
       write('{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"\xff\ud800 broken"}}');
       return reply(id, text('sent garbage'));
     case 'flood':
-      for (let i = 0; i < 20_000; i++) write(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"flood ${i}"}}`);
-      return reply(id, text('flooded 20000 notifications'));
+      for (let i = 0; i < FLOOD_COUNT; i++) write(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"flood ${i}"}}`);
+      return reply(id, text(`flooded ${FLOOD_COUNT} notifications`));
     case 'echo_depth':
       return reply(id, text('arguments arrived'));
   }
