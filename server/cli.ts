@@ -5,6 +5,7 @@ import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
+import { installLastGuard } from './last-guard';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
@@ -47,6 +48,8 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
 
+  // From here on pages and sessions depend on this process: a stray error is reported, never fatal.
+  installLastGuard();
   void registry.loadRecorded();
   if (options.target !== null) {
     const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });

@@ -12,6 +12,12 @@ export type EventLine = {
 };
 
 export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
+  const line = describeKind(event, index);
+  // An entry the log had to cut down says so on its row, not only in its JSON.
+  return event.dropped ? { ...line, detail: [line.detail, event.dropped.message].filter(Boolean).join(' · ') } : line;
+}
+
+function describeKind(event: LogEvent, index: LogIndex): EventLine {
   switch (event.kind) {
     case 'rpc-out':
     case 'rpc-in': {

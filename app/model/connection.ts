@@ -1,5 +1,7 @@
 import type { ClientCommandInput, CommandResults, CommandType, ServerPush } from '@wire/commands';
 import type { WireError } from '@wire/events';
+import { MAX_WS_MESSAGE_BYTES } from '@wire/limits';
+import { parseServerPush } from '@wire/pushes';
 
 export const WS_PROTOCOL = 'elicitation-inspector';
 
@@ -45,7 +47,17 @@ export class InspectorConnection {
       this.setState('open');
     };
     ws.onmessage = (message) => {
-      const push = JSON.parse(String(message.data)) as ServerPush;
+      const parsed = parseServerPush(String(message.data));
+      if (!parsed.ok) {
+        // A reply we can still match fails its command with the reason, where the person sees it; the page goes on.
+        const waiting = parsed.replyId === undefined ? undefined : this.pending.get(parsed.replyId);
+        if (waiting && parsed.replyId !== undefined) {
+          this.pending.delete(parsed.replyId);
+          waiting.reject(Object.assign(waiting.error, { wireError: { code: 'internal', message: parsed.message }, message: parsed.message }));
+        } else console.error(parsed.message);
+        return;
+      }
+      const push = parsed.push;
       if (push.type === 'reply') {
         const waiting = this.pending.get(push.id);
         if (!waiting) return;
@@ -81,8 +93,23 @@ export class InspectorConnection {
         reject(Object.assign(error, { wireError: { code: 'transport-closed', message: 'Not connected to the inspector.' }, message: 'Not connected to the inspector.' }));
         return;
       }
+      const refuse = (message: string) => reject(Object.assign(error, { wireError: { code: 'invalid-command', message }, message }));
+      let text: string;
+      try {
+        text = JSON.stringify({ type, id, params });
+      } catch (cause) {
+        // Nested too deep for the browser to write out (or not JSON at all): nothing is sent.
+        refuse(`Not sent: this cannot be written as JSON (${cause instanceof Error ? cause.message : String(cause)}).`);
+        return;
+      }
+      // The proxy closes a socket that sends more than it accepts: refuse here, with a reason, and keep the connection.
+      const bytes = text.length * 3 <= MAX_WS_MESSAGE_BYTES ? text.length : new TextEncoder().encode(text).length;
+      if (bytes > MAX_WS_MESSAGE_BYTES) {
+        refuse(`Not sent: this is ${(bytes / 1024 / 1024).toFixed(1)} MB; the inspector accepts at most ${MAX_WS_MESSAGE_BYTES / 1024 / 1024} MB in one message.`);
+        return;
+      }
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, error });
-      this.ws.send(JSON.stringify({ type, id, params }));
+      this.ws.send(text);
     });
   }
 

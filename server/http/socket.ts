@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientCommand, type ServerPush } from '../wire/commands';
 import { EVENT_SCHEMA_VERSION } from '../wire/events';
+import { MAX_WS_MESSAGE_BYTES } from '../wire/limits';
 import type { StoredEvent } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { CommandError, runCommand } from './commands';
@@ -29,12 +30,15 @@ export type SocketOptions = {
 export function attachWebSocket(server: Server, options: SocketOptions): { close(): void; clientCount(): number } {
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 16 * 1024 * 1024,
+    // A larger frame closes that socket (1009) with an 'error' on it, handled in serve(); the page refuses to send one.
+    maxPayload: MAX_WS_MESSAGE_BYTES,
     handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
   const clients = new Set<WebSocket>();
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A peer that resets mid-handshake makes the raw socket emit 'error'; unheard, that would end the process.
+    socket.on('error', (error) => reportSocketError('handshake', error));
     const refusal = refuse(request, options);
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -121,11 +125,17 @@ function serve(ws: WebSocket, options: SocketOptions): void {
   send({ type: 'hello', version: options.version, eventSchemaVersion: EVENT_SCHEMA_VERSION });
   send({ type: 'sessions', sessions: options.registry.list() });
 
-  ws.on('message', async (data) => {
+  // Invalid frames (over maxPayload, bad UTF-8, unmasked, a reserved opcode) arrive here; ws then closes the socket.
+  // Without this listener the 'error' event would end the process, and every page and session with it.
+  ws.on('error', (error) => reportSocketError('a page socket', error));
+  ws.on('message', (data) => void handleMessage(data).catch((error: unknown) => reportSocketError('a command', error)));
+
+  const handleMessage = async (data: WebSocket.RawData): Promise<void> => {
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString());
     } catch {
+      // Not JSON (or, in principle, too deep for the parser): the page gets a typed reply, the socket stays open.
       send({ type: 'reply', id: -1, ok: false, error: { code: 'invalid-command', message: 'Not JSON.' } });
       return;
     }
@@ -143,8 +153,12 @@ function serve(ws: WebSocket, options: SocketOptions): void {
         error instanceof CommandError ? error.wireError : { code: 'internal' as const, message: error instanceof Error ? error.message : String(error) };
       send({ type: 'reply', id: command.id, ok: false, error: wireError });
     }
-  });
+  };
   ws.on('close', () => unsubscribe?.());
+}
+
+function reportSocketError(where: string, error: unknown): void {
+  process.stderr.write(`elicitation-inspector: WebSocket: ${where}: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
 /**

@@ -24,9 +24,19 @@ export class TransportTap {
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
       if ('method' in message && 'id' in message) this.lastRequestId = message.id as RpcId;
-      handlers.onOutbound(message);
+      watch(() => handlers.onOutbound(message), 'outbound');
       return send(message, options);
     };
-    transport.onmessage = (message) => handlers.onInbound(message);
+    // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
+    transport.onmessage = (message) => watch(() => handlers.onInbound(message), 'inbound');
+  }
+}
+
+/** Run a tap handler so that its failure is reported and never stops the traffic it watches. */
+function watch(handler: () => void, direction: string): void {
+  try {
+    handler();
+  } catch (error) {
+    process.stderr.write(`elicitation-inspector: could not log an ${direction} message: ${error instanceof Error ? error.message : String(error)}\n`);
   }
 }

@@ -11,6 +11,7 @@ import { EVENT_SCHEMA_VERSION, LogEventSchema, type LogEvent } from '../wire/eve
 import { SESSION_FILE_FORMAT, type SessionHeaderLine } from '../wire/session-format';
 
 export { sessionHeader } from '../wire/session-format';
+export { storedJson } from './entry-budget';
 
 /** Checks a header line read from a file, against the page's zod-free SessionHeaderLine (the compiler keeps them in step). */
 const SessionHeaderSchema = z.object({
@@ -113,8 +114,3 @@ export function storedAt(line: string): number {
   return Number.parseInt(line.slice(line.lastIndexOf('"at":') + 5), 10);
 }
 
-/** An event in the canonical key order the raw reader relies on: payload first, then seq, at, sessionId. */
-export function storedJson(event: LogEvent): string {
-  const { seq, at, sessionId, ...payload } = event;
-  return JSON.stringify({ ...payload, seq, at, sessionId });
-}

@@ -15,6 +15,24 @@ const readAll = async (log: SessionLog, afterSeq: number, untilSeq?: number) => 
 const fileLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').slice(1);
 
 describe('SessionLog', () => {
+  it('one entry nested 5,000 levels deep does not stop the flush of the entries around it, nor a failing listener the others', () => {
+    const path = newFile();
+    const log = new SessionLog('s1', path);
+    const told: number[] = [];
+    log.subscribe(() => {
+      throw new Error('a page went away');
+    });
+    log.subscribe((events) => told.push(...events.map((e) => e.seq)));
+    log.append(stderr(1));
+    log.append({ kind: 'rpc-in', message: JSON.parse('{"jsonrpc":"2.0","method":"deep","params":' + '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) + '}') });
+    log.append(stderr(3));
+    log.flush();
+    const lines = fileLines(path).map((line) => JSON.parse(line));
+    expect(lines.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(lines[1]).toMatchObject({ kind: 'rpc-in', message: { method: 'deep' }, dropped: { reason: 'too-deep' } });
+    expect(told).toEqual([1, 2, 3]);
+  });
+
   it('replays across its memory window: older events from the file, newer from memory, each once, in order', async () => {
     const path = newFile();
     const log = new SessionLog('s1', path, { memoryWindow: 3 });

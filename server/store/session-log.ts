@@ -98,16 +98,33 @@ export class SessionLog implements EventSource {
     this.flushScheduled = false;
     if (this.unflushed.length === 0) return;
     // Each event is serialized once, here: the same text goes to the file, to live pages and to replays.
-    const batch = this.unflushed.map((event) => ({ seq: event.seq, json: this.scrubSecrets ? this.scrubSecrets(storedJson(event)) : storedJson(event) }));
+    // storedJson never throws (an entry over budget is cut down with a note), so one bad event cannot hold back the rest;
+    // the scrubber then works on that bounded text.
+    const batch = this.unflushed.map((event) => {
+      const json = storedJson(event);
+      return { seq: event.seq, json: this.scrubSecrets ? this.scrubSecrets(json) : json };
+    });
     this.unflushed = [];
     const lines = batch.map((e) => e.json).join('\n') + '\n';
-    if (this.fd !== undefined) writeSync(this.fd, lines);
-    // A late entry after the session closed (rare: an action on an ended session) still goes to its file.
-    else if (this.filePath && this.closed) appendFileSync(this.filePath, lines);
+    try {
+      if (this.fd !== undefined) writeSync(this.fd, lines);
+      // A late entry after the session closed (rare: an action on an ended session) still goes to its file.
+      else if (this.filePath && this.closed) appendFileSync(this.filePath, lines);
+    } catch (error) {
+      // A full disk or a removed folder: the session goes on in memory and pages; the file misses these lines.
+      reportFlushError(`could not write to ${this.filePath}`, error);
+    }
     for (const event of batch) this.recent.push(event);
     // Trim with a little slack, not on every flush, so a busy session does not copy the window each turn.
     if (this.recent.length > this.memoryWindow * 1.1) this.recent = this.recent.slice(-this.memoryWindow);
-    for (const listener of this.listeners) listener(batch);
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        // One page's failure (a socket gone bad) must not keep the others, or the next listener, from their events.
+        reportFlushError('a listener failed', error);
+      }
+    }
   }
 
   /** Flush, fsync and close the file. Recent events stay readable. */
@@ -122,4 +139,8 @@ export class SessionLog implements EventSource {
       this.fd = undefined;
     }
   }
+}
+
+function reportFlushError(what: string, error: unknown): void {
+  process.stderr.write(`elicitation-inspector: session log: ${what}: ${error instanceof Error ? error.message : String(error)}\n`);
 }

@@ -68,12 +68,36 @@ export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
 export const FindingSchema = z.object({ code: z.string(), severity: FindingSeveritySchema, message: z.string() });
 export type Finding = z.infer<typeof FindingSchema>;
 
+export const DroppedReasonSchema = z.enum(['too-deep', 'too-large', 'unserializable', 'invalid']);
+/**
+ * Why part of an entry was left out: nested deeper than MAX_EVENT_DEPTH, larger than MAX_EVENT_CHARS,
+ * not serializable at all (see limits.ts), or, on the page, an entry that did not match its schema.
+ */
+export type DroppedReason = z.infer<typeof DroppedReasonSchema>;
+
+/**
+ * Set on an entry the log could not keep whole. The entry keeps its kind and
+ * everything within budget (a message's method and id, a call's outcome); each
+ * part left out is replaced by a string starting "[dropped: ", and this note
+ * says what and why, for a person reading the log.
+ */
+export const DroppedSchema = z.object({
+  reason: DroppedReasonSchema,
+  /** For people, e.g. "dropped: nested deeper than 128 levels (rpc-in notifications/message)". */
+  message: z.string(),
+  /** Size of the entry as it came, in JSON characters, when it was measured (too-large). */
+  originalChars: z.number().optional(),
+});
+export type Dropped = z.infer<typeof DroppedSchema>;
+
 const Base = {
   /** Gap-free per session, assigned by the proxy, starting at 1. */
   seq: z.number().int().positive(),
   /** Epoch ms on the proxy's clock. */
   at: z.number(),
   sessionId: z.string(),
+  /** Present only when part of the entry was left out to keep it within the log's budgets. */
+  dropped: DroppedSchema.optional(),
 };
 
 /** The three session-state events share a kind; zod needs them as their own union, on `state`. */
