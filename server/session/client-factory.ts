@@ -6,9 +6,9 @@ import {
   type ClientOptions,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
+import { SessionStdioTransport } from './stdio-transport';
 
 export const CLIENT_INFO = { name: 'elicitation-inspector', version: '0.1.0' };
 
@@ -65,7 +65,7 @@ export type TransportHooks = { onHttp: (exchange: HttpExchange) => void; onStrea
 export function createTransport(target: Target, hooks: TransportHooks): Transport {
   switch (target.transport) {
     case 'stdio':
-      return new StdioClientTransport({
+      return new SessionStdioTransport({
         command: target.command,
         args: target.args,
         env: target.env,
