@@ -1,4 +1,4 @@
-import { SdkError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { WireError } from '../wire/events';
 import type { Target } from '../wire/target';
 import type { ChildWatch } from './child-watch';
@@ -10,6 +10,10 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
   const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
   const detail = { message, ...(code !== undefined && { code }), ...(error instanceof SdkError && error.data !== undefined && { data: error.data }) };
 
+  // A refused version negotiation: the SDK then closes the server itself, so its exit is the effect, not the cause.
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && !/closed during/.test(message)) {
+    return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+  }
   if (target.transport === 'stdio') {
     if (code === 'ENOENT') {
       return { code: 'spawn-failed', message: `Could not start "${target.command}": no such command or file${target.cwd ? ` (working directory ${target.cwd})` : ''}.`, detail };
