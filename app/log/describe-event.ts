@@ -88,9 +88,16 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
   }
 }
 
-const ENDED_TEXT = { cancelled: 'cancelled, no response', timeout: 'timed out, no response', 'session-closed': 'no response (session closed)' } as const;
+const ENDED_TEXT = {
+  cancelled: 'cancelled, no response',
+  timeout: 'timed out, no response',
+  'session-closed': 'no response (session closed)',
+  failed: 'failed',
+  'fell-back': 'no response (fell back to initialize)',
+} as const;
 
 /** Where a request without a response stands: still awaited, or how it ended. */
-export function unansweredText(pair: Pick<RpcPair, 'ended'>): string {
+export function unansweredText(pair: Pick<RpcPair, 'ended' | 'failure'>): string {
+  if (pair.ended === 'failed' && pair.failure) return `failed: ${pair.failure}`;
   return pair.ended ? ENDED_TEXT[pair.ended] : 'awaiting response';
 }

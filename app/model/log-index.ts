@@ -14,8 +14,14 @@ export type RpcPair = {
   direction: Direction;
   /** Response time in ms, when answered. */
   latencyMs?: number;
-  /** How a request that got no response ended: never a ghost "pending" once it is over. */
-  ended?: 'cancelled' | 'timeout' | 'session-closed';
+  /**
+   * How a request that got no response ended: never a ghost "pending" once it is over.
+   * `failed`: the HTTP exchange that carried it failed (see `failure`); `fell-back`: a
+   * version probe the server never answered, given up when the session became ready.
+   */
+  ended?: 'cancelled' | 'timeout' | 'session-closed' | 'failed' | 'fell-back';
+  /** Why a `failed` request failed: `HTTP 400`, or the network error. */
+  failure?: string;
   callId?: string;
 };
 
@@ -40,6 +46,24 @@ export class LogIndex {
     }
     if (event.kind === 'session-state' && event.state === 'closed') {
       for (const pair of this.open.values()) pair.ended ??= 'session-closed';
+      return;
+    }
+    if (event.kind === 'session-state' && event.state === 'ready') {
+      // Negotiation is over: the SDK no longer waits for a probe it sent.
+      for (const pair of this.open.values()) if (pair.method === 'server/discover' && pair.direction === 'out') pair.ended ??= 'fell-back';
+      return;
+    }
+    if (event.kind === 'http') {
+      // A request whose POST failed gets no JSON-RPC response (a 2025-only server answers the version probe with HTTP 400).
+      const failure = event.status !== undefined && event.status >= 400 ? `HTTP ${event.status}` : event.error;
+      if (!failure) return;
+      for (const id of event.rpcIds ?? []) {
+        const pair = this.open.get(`out:${String(id)}`);
+        if (pair && !pair.ended) {
+          pair.ended = 'failed';
+          pair.failure = failure;
+        }
+      }
       return;
     }
     if (event.kind !== 'rpc-out' && event.kind !== 'rpc-in') return;

@@ -8,6 +8,8 @@
  *   4. elicitation to a form a person can type into, in Chromium
  *   5. a live session writing 100k entries: proxy memory
  *   6. 100k entries in the page: load, rows in the DOM, filtering
+ *   7. connect over stdio: protocol Auto vs the pinned revision, for a 2025-only
+ *      and a 2026-07-28 server, first connect and Reconnect (`npm run bench -- connect`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,9 +17,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { InspectorClient } from '../support/inspector-client';
-import { demoStdio, ROOT, startInspector, type Inspector } from '../support/processes';
+import { demoStdio, everythingStdio, ROOT, startInspector, type Inspector } from '../support/processes';
+import { connectCost } from './connect-cost';
 import { syntheticSession } from './synthetic-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -239,8 +242,12 @@ async function openSession(page: Page, rowText: string): Promise<void> {
 
 const inspector = await startInspector(['--no-connect']);
 const client = await InspectorClient.connect(inspector);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+// Chromium only for the sections that show a page.
+let browser: Browser | undefined;
+const newPage = async () => {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return browser.newPage({ viewport: { width: 1440, height: 900 } });
+};
 console.log(`${'measure'.padEnd(58)} ${'value'.padEnd(28)} target`);
 // `npm run bench -- big-log` runs one section; no argument runs them all.
 const only = process.argv[2];
@@ -248,14 +255,15 @@ const sections: Record<string, () => Promise<void> | void> = {
   startup,
   'page-weight': pageWeight,
   'round-trip': () => roundTrip(inspector, client),
-  elicitation: () => elicitationToForm(inspector, page),
+  elicitation: async () => elicitationToForm(inspector, await newPage()),
   'live-memory': () => liveMemory(inspector, client),
-  'big-log': () => bigLog(inspector, page),
+  'big-log': async () => bigLog(inspector, await newPage()),
+  connect: () => connectCost(client, report, [['a 2025-only server (server-everything)', everythingStdio(), '2025-11-25'], ['a 2026-07-28 server (the demo)', demoStdio(), '2026-07-28']]),
 };
 try {
   for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();
 } finally {
-  await browser.close();
+  await browser?.close();
   client.close();
   await inspector.stop();
 }

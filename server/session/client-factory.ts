@@ -6,10 +6,10 @@ import {
   type ClientOptions,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { VERSION } from '../version';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
+import { SessionStdioTransport } from './stdio-transport';
 
 export const CLIENT_INFO = { name: 'elicitation-inspector', version: VERSION };
 
@@ -66,7 +66,7 @@ export type TransportHooks = { onHttp: (exchange: HttpExchange) => void; onStrea
 export function createTransport(target: Target, hooks: TransportHooks): Transport {
   switch (target.transport) {
     case 'stdio':
-      return new StdioClientTransport({
+      return new SessionStdioTransport({
         command: target.command,
         args: target.args,
         env: target.env,

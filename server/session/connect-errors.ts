@@ -35,6 +35,10 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
   }
   if (child.readLimitBytes !== undefined) return { ...describeReadLimit(child.readLimitBytes), detail };
 
+  // A refused version negotiation: the SDK then closes the server itself, so its exit is the effect, not the cause.
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && !/closed during/.test(message)) {
+    return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+  }
   if (target.transport === 'stdio') {
     if (code === 'ENOENT') {
       return { code: 'spawn-failed', message: `Could not start "${target.command}": no such command or file${target.cwd ? ` (working directory ${target.cwd})` : ''}.`, detail };

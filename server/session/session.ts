@@ -11,11 +11,17 @@ import { refuseStartOnceClosing } from './transport-guard';
 import { checkElicitationParams, type ElicitationContext, type Finding } from './findings';
 import { ChildWatch, type ChildOutput } from './child-watch';
 import { TransportTap, type RpcId } from './tap';
+import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
+import { isProbeClosedServer } from './stdio-transport';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
 /** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attributePush). */
 const PUSH_STREAMS_KEPT = 256;
+const PROBE_ENDED_SERVER =
+  'The server exited when the 2026-07-28 version probe (server/discover) came before initialize, so it was started again and spoken to in 2025 from the first message. A server should answer a request it does not know with an error (-32601), not exit. Auto remembers this server for the rest of this run.';
+const PROBE_UNANSWERED =
+  'The server never answered the 2026-07-28 version probe (server/discover), so Auto waited for it to time out before sending initialize. A server should answer a request it does not know with an error (-32601). Auto remembers this server for the rest of this run.';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -50,7 +56,9 @@ export class Session {
   private client!: Client;
   private transport!: Transport;
   private tap!: TransportTap;
-  private readonly child = new ChildWatch();
+  private child = new ChildWatch();
+  /** This attempt's version probe, once it went out: its id, its entry, and whether the server answered it. */
+  private probe: { id: RpcId; seq: number; isAnswered: boolean } | undefined;
   private readonly calls = new Map<string, CallRunner>();
   /** Raw params of server→client requests by JSON-RPC id, exactly as received. */
   private readonly inbound = new Map<RpcId, { params: Record<string, unknown>; findings: Finding[] }>();
@@ -102,38 +110,39 @@ export class Session {
       settings: this.settings,
       clientCapabilities: clientCapabilities(this.settings),
     });
-    try {
-      this.transport = createTransport(this.target, {
-        onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
-        onStreamRequest: ({ serverRequestId, forRequestIds }) => {
-          this.pushStreams.set(String(serverRequestId), forRequestIds.map(String));
-          // Only elicitations take their entry; pings and other server requests would pile up on a long session.
-          if (this.pushStreams.size > PUSH_STREAMS_KEPT) this.pushStreams.delete(this.pushStreams.keys().next().value!);
-        },
-      });
-      refuseStartOnceClosing(this.transport, () => this.closing);
-      this.tap = new TransportTap(this.transport, {
-        onOutbound: (message) => this.onOutbound(message),
-        onInbound: (message) => this.onInbound(message),
-      });
-      this.child.attach(this.transport, this.childOutput());
-      this.client = createClient(this.settings, this.target, () => void this.refreshTools());
-      this.registerHandlers();
-      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS });
-      this.connectSettled = connecting.catch(() => undefined);
-      await connecting;
-    } catch (error) {
+    const isAutoStdio = this.settings.protocol === 'auto' && this.target.transport === 'stdio';
+    const isRemembered = isAutoStdio && isRememberedLegacy(this.target);
+    let failure = await this.connectOnce(isRemembered ? { kind: 'legacy' } : undefined);
+    if (failure !== undefined && !this.closing && isRemembered) {
+      // The server no longer takes initialize as it did: forget, and negotiate afresh on a new process.
+      forgetLegacy(this.target);
+      failure = await this.connectOnce(undefined);
+    } else if (failure !== undefined && !this.closing && isAutoStdio && isProbeClosedServer(failure.error)) {
+      // The probe ran on the session's own process and the server exited under it. Start it again and
+      // speak 2025 from the first message; if that works, the probe was the cause, so remember it.
+      const probeSeq = this.probe?.seq;
+      failure = await this.connectOnce({ kind: 'legacy' });
+      if (failure === undefined) {
+        rememberLegacy(this.target);
+        this.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
+      }
+    }
+    if (failure !== undefined) {
       // Closed while connecting (a disconnect, an idle close): close() reports why, not as a failure.
       if (this.closing) return;
       // From here this is the one account of the end: the transport's own close must not race it.
       this.closing = true;
       await this.child.settle();
-      await this.finish('connect-failed', describeConnectError(error, this.target, this.child, CONNECT_TIMEOUT_MS));
+      await this.finish('connect-failed', describeConnectError(failure.error, this.target, this.child, CONNECT_TIMEOUT_MS));
       return;
     }
     if (this.closing) return;
     this.protocolVersion = this.client.getNegotiatedProtocolVersion();
     this.era = this.client.getProtocolEra() ?? 'legacy';
+    if (isAutoStdio && this.probe && !this.probe.isAnswered && this.era === 'legacy') {
+      rememberLegacy(this.target);
+      this.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
+    }
     const serverInfo = this.client.getServerVersion();
     this.serverName = serverInfo?.title ?? serverInfo?.name ?? '';
     this.state = 'ready';
@@ -148,6 +157,49 @@ export class Session {
     });
     this.onStateChange();
     await this.refreshTools();
+  }
+
+  /**
+   * One attempt at connecting: a new transport (and process, on stdio), tap and
+   * client. `prior` skips the version probe. Resolves with what went wrong, if anything.
+   */
+  private async connectOnce(prior: { kind: 'legacy' } | undefined): Promise<{ error: unknown } | undefined> {
+    this.probe = undefined;
+    try {
+      if (this.transport) {
+        // A second attempt watches its own process; the first one's has exited, so end what it left behind.
+        this.child.reapOrphans();
+        this.child = new ChildWatch();
+      }
+      this.transport = createTransport(this.target, {
+        onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
+        onStreamRequest: ({ serverRequestId, forRequestIds }) => {
+          this.pushStreams.set(String(serverRequestId), forRequestIds.map(String));
+          // Only elicitations take their entry; pings and other server requests would pile up on a long session.
+          if (this.pushStreams.size > PUSH_STREAMS_KEPT) this.pushStreams.delete(this.pushStreams.keys().next().value!);
+        },
+      });
+      refuseStartOnceClosing(this.transport, () => this.closing);
+      this.tap = new TransportTap(this.transport, {
+        onOutbound: (message) => {
+          const event = this.onOutbound(message);
+          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message) this.probe = { id: message.id as RpcId, seq: event.seq, isAnswered: false };
+        },
+        onInbound: (message) => {
+          if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
+          this.onInbound(message);
+        },
+      });
+      this.child.attach(this.transport, this.childOutput());
+      this.client = createClient(this.settings, this.target, () => void this.refreshTools());
+      this.registerHandlers();
+      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS, ...(prior && { prior }) });
+      this.connectSettled = connecting.catch(() => undefined);
+      await connecting;
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
   }
 
   async refreshTools(): Promise<number> {
@@ -278,7 +330,8 @@ export class Session {
       this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
     };
     client.onclose = () => {
-      if (this.closing) return;
+      // A close while connecting rejects connect(), and the connect path reports it (or starts the server again).
+      if (this.closing || client !== this.client || this.state !== 'ready') return;
       // Right after this returns the SDK aborts the server's open requests as if the server had cancelled
       // them: end them first, with what happened (a stdio server's exit status is known by now).
       this.unexpectedClose = this.describeUnexpectedClose().message;
@@ -303,10 +356,11 @@ export class Session {
     return this.inbound.size;
   }
 
-  private onOutbound(message: JSONRPCMessage): void {
-    this.record({ kind: 'rpc-out', message: message as Record<string, unknown> });
+  private onOutbound(message: JSONRPCMessage): LogEvent | undefined {
+    const event = this.record({ kind: 'rpc-out', message: message as Record<string, unknown> });
     // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
     if (!('method' in message) && 'id' in message) this.inbound.delete(message.id as RpcId);
+    return event;
   }
 
   private childOutput(): ChildOutput {

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { tapInbound } from './inbound-tap';
 
 export type RpcId = string | number;
 
@@ -10,11 +11,10 @@ export type TapHandlers = {
 /**
  * Watches every JSON-RPC message on a transport instance, both ways.
  *
- * Patches the instance rather than wrapping or subclassing it: the SDK runs its
- * stdio version probe on a sibling process only for its own, unsubclassed
- * StdioClientTransport, and checks `hasPerRequestStream` on the instance.
- * Must be installed before `client.connect()`: Protocol.connect chains a
- * pre-set `onmessage`, calling ours first.
+ * Patches the instance rather than wrapping it: the SDK checks
+ * `hasPerRequestStream` on the instance. Must be installed before
+ * `client.connect()`, so that the version probe's traffic is seen too (see
+ * tapInbound for why its reply needs more than a pre-set `onmessage`).
  */
 export class TransportTap {
   /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()`, so reading this right after the call names that call's id. */
@@ -28,7 +28,7 @@ export class TransportTap {
       return send(message, options);
     };
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
-    transport.onmessage = (message) => watch(() => handlers.onInbound(message), 'inbound');
+    tapInbound(transport, (message) => watch(() => handlers.onInbound(message), 'inbound'));
   }
 }
 

@@ -1,0 +1,35 @@
+import type { Target } from '../wire/target';
+
+/** Targets remembered at most; the oldest is forgotten first. */
+const MAX_TARGETS = 256;
+
+/**
+ * Targets whose server could not take the 2026-07-28 version probe (it exited,
+ * or never answered), so Auto spoke 2025 to them: for the rest of this run they
+ * are connected with the SDK's `prior: { kind: 'legacy' }`, one process and no
+ * probe. The memory is checked every time it is used: the `initialize` that
+ * follows must succeed, else it is forgotten and the next attempt probes again.
+ * Other servers need no memory: the in-place probe costs them one round trip.
+ */
+const legacyTargets = new Set<string>();
+
+export function isRememberedLegacy(target: Target): boolean {
+  return legacyTargets.has(targetKey(target));
+}
+
+export function rememberLegacy(target: Target): void {
+  const key = targetKey(target);
+  legacyTargets.delete(key);
+  legacyTargets.add(key);
+  if (legacyTargets.size > MAX_TARGETS) legacyTargets.delete(legacyTargets.values().next().value!);
+}
+
+export function forgetLegacy(target: Target): void {
+  legacyTargets.delete(targetKey(target));
+}
+
+/** What makes a server the same server: how it is started, or where it answers. */
+function targetKey(target: Target): string {
+  if (target.transport === 'stdio') return JSON.stringify(['stdio', target.command, target.args, target.env, target.cwd ?? null]);
+  return JSON.stringify([target.transport, target.url]);
+}
