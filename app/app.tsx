@@ -7,6 +7,7 @@ import { LogPanel } from './log/log-panel';
 import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
+import { ErrorBoundary } from './ui/error-boundary';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
@@ -30,21 +31,33 @@ export function App() {
         <aside className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white">
           <details open={!isLive} className="border-b border-slate-200">
             <summary className="cursor-pointer px-3 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Connection</summary>
-            <ConnectPanel />
+            <ErrorBoundary label="The connection panel">
+              <ConnectPanel />
+            </ErrorBoundary>
           </details>
-          <ToolList selected={tool} onSelect={setTool} />
+          <ErrorBoundary label="The tool list">
+            <ToolList selected={tool} onSelect={setTool} />
+          </ErrorBoundary>
         </aside>
         <main className="min-w-0 flex-1 overflow-auto">
-          <ToolPanel toolName={tool} />
+          <ErrorBoundary label="The tool panel" resetKey={tool}>
+            <ToolPanel toolName={tool} />
+          </ErrorBoundary>
         </main>
         <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col border-l border-slate-200 bg-slate-50">
-          <UrlFlowPanel />
-          <RequestsPanel />
+          <ErrorBoundary label="The URL flows panel">
+            <UrlFlowPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The requests panel">
+            <RequestsPanel />
+          </ErrorBoundary>
         </aside>
       </div>
       <ResizeHandle label="Resize log" height={logHeight} onResize={setLogHeight} />
       <div style={{ height: logHeight }} className="shrink-0">
-        <LogPanel />
+        <ErrorBoundary label="The log">
+          <LogPanel />
+        </ErrorBoundary>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useCommands, useSession } from '@app/state/app-context';
+import { ErrorBoundary } from '@app/ui/error-boundary';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
 
@@ -31,9 +32,11 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {tool.title && tool.title !== tool.name && <p className="text-sm font-medium text-slate-700">{tool.title}</p>}
         {tool.description && <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600">{tool.description}</p>}
       </header>
-      <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
-        <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
-      </Suspense>
+      <ErrorBoundary label="The arguments form" resetKey={`${session.sessionId}:${tool.name}`}>
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
+          <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
+        </Suspense>
+      </ErrorBoundary>
       {error && (
         <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
           {error}
