@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { ErrorBoundary } from '@app/ui/error-boundary';
+import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 
-const FormAnswer = lazy(() => import('./form-answer'));
+const FormAnswer = preloadedLazy(() => import('./form-answer'));
 
 /** One pending form elicitation: who asks, why, for which call, and the form to answer it. */
 export function ElicitationCard({ elicitation, session }: { elicitation: ElicitationView; session: SessionSnapshot }) {

@@ -53,7 +53,7 @@ describe('prepareForm as a boundary', () => {
       expect(JSON.stringify(schema), label).not.toMatch(/\$ref|\$defs|definitions|allOf/);
       expect(notes.length, label).toBeGreaterThan(0);
       const utils = createSchemaUtils(jsonFormValidator, schema);
-      expect(() => utils.retrieveSchema(schema, utils.getDefaultFormState(schema, undefined)), label).not.toThrow();
+      expect(() => utils.retrieveSchema(schema, utils.getDefaultFormState(schema, undefined) as Record<string, unknown>), label).not.toThrow();
       expect(jsonFormValidator.validateFormData({ name: 'x' }, schema).errors, label).toEqual([]);
     }
   });

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useCommands, useSession } from '@app/state/app-context';
 import { ErrorBoundary } from '@app/ui/error-boundary';
+import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
 
-const ToolArgumentsForm = lazy(() => import('./tool-arguments-form'));
+const ToolArgumentsForm = preloadedLazy(() => import('./tool-arguments-form'));
 const CALLS_SHOWN = 10;
 
 /** The selected tool: its arguments, a Run button, and its calls, newest first. */

@@ -20,6 +20,12 @@ export type JsonFormHandle = Form<Record<string, unknown>>;
  */
 export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: { strict: false, code: { regExp: safeRegExp } } });
 
+// ajv's first compile builds its code generator (tens of ms); do it while the page is idle, not in the first form.
+if (typeof window !== 'undefined') {
+  const warm: RJSFSchema = { type: 'object', properties: { s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' }, n: { type: 'number' }, e: { type: 'string', enum: ['a'] } }, required: ['s'] };
+  (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => jsonFormValidator.isValid(warm, {}, warm));
+}
+
 /**
  * How rjsf fills a form before the person touches it. `constAsDefaults: 'never'`: rjsf's
  * default turns the first `oneOf` option's `const` into a value, so a select nobody
