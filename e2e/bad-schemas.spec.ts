@@ -69,6 +69,21 @@ for (const { protocol, version } of eras) {
   });
 }
 
+test.describe('tool arguments', () => {
+  test.use({ inspectorArgs: ['--', target.command, ...target.args] });
+
+  test('a catastrophic pattern in a tool inputSchema is checked without freezing the page', async ({ app, page }) => {
+    await app.waitConnected();
+    await app.runTool('slow_argument', { word: `${'a'.repeat(33)}!` });
+    const tool = page.getByRole('region', { name: 'Tool', exact: true });
+    await expect(tool).toContainText('must match pattern');
+    await expect(app.calls.getByRole('listitem')).toHaveCount(0);
+    await tool.getByLabel('word', { exact: true }).fill('aaa');
+    await tool.getByRole('button', { name: 'Run tool' }).click();
+    await expect(app.result()).toContainText('slow_argument: aaa');
+  });
+});
+
 test.describe('selects without a default', () => {
   test.use({ inspectorArgs: ['--', target.command, ...target.args] });
 

@@ -52,5 +52,11 @@ serveStdio(() => {
       return { content: [{ type: 'text', text: `${name}: ${JSON.stringify(view)}` }] };
     });
   }
+  // A tool argument with the same pattern: the page checks it before the server ever sees it.
+  server.registerTool(
+    'slow_argument',
+    { description: 'Takes a word matching ^(a+)+$.', inputSchema: z.object({ word: z.string().regex(/^(a+)+$/) }) },
+    async ({ word }) => ({ content: [{ type: 'text', text: `slow_argument: ${word}` }] }),
+  );
   return server;
 });
