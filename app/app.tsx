@@ -8,6 +8,7 @@ import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
 import { useSelectedTool } from './tools/use-selected-tool';
+import { ErrorBoundary } from './ui/error-boundary';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
@@ -26,20 +27,32 @@ export function App() {
       <SessionNotice />
       <div className="flex min-h-0 flex-1">
         <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
-          <ConnectionSection />
-          <ToolList selected={tool} onSelect={setTool} />
+          <ErrorBoundary label="The connection panel">
+            <ConnectionSection />
+          </ErrorBoundary>
+          <ErrorBoundary label="The tool list">
+            <ToolList selected={tool} onSelect={setTool} />
+          </ErrorBoundary>
         </aside>
         <main className="min-w-0 flex-1 overflow-auto">
-          <ToolPanel toolName={tool} />
+          <ErrorBoundary label="The tool panel" resetKey={tool}>
+            <ToolPanel toolName={tool} />
+          </ErrorBoundary>
         </main>
         <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-slate-50">
-          <UrlFlowPanel />
-          <RequestsPanel />
+          <ErrorBoundary label="The URL flows panel">
+            <UrlFlowPanel />
+          </ErrorBoundary>
+          <ErrorBoundary label="The requests panel">
+            <RequestsPanel />
+          </ErrorBoundary>
         </aside>
       </div>
       <ResizeHandle label="Resize log" height={log.heightPx} min={log.minPx} max={log.maxPx} onResize={log.setHeightPx} />
       <div style={{ height: log.heightPx }} className="shrink-0">
-        <LogPanel />
+        <ErrorBoundary label="The log">
+          <LogPanel />
+        </ErrorBoundary>
       </div>
     </div>
   );

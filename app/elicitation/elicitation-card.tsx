@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { Countdown, Elapsed } from '@app/ui/countdown';
+import { ErrorBoundary } from '@app/ui/error-boundary';
+import { preloadedLazy } from '@app/ui/preloaded-lazy';
+import { useBusyAction } from '@app/ui/use-busy-action';
 
-const FormAnswer = lazy(() => import('./form-answer'));
+const FormAnswer = preloadedLazy(() => import('./form-answer'));
 
 /** One pending form elicitation: who asks, why, for which call, and the form to answer it. */
 export function ElicitationCard({ elicitation, session }: { elicitation: ElicitationView; session: SessionSnapshot }) {
@@ -36,9 +39,11 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         </p>
       )}
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
-      <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
-        <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />
-      </Suspense>
+      <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
+          <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />
+        </Suspense>
+      </ErrorBoundary>
     </article>
   );
 }
@@ -63,9 +68,10 @@ export function OriginBadge({ elicitation, callName }: { elicitation: Elicitatio
 
 function CallTimeoutLine({ sessionId, callId, timer }: { sessionId: string; callId: string; timer: NonNullable<SessionSnapshot['calls'][number]['timer']> }) {
   const commands = useCommands();
-  const toggle = () => void commands.send('set-call-timer', { sessionId, callId, suspended: !timer.suspended }).catch(() => {});
+  const { busy, error, run } = useBusyAction();
+  const toggle = () => void run(() => commands.send('set-call-timer', { sessionId, callId, suspended: !timer.suspended }));
   return (
-    <div className="flex items-center gap-2 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200">
+    <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200">
       {timer.suspended ? (
         <span>The tool call's timeout is suspended.</span>
       ) : timer.deadlineAt === null ? (
@@ -76,9 +82,14 @@ function CallTimeoutLine({ sessionId, callId, timer }: { sessionId: string; call
         </span>
       )}
       {(timer.suspended || timer.deadlineAt !== null) && (
-        <Button size="sm" tone="ghost" className="ml-auto" onClick={toggle}>
+        <Button size="sm" tone="ghost" className="ml-auto" onClick={toggle} disabled={busy}>
           {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
         </Button>
+      )}
+      {error && (
+        <p role="alert" className="w-full text-rose-700">
+          {error}
+        </p>
       )}
     </div>
   );

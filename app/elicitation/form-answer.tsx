@@ -3,28 +3,23 @@ import { createSchemaUtils } from '@rjsf/utils';
 import type { ElicitationView } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
+import { ErrorBoundary } from '@app/ui/error-boundary';
 import { INPUT_CLASS } from '@app/ui/field';
-import { JsonForm, jsonFormValidator, type JsonFormHandle } from '@app/ui/json-form/json-form';
-import { prepareForm } from './schema-prep';
+import { JSON_FORM_DEFAULTS, JsonForm, jsonFormValidator, type JsonFormHandle } from '@app/ui/json-form/json-form';
+import { prepareForm, type PreparedForm } from './schema-prep';
+import { SchemaNotes } from './schema-notes';
 
 type Action = 'accept' | 'decline' | 'cancel';
 
 /**
  * Answer a form elicitation: the requested schema as a validated form (or raw
  * JSON), and Accept, Decline, Cancel. Content goes out only with Accept.
- * Loaded on first use: it brings rjsf and ajv.
+ * In its own chunk (it brings rjsf and ajv), fetched while the page is idle.
  */
 export default function FormAnswer({ elicitation, sessionId }: { elicitation: ElicitationView; sessionId: string }) {
   const commands = useCommands();
   const prepared = useMemo(() => prepareForm(elicitation.params.requestedSchema), [elicitation.params.requestedSchema]);
-  const initial = useMemo(
-    () =>
-      (createSchemaUtils(jsonFormValidator, prepared.schema, { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults' }).getDefaultFormState(prepared.schema, undefined) ?? {}) as Record<
-        string,
-        unknown
-      >,
-    [prepared],
-  );
+  const initial = useMemo(() => initialData(prepared), [prepared]);
   const formRef = useRef<JsonFormHandle>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
   const [tried, setTried] = useState(false);
@@ -79,25 +74,28 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
       {asJson ? (
         <textarea aria-label="Content JSON" rows={10} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} value={json} onChange={(e) => setJson(e.target.value)} />
       ) : (
-        <JsonForm
-          ref={formRef}
-          idPrefix={`elicit-${elicitation.key}`}
-          schema={prepared.schema}
-          uiSchema={prepared.uiSchema}
-          formData={formData}
-          onChange={(data) => {
-            setFormData(data);
-            if (tried) setInvalidCount(countErrors(prepared.schema, data));
-          }}
-          onSubmit={(data) => {
-            setInvalidCount(0);
-            void send('accept', data);
-          }}
-          onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
-          liveValidate={tried}
-          disabled={sending !== undefined}
-        />
+        <ErrorBoundary label="The form" resetKey={prepared}>
+          <JsonForm
+            ref={formRef}
+            idPrefix={`elicit-${elicitation.key}`}
+            schema={prepared.schema}
+            uiSchema={prepared.uiSchema}
+            formData={formData}
+            onChange={(data) => {
+              setFormData(data);
+              if (tried) setInvalidCount(countErrors(prepared.schema, data));
+            }}
+            onSubmit={(data) => {
+              setInvalidCount(0);
+              void send('accept', data);
+            }}
+            onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
+            liveValidate={tried}
+            disabled={sending !== undefined}
+          />
+        </ErrorBoundary>
       )}
+      <SchemaNotes notes={prepared.notes} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
         <label className="flex items-center gap-1.5">
           <input type="checkbox" className="accent-indigo-600" checked={asJson} onChange={(e) => toggleJson(e.target.checked)} />
@@ -136,7 +134,23 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
   );
 }
 
+/** The defaults the form starts from; none when rjsf cannot work them out (the form's error boundary then says why). */
+function initialData(prepared: PreparedForm): Record<string, unknown> {
+  try {
+    const data: unknown = createSchemaUtils(jsonFormValidator, prepared.schema, JSON_FORM_DEFAULTS).getDefaultFormState(prepared.schema, undefined);
+    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    // Rendering the same schema fails too, inside the error boundary, which shows the reason.
+    return {};
+  }
+}
+
 function countErrors(schema: Parameters<typeof jsonFormValidator.validateFormData>[1], data: Record<string, unknown>): number {
-  const { errors } = jsonFormValidator.validateFormData(data, schema);
-  return new Set(errors.map((e) => e.property)).size;
+  try {
+    const { errors } = jsonFormValidator.validateFormData(data, schema);
+    return new Set(errors.map((e) => e.property)).size;
+  } catch {
+    // A schema ajv cannot compile counts as no known problem; the proxy's own check still runs on Accept.
+    return 0;
+  }
 }

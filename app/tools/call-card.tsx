@@ -4,6 +4,7 @@ import { useCommands, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { useBusyAction } from '@app/ui/use-busy-action';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { CallResult } from './call-result';
 
@@ -28,12 +29,13 @@ export function callPhase(call: CallView, waitingOnPerson: boolean): Phase {
 export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean }) {
   const session = useSession();
   const commands = useCommands();
+  const { busy, error, run } = useBusyAction();
   if (!session) return null;
   const waitingOnPerson = isWaitingOnPerson(call, session);
   const phase = callPhase(call, waitingOnPerson);
   const timer = call.timer;
   const sessionId = session.sessionId;
-  const send = (fn: () => Promise<unknown>) => void fn().catch(() => {});
+  const send = (fn: () => Promise<unknown>) => void run(fn);
 
   return (
     <article
@@ -63,18 +65,23 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
                 Times out in <Countdown deadlineAt={timer.deadlineAt} remainingMs={timer.remainingMs} label="Time left before the call times out" />
               </span>
             )}
-            <Button size="sm" tone="ghost" onClick={() => send(() => commands.send('set-call-timer', { sessionId, callId: call.callId, suspended: !timer.suspended }))}>
+            <Button size="sm" tone="ghost" disabled={busy} onClick={() => send(() => commands.send('set-call-timer', { sessionId, callId: call.callId, suspended: !timer.suspended }))}>
               {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
             </Button>
           </span>
         )}
         {!call.end && (
-          <Button size="sm" tone="danger" className={timer ? '' : 'ml-auto'} onClick={() => send(() => commands.send('cancel-call', { sessionId, callId: call.callId }))}>
+          <Button size="sm" tone="danger" className={timer ? '' : 'ml-auto'} disabled={busy} onClick={() => send(() => commands.send('cancel-call', { sessionId, callId: call.callId }))}>
             Cancel call
           </Button>
         )}
       </header>
       <div className="space-y-2 px-3 py-2">
+        {error && (
+          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+            {error}
+          </p>
+        )}
         {call.arguments && Object.keys(call.arguments).length > 0 && (
           <p className="truncate font-mono text-[11px] text-slate-500" title={JSON.stringify(call.arguments)}>
             arguments {JSON.stringify(call.arguments)}

@@ -2,10 +2,15 @@ import { useMemo, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ToolInfo } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
+import { ErrorBoundary } from '@app/ui/error-boundary';
 import { INPUT_CLASS } from '@app/ui/field';
 import { JsonForm, type JsonFormHandle } from '@app/ui/json-form/json-form';
 
-/** The arguments of one tool: a form generated from its inputSchema, or raw JSON. Loaded on first use. */
+/**
+ * The arguments of one tool: a form generated from its inputSchema, or raw JSON.
+ * The schema is server data: a form rjsf cannot render shows why in place and
+ * leaves Edit arguments as JSON working; its patterns run on RE2 (jsonFormValidator).
+ */
 export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: ToolInfo; disabled: boolean; onRun: (args: Record<string, unknown>) => void }) {
   const schema = useMemo(() => formSchema(tool.inputSchema), [tool.inputSchema]);
   const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0;
@@ -57,16 +62,18 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
           )}
         </div>
       ) : hasFields ? (
-        <JsonForm
-          ref={formRef}
-          idPrefix={`tool-${tool.name}`}
-          schema={schema}
-          formData={formData}
-          onChange={setFormData}
-          onSubmit={(data) => onRun(data)}
-          liveValidate={tried}
-          disabled={disabled}
-        />
+        <ErrorBoundary label="The arguments form" resetKey={schema}>
+          <JsonForm
+            ref={formRef}
+            idPrefix={`tool-${tool.name}`}
+            schema={schema}
+            formData={formData}
+            onChange={setFormData}
+            onSubmit={(data) => onRun(data)}
+            liveValidate={tried}
+            disabled={disabled}
+          />
+        </ErrorBoundary>
       ) : (
         <p className="text-xs text-slate-500">This tool takes no arguments.</p>
       )}

@@ -5,11 +5,13 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { INPUT_CLASS } from '@app/ui/field';
 import { Section } from '@app/ui/section';
+import { useBusyAction } from '@app/ui/use-busy-action';
 
 export function ToolList({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
   const session = useSession();
   const commands = useCommands();
   const [filter, setFilter] = useState('');
+  const { busy, error, run } = useBusyAction();
   const tools = session?.tools ?? [];
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -24,11 +26,16 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
       className="min-h-64 flex-1"
       bodyClassName="flex flex-col"
       actions={
-        <Button size="sm" tone="ghost" disabled={!isReady} onClick={() => session && void commands.send('list-tools', { sessionId: session.sessionId }).catch(() => {})}>
+        <Button size="sm" tone="ghost" disabled={!isReady || busy} onClick={() => session && void run(() => commands.send('list-tools', { sessionId: session.sessionId }))}>
           List again
         </Button>
       }
     >
+      {error && (
+        <p role="alert" className="mx-2 mt-2 rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
+          {error}
+        </p>
+      )}
       <div className="p-2">
         <input aria-label="Filter tools" placeholder={`Filter ${tools.length} tools`} className={INPUT_CLASS} value={filter} onChange={(e) => setFilter(e.target.value)} />
       </div>

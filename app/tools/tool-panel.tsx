@@ -1,9 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useCommands, useSession } from '@app/state/app-context';
+import { ErrorBoundary } from '@app/ui/error-boundary';
+import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
 
-const ToolArgumentsForm = lazy(() => import('./tool-arguments-form'));
+const ToolArgumentsForm = preloadedLazy(() => import('./tool-arguments-form'));
 const CALLS_SHOWN = 10;
 
 /** The selected tool: its arguments, a Run button, and its calls, newest first. */
@@ -31,9 +33,11 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {tool.title && tool.title !== tool.name && <p className="text-sm font-medium text-slate-700">{tool.title}</p>}
         {tool.description && <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600">{tool.description}</p>}
       </header>
-      <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
-        <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
-      </Suspense>
+      <ErrorBoundary label="The arguments form" resetKey={`${session.sessionId}:${tool.name}`}>
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
+          <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
+        </Suspense>
+      </ErrorBoundary>
       {error && (
         <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
           {error}

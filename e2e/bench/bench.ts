@@ -95,9 +95,8 @@ async function elicitationToForm(inspector: Inspector, page: Page): Promise<void
   await page.goto(inspector.url);
   await openSession(page, 'Live');
   await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
-  const delays: number[] = [];
-  for (let i = 0; i < 12; i++) {
-    // The page notes when a form's first field can take input; the proxy notes when the server's request arrived.
+  // One form: from the proxy receiving the server's request to the page's first field taking input.
+  const formDelay = async (): Promise<number> => {
     await page.evaluate(() => {
       const w = window as unknown as { __formAt?: number };
       w.__formAt = undefined;
@@ -115,13 +114,28 @@ async function elicitationToForm(inspector: Inspector, page: Page): Promise<void
     const arrived = client.events.filter((e) => e.kind === 'rpc-in' && e.message.method === 'elicitation/create').at(-1)!.at;
     await page.waitForFunction(() => (window as unknown as { __formAt?: number }).__formAt !== undefined);
     const shown = await page.evaluate(() => (window as unknown as { __formAt: number }).__formAt);
-    if (i >= 2) delays.push(shown - arrived);
     await client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'cancel' });
     await end;
     // Let the page settle, as it would between one question and the next.
     await page.waitForTimeout(300);
+    return shown - arrived;
+  };
+  // The first form after a page load pays for whatever is not loaded yet.
+  const firstDelays: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    if (i > 0) await page.reload();
+    await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+    // A person takes a moment before the first call: the page has been idle for a second.
+    await page.waitForTimeout(1000);
+    firstDelays.push(await formDelay());
+  }
+  const delays: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const delay = await formDelay();
+    if (i >= 2) delays.push(delay);
   }
   report('elicitation/create arrives → form ready to type into (median of 10)', ms(median(delays)), '≤ 50 ms');
+  report('  the first form after a page load (median of 5 loads)', `${ms(median(firstDelays))}, ${(median(firstDelays) / median(delays)).toFixed(2)}× later ones`, '≤ 1.2×');
 
   // A whole tool call as a person sees it: click Run tool, until the result is on screen.
   await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'echo', exact: true }).click();

@@ -43,3 +43,15 @@ describe('validateContent with schemas that reuse an $id', () => {
     expect(validateContent(b, { y: 'no' })[0].path).toBe('y');
   });
 });
+
+describe('validateContent with a server pattern', () => {
+  it('checks ^(a+)+$ against an almost-matching answer without backtracking (2^40 steps on the platform engine)', () => {
+    const redos = { type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } } };
+    expect(validateContent(redos, { word: `${'a'.repeat(40)}!` })).toEqual([{ path: 'word', message: 'must match pattern "^(a+)+$"' }]);
+    expect(validateContent(redos, { word: 'aaa' })).toEqual([]);
+  });
+
+  it('lets content through a pattern RE2 cannot run (findings say it is not enforced) rather than failing', () => {
+    expect(validateContent({ type: 'object', properties: { w: { type: 'string', pattern: '^(ab)\\1$' } } }, { w: 'anything' })).toEqual([]);
+  });
+});

@@ -35,6 +35,32 @@ describe('checkRequestedSchema', () => {
     expect(codes(checkRequestedSchema(schema))).toEqual(['schema-nested-object', 'schema-array-not-enum', 'schema-unsupported-type']);
   });
 
+  it('gives each keyword outside the flat subset its own finding code', () => {
+    const schema = {
+      type: 'object',
+      $defs: { a: { type: 'string' } },
+      definitions: { b: { type: 'string' } },
+      $ref: '#/$defs/a',
+      allOf: [],
+      properties: {
+        r: { type: 'string', $ref: 'https://example.com/x.json' },
+        p: { type: 'string', pattern: '^(a+)+$' },
+        q: { type: 'string', pattern: '(a)\\1' },
+        u: { type: 'string', const: 'x' },
+      },
+    };
+    expect(codes(checkRequestedSchema(schema))).toEqual([
+      'schema-definitions',
+      'schema-definitions',
+      'schema-ref',
+      'schema-unknown-keyword',
+      'schema-ref',
+      'schema-pattern',
+      'schema-pattern-not-enforced',
+      'schema-unknown-keyword',
+    ]);
+  });
+
   it('warns when a form field asks for a secret', () => {
     const findings = checkRequestedSchema({ type: 'object', properties: { apiKey: { type: 'string' }, name: { type: 'string' }, pw: { type: 'string', title: 'Password' } } });
     expect(findings.filter((f) => f.code === 'form-asks-for-secret').map((f) => f.message)).toEqual([expect.stringContaining('`apiKey`'), expect.stringContaining('`pw`')]);

@@ -4,6 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
+import { compileSafePattern } from '../wire/safe-pattern';
 import { analyzeUrl } from '../wire/url-checks';
 
 export type { Finding };
@@ -62,7 +63,7 @@ export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[]
   if (!isObject(schema)) {
     return [{ code: 'schema-missing', severity: 'error', message: 'Form mode needs a `requestedSchema` object.' }];
   }
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...checkKeywords(schema, ROOT_KEYWORDS, '')];
   if (schema.type !== 'object') {
     findings.push({ code: 'schema-root-not-object', severity: 'error', message: 'The root of `requestedSchema` must be `type: "object"`.' });
   }
@@ -72,6 +73,7 @@ export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[]
     if (!isObject(raw)) continue;
     const type = raw.type;
     const where = `\`${name}\``;
+    findings.push(...checkKeywords(raw, FIELD_KEYWORDS, name));
     if (type === 'object' || isObject(raw.properties)) {
       findings.push({ code: 'schema-nested-object', severity: 'error', message: `Field ${where} is an object; elicitation schemas must be flat (primitive fields only).` });
       continue;
@@ -100,6 +102,42 @@ export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[]
   }
   if (is0618 && newer.length) {
     findings.push({ code: 'schema-newer-than-protocol', severity: 'warning', message: `2025-11-25 features on a 2025-06-18 connection: ${newer.join(', ')}.` });
+  }
+  return findings;
+}
+
+const ROOT_KEYWORDS = new Set(['type', 'properties', 'required', 'title', 'description', '$schema']);
+const FIELD_KEYWORDS = new Set([
+  ...['type', 'title', 'description', 'default', 'minLength', 'maxLength', 'format', 'minimum', 'maximum'],
+  ...['enum', 'enumNames', 'oneOf', 'anyOf', 'items', 'minItems', 'maxItems'],
+  // Judged by the checks above (nested objects), not as a stray keyword.
+  'properties',
+]);
+
+/**
+ * Keywords outside the spec's flat subset, one finding code per kind. The inspector
+ * never follows them: the form leaves them out and shows them raw. A `pattern` is
+ * run, but on a linear-time engine, and only where that engine can express it.
+ */
+function checkKeywords(schema: Record<string, unknown>, allowed: Set<string>, field: string): Finding[] {
+  const findings: Finding[] = [];
+  const where = field ? `Field \`${field}\`` : 'The schema root';
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (allowed.has(keyword)) continue;
+    if (keyword === '$ref') {
+      findings.push({ code: 'schema-ref', severity: 'error', message: `${where} has \`$ref\` ${JSON.stringify(value)?.slice(0, 120)}; elicitation schemas are flat and the inspector does not follow references.` });
+    } else if (keyword === '$defs' || keyword === 'definitions') {
+      findings.push({ code: 'schema-definitions', severity: 'error', message: `${where} has \`${keyword}\`; elicitation schemas are flat, with no definitions to refer to.` });
+    } else if (keyword === 'pattern' && typeof value === 'string') {
+      const compiled = compileSafePattern(value);
+      findings.push(
+        compiled.isEnforced
+          ? { code: 'schema-pattern', severity: 'warning', message: `${where} has \`pattern\`, which the spec's subset does not include; the inspector checks it with a linear-time engine.` }
+          : { code: 'schema-pattern-not-enforced', severity: 'warning', message: `${where} has \`pattern\` ${JSON.stringify(value.slice(0, 120))}, which is not enforced: ${compiled.reason}.` },
+      );
+    } else {
+      findings.push({ code: 'schema-unknown-keyword', severity: 'warning', message: `${where} has \`${keyword}\`, which the spec's flat subset does not include; the form does not use it.` });
+    }
   }
   return findings;
 }

@@ -1,19 +1,41 @@
 /**
  * A JSON Schema form (react-jsonschema-form, validated with ajv 8 and formats)
  * in the app's style. Knows nothing about MCP; callers prepare the schema.
- * Loaded lazily: rjsf and ajv are the heaviest part of the page.
+ * Loaded in its own chunk (rjsf and ajv are the heaviest part of the page), fetched
+ * while the page is idle so no form waits for it.
  */
 import Form from '@rjsf/core';
-import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { Ref } from 'react';
+import { safeRegExp } from '@wire/safe-pattern';
 import { DescriptionFieldTemplate, ErrorListTemplate, FieldErrorTemplate, FieldHelpTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton, TitleFieldTemplate } from './templates';
 import { BaseInputTemplate, CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './widgets';
 
 export type JsonFormHandle = Form<Record<string, unknown>>;
 
-/** ajv with strict mode off (servers send keywords like enumNames) and the standard formats. */
-export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: { strict: false } });
+/**
+ * ajv with strict mode off (servers send keywords like enumNames) and the standard formats.
+ * Patterns run on RE2: a server's `^(a+)+$` must not block the page's main thread.
+ */
+export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: { strict: false, code: { regExp: safeRegExp } } });
+
+// ajv's first compile builds its code generator (tens of ms); do it while the page is idle, not in the first form.
+if (typeof window !== 'undefined') {
+  const warm: RJSFSchema = { type: 'object', properties: { s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' }, n: { type: 'number' }, e: { type: 'string', enum: ['a'] } }, required: ['s'] };
+  (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => jsonFormValidator.isValid(warm, {}, warm));
+}
+
+/**
+ * How rjsf fills a form before the person touches it. `constAsDefaults: 'never'`: rjsf's
+ * default turns the first `oneOf` option's `const` into a value, so a select nobody
+ * chose was preselected and sent.
+ */
+export const JSON_FORM_DEFAULTS: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'populateAllDefaults',
+  constAsDefaults: 'never',
+};
 
 const TEMPLATES = {
   FieldTemplate,
@@ -63,7 +85,7 @@ export function JsonForm({ ref, idPrefix, schema, uiSchema, formData, onChange, 
       liveValidate={liveValidate ? 'onChange' : undefined}
       focusOnFirstError
       transformErrors={friendlyErrors}
-      experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'populateAllDefaults' }}
+      experimental_defaultFormStateBehavior={JSON_FORM_DEFAULTS}
       onChange={(event) => onChange(event.formData ?? {})}
       onSubmit={(event) => onSubmit(event.formData ?? {})}
       onError={onError}
