@@ -54,7 +54,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', '*.ts', 'server/*.mjs', 'e2e/support/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'server/*.mjs', 'e2e/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -69,16 +69,44 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // An async function without await still promises its callers a Promise (Hono handlers, interface methods).
+      '@typescript-eslint/require-await': 'off',
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'no-restricted-imports': 'off',
     },
+  },
+  {
+    // The architecture binds the product's code; tests may reach for any harness (e2e/support, targets).
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+  {
+    // Tests read recorded JSON and poke at objects: the any-safety rules would only add casts there.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Playwright reads a test's fixtures from its destructured first parameter: \`async ({}, testInfo)\` is its idiom.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
+  },
+  {
+    // react-jsonschema-form types every widget's value as \`any\`: the theme narrows at each use instead.
+    files: ['app/ui/json-form/widgets.tsx'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-argument': 'off' },
   },
   {
     files: ['app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // The rules of hooks; the plugin's React Compiler rules stay off, since the page does not use the compiler.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // The SDK's client stays behind server/session: everything else talks to a Session.

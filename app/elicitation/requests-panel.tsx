@@ -6,6 +6,7 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
 import { ElicitationCard } from './elicitation-card';
+import { displayText } from '../ui/display-text';
 
 const ENDED_TEXT: Record<string, string> = {
   'server-cancelled': 'The server cancelled this request',
@@ -42,7 +43,7 @@ export function RequestsPanel() {
         <div key={e.key} role="status" aria-label={`Elicitation ${e.key} closed`} className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200">
           <p className="flex-1">
             <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
-            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{String(e.params.message ?? '')}”. Nothing can be sent for it any more.
+            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any more.
           </p>
           <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
             Dismiss
@@ -72,10 +73,10 @@ function QueueTab({ elicitation, index, isSelected, onSelect }: { elicitation: E
       role="tab"
       aria-selected={isSelected}
       onClick={onSelect}
-      title={String(elicitation.params.message ?? '')}
+      title={displayText(elicitation.params.message)}
       className={cn('max-w-48 truncate rounded-md px-2 py-1 text-xs ring-1', isSelected ? 'bg-amber-50 font-medium text-amber-900 ring-amber-300' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50')}
     >
-      {index + 1}. {String(elicitation.params.message ?? elicitation.key)}
+      {index + 1}. {displayText(elicitation.params.message, elicitation.key)}
     </button>
   );
 }

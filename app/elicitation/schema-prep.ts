@@ -96,7 +96,7 @@ function prepareField(name: string, raw: unknown, notes: SchemaNote[]): { schema
     else notes.push(note(name, 'default', raw.default, `not a ${raw.type}; not used`));
   }
   if (raw.type === 'string' && typeof raw.maxLength === 'number' && raw.maxLength > 200 && !raw.format) ui['ui:widget'] = 'textarea';
-  return { schema: schema as RJSFSchema, ui };
+  return { schema: schema, ui };
 }
 
 function titledOptions(value: unknown): { const: string | number | boolean; title: string }[] | undefined {

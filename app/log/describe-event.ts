@@ -1,6 +1,7 @@
 /** One line of text for each kind of log event: what a person scanning the log needs to see. */
 import type { LogEvent } from '@wire/events';
 import type { LogIndex, RpcPair } from '@app/model/log-index';
+import { displayText } from '../ui/display-text';
 
 export type EventLine = {
   direction: 'out' | 'in' | undefined;
@@ -23,7 +24,7 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
     case 'rpc-in': {
       const direction = event.kind === 'rpc-out' ? 'out' : 'in';
       const m = event.message;
-      const id = m.id !== undefined ? `#${String(m.id)}` : '';
+      const id = m.id !== undefined ? `#${displayText(m.id)}` : '';
       if (typeof m.method === 'string') {
         const pair = index.pairOf(event.seq);
         const state = m.id === undefined || !pair || pair.responseSeq ? undefined : unansweredText(pair);
@@ -33,7 +34,7 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
       const latency = pair?.latencyMs !== undefined ? `${Math.round(pair.latencyMs)} ms` : undefined;
       if (m.error && typeof m.error === 'object') {
         const error = m.error as { code?: unknown; message?: unknown };
-        return { direction, tag: 'error', tone: 'danger', title: `${pair?.method ?? 'response'} ${id} error ${String(error.code)}`, detail: [String(error.message ?? ''), latency].filter(Boolean).join(' · ') };
+        return { direction, tag: 'error', tone: 'danger', title: `${pair?.method ?? 'response'} ${id} error ${String(error.code)}`, detail: [displayText(error.message), latency].filter(Boolean).join(' · ') };
       }
       const result = (m.result ?? {}) as Record<string, unknown>;
       const flavour = result.resultType === 'input_required' ? 'input_required' : result.isError === true ? 'isError' : typeof result.action === 'string' ? result.action : 'result';
@@ -66,7 +67,7 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
         detail: event.error?.message,
       };
     case 'elicitation':
-      return { direction: 'in', tag: 'elicitation', tone: 'warning', title: `${event.key} ${event.mode} ${event.origin.kind === 'mrtr' ? `round ${event.origin.round} "${event.origin.inputKey}"` : event.origin.kind}${event.callId ? ` for ${event.callId}` : ''}`, detail: String(event.params.message ?? '') };
+      return { direction: 'in', tag: 'elicitation', tone: 'warning', title: `${event.key} ${event.mode} ${event.origin.kind === 'mrtr' ? `round ${event.origin.round} "${event.origin.inputKey}"` : event.origin.kind}${event.callId ? ` for ${event.callId}` : ''}`, detail: displayText(event.params.message) };
     case 'elicitation-end':
       return { direction: undefined, tag: 'elicitation', tone: event.outcome === 'answered' ? 'success' : 'neutral', title: `${event.key} ${event.outcome}${event.action ? `: ${event.action}` : ''}`, detail: event.reason };
     case 'url-complete':

@@ -18,7 +18,7 @@ export function downloadSessionFile(session: SessionSnapshot, events: readonly L
 function renumber(events: readonly LogEvent[]): LogEvent[] {
   const seqOf = new Map(events.map((e, i) => [e.seq, i + 1]));
   return events.map((e, i) => {
-    const next = { ...e, seq: i + 1 } as LogEvent;
+    const next = { ...e, seq: i + 1 };
     if (next.kind === 'finding' && next.aboutSeq !== undefined) {
       const about = seqOf.get(next.aboutSeq);
       if (about === undefined) delete next.aboutSeq;

@@ -4,7 +4,7 @@ import { LogIndex } from './log-index';
 
 /** Number events the way the proxy does, 10 ms apart. */
 function recording(...events: NewLogEvent[]): LogEvent[] {
-  return events.map((e, i) => ({ ...e, seq: i + 1, at: 1000 + i * 10, sessionId: 's' }) as LogEvent);
+  return events.map((e, i) => ({ ...e, seq: i + 1, at: 1000 + i * 10, sessionId: 's' }));
 }
 
 const probe = { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} };

@@ -4,7 +4,7 @@ import { isWaitingOnPerson, pendingElicitations, SessionStore } from './session-
 
 /** Number events the way the proxy does, from `firstSeq`, 10 ms apart. */
 function recording(firstSeq: number, ...events: NewLogEvent[]): LogEvent[] {
-  return events.map((e, i) => ({ ...e, seq: firstSeq + i, at: 1000 + (firstSeq + i - 1) * 10, sessionId: 's' }) as LogEvent);
+  return events.map((e, i) => ({ ...e, seq: firstSeq + i, at: 1000 + (firstSeq + i - 1) * 10, sessionId: 's' }));
 }
 
 const form = { message: 'Who?', requestedSchema: { type: 'object', properties: {} } };

@@ -153,7 +153,7 @@ export class SessionStore {
             state: 'ready',
             protocolVersion: event.protocolVersion,
             era: event.era,
-            serverInfo: event.serverInfo as StatusView['serverInfo'],
+            serverInfo: event.serverInfo,
             serverCapabilities: event.serverCapabilities,
             instructions: event.instructions,
           };

@@ -16,7 +16,7 @@ function load(name: string): SessionSnapshot {
 }
 
 const kindsIn = (s: SessionSnapshot, seqs: number[]) => seqs.map((seq) => s.events[seq - 1]);
-const methodOf = (e: LogEvent) => (e.kind === 'rpc-in' || e.kind === 'rpc-out' ? String(e.message.method ?? (e.message.error ? 'error' : 'result')) : '');
+const methodOf = (e: LogEvent) => (e.kind === 'rpc-in' || e.kind === 'rpc-out' ? (typeof e.message.method === 'string' ? e.message.method : e.message.error ? 'error' : 'result') : '');
 const only = <K extends LogEvent['kind']>(events: LogEvent[], kind: K) => events.filter((e): e is EventOf<K> => e.kind === kind);
 
 describe('a pushed elicitation inside a tool call', () => {

@@ -93,5 +93,5 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
 function formSchema(inputSchema: Record<string, unknown> | undefined): RJSFSchema {
   // The form validates with draft-07 ajv; the subset tools use reads the same under 2020-12.
   const { $schema: _dialect, ...rest } = inputSchema ?? { type: 'object', properties: {} };
-  return rest as RJSFSchema;
+  return rest;
 }

@@ -12,10 +12,11 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
   const commands = useCommands();
   const [filter, setFilter] = useState('');
   const { busy, error, run } = useBusyAction();
-  const tools = session?.tools ?? [];
+  const tools = session?.tools;
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    return q ? tools.filter((t) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(q)) : tools;
+    const all = tools ?? [];
+    return q ? all.filter((t) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(q)) : all;
   }, [tools, filter]);
   const isReady = session?.status.state === 'ready';
 
@@ -37,10 +38,10 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
         </p>
       )}
       <div className="p-2">
-        <input aria-label="Filter tools" placeholder={`Filter ${tools.length} tools`} className={INPUT_CLASS} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input aria-label="Filter tools" placeholder={`Filter ${tools?.length ?? 0} tools`} className={INPUT_CLASS} value={filter} onChange={(e) => setFilter(e.target.value)} />
       </div>
       {shown.length === 0 ? (
-        <p className="px-3 py-2 text-xs text-slate-500">{!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools.length ? 'No tool matches.' : 'This server lists no tools.'}</p>
+        <p className="px-3 py-2 text-xs text-slate-500">{!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools?.length ? 'No tool matches.' : 'This server lists no tools.'}</p>
       ) : (
         <ul role="listbox" aria-label="Tools" className="min-h-0 flex-1 overflow-auto px-1 pb-2">
           {shown.map((tool) => (

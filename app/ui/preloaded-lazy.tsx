@@ -17,7 +17,7 @@ export function preloadedLazy<P extends object>(load: () => Promise<{ default: C
     }));
   const Lazy = lazy(start);
   if (typeof window !== 'undefined') {
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 1));
     // A failed fetch is not lost: the first render retries through `lazy` and its error boundary shows the failure.
     whenIdle(() => void start().catch(() => (loading = undefined)));
   }

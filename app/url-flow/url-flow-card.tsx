@@ -9,6 +9,7 @@ import { Elapsed } from '@app/ui/countdown';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { flowState, type FlowStatus } from './flow-status';
 import { UrlDestination } from './url-destination';
+import { displayText } from '../ui/display-text';
 
 const STATUS_TONE: Record<FlowStatus, BadgeTone> = {
   'Waiting for consent': 'warning',
@@ -98,7 +99,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         {flow.origin.kind === 'mrtr' && ` · round ${flow.origin.round} · ${flow.origin.inputKey}`}
       </p>
       <p className="text-sm whitespace-pre-wrap text-slate-900" aria-label="Message">
-        {String(flow.params.message ?? '')}
+        {displayText(flow.params.message)}
       </p>
       <UrlDestination analysis={analysis} />
       {flow.findings.filter((f) => f.severity === 'error' && !f.code.startsWith('url-')).map((f) => (

@@ -30,8 +30,8 @@ export async function startUntil(command: string, args: string[], ready: RegExp,
         resolve(m);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`));

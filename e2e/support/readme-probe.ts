@@ -30,6 +30,7 @@ export class ReadmeProbe {
     let code = variant.replace(/^…\./, '');
     for (const [placeholder, value] of Object.entries(options.fill ?? {})) code = code.replaceAll(placeholder, value);
     // The README text itself is the code: a renamed control or a reworded row fails here.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the README's own locator text is what is tested
     const locator = new Function('scope', `return scope.${code};`)(options.scope ?? this.page) as Locator;
     await expect(locator.first(), `${what}: ${variant}`).toBeVisible();
     this.mark(this.coverage.locators, what, owner!.span);

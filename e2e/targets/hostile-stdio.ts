@@ -41,8 +41,9 @@ function handle(message: { id?: unknown; method?: string; params?: { name?: stri
       return reply(id, text(`flooded ${FLOOD_COUNT} notifications`));
     case 'echo_depth':
       return reply(id, text('arguments arrived'));
+    default:
+      return reply(id, text('unknown tool'));
   }
-  return reply(id, text('unknown tool'));
 }
 
 createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {

@@ -4,7 +4,7 @@
  * completion notification. stdio by default; `--sse` serves legacy SSE on
  * loopback and prints LOOPBACK_PORT=n.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
@@ -33,7 +33,7 @@ function build(): McpServer {
 
 if (process.argv.includes('--sse')) {
   const transports = new Map<string, SSEServerTransport>();
-  const http = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'GET' && url.pathname === '/sse') {
       const transport = new SSEServerTransport('/messages', res);
@@ -49,7 +49,8 @@ if (process.argv.includes('--sse')) {
       return;
     }
     res.writeHead(404).end();
-  });
+  };
+  const http = createServer((req, res) => void serve(req, res).catch((error: unknown) => res.writeHead(500).end(String(error))));
   http.listen(0, '127.0.0.1', () => process.stderr.write(`LOOPBACK_PORT=${(http.address() as AddressInfo).port}\n`));
   process.on('SIGTERM', () => process.exit(0));
 } else {

@@ -5,7 +5,7 @@
  * has approved on the consent site.
  */
 import { randomUUID } from 'node:crypto';
-import { inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';

@@ -5,7 +5,7 @@
  * `input_required` rounds, and the client learns completion by retrying.
  */
 import { randomUUID } from 'node:crypto';
-import { inputRequired, inputResponse, McpServer, UrlElicitationRequiredError, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse, type McpServer, UrlElicitationRequiredError, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ConsentSite } from './consent-site';
 

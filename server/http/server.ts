@@ -113,7 +113,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   return {
     port,
     url: `http://${shownHost}:${port}/`,
-    clientCount: sockets.clientCount,
+    clientCount: () => sockets.clientCount(),
     close: () =>
       new Promise<void>((resolve) => {
         sockets.close();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { InspectorClient } from '../../e2e/support/inspector-client';
+import { type InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ended, isAlive, startHttpTarget, targetStdio } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();

@@ -170,7 +170,7 @@ async function rawCommand(text: string): Promise<unknown> {
   try {
     const reply = new Promise<unknown>((resolve) =>
       ws.on('message', (data) => {
-        const push = JSON.parse(data.toString()) as { type: string };
+        const push = JSON.parse(String(data)) as { type: string };
         if (push.type === 'reply') resolve(push);
       }),
     );

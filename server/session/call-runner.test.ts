@@ -48,11 +48,11 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
   const transport = new StreamableHTTPClientTransport(new URL('http://in-process.test/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) });
   const events: LogEvent[] = [];
   const emit = (event: NewLogEvent) => {
-    const full = { ...event, seq: events.length + 1, at: Date.now(), sessionId: 's' } as LogEvent;
+    const full = { ...event, seq: events.length + 1, at: Date.now(), sessionId: 's' };
     events.push(full);
     return full;
   };
-  const tap = new TransportTap(transport, { onOutbound: (m) => emit({ kind: 'rpc-out', message: m as Record<string, unknown> }), onInbound: (m) => emit({ kind: 'rpc-in', message: m as Record<string, unknown> }) });
+  const tap = new TransportTap(transport, { onOutbound: (m) => emit({ kind: 'rpc-out', message: m }), onInbound: (m) => emit({ kind: 'rpc-in', message: m }) });
   const fullSettings = SessionSettingsSchema.parse({ protocol: '2026-07-28', ...settings });
   const client = new Client({ name: 'test', version: '1' }, clientOptions(fullSettings, { transport: 'http', url: 'http://in-process.test/mcp', headers: {} }, () => {}));
   await client.connect(transport);
@@ -72,7 +72,11 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
   const run = async (name: string, content: Record<string, unknown> = { name: 'Ada' }) => {
     const answered = new Set<string>();
     const timer = setInterval(() => {
-      for (const e of events) if (e.kind === 'elicitation' && !answered.has(e.key)) answered.add(e.key), broker.answer(e.key, { action: 'accept', content });
+      for (const e of events) {
+        if (e.kind !== 'elicitation' || answered.has(e.key)) continue;
+        answered.add(e.key);
+        broker.answer(e.key, { action: 'accept', content });
+      }
     }, 5);
     const runner = new CallRunner(host, 'c1', 'tools/call', { name, arguments: {} }, () => {});
     await runner.run();

@@ -16,7 +16,7 @@ describe('storedJson', () => {
   });
 
   it('a 100,000-deep entry keeps its method, id and seq, and says what was dropped', () => {
-    const event: LogEvent = { ...base, kind: 'rpc-in', message: { jsonrpc: '2.0', id: 4, method: 'notifications/deep', params: deep(100_000) as Record<string, unknown> } };
+    const event: LogEvent = { ...base, kind: 'rpc-in', message: { jsonrpc: '2.0', id: 4, method: 'notifications/deep', params: deep(100_000) } };
     const json = storedJson(event);
     const stored = LogEventSchema.parse(JSON.parse(json));
     expect(stored.dropped).toEqual({ reason: 'too-deep', message: `dropped: nested deeper than ${MAX_EVENT_DEPTH} levels (rpc-in notifications/deep #4)` });

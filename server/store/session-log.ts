@@ -63,7 +63,7 @@ export class SessionLog implements EventSource {
     // `at` never goes backwards within a session, so ordering by time and by seq agree.
     const at = Math.max(Date.now(), this.lastAt);
     this.lastAt = at;
-    const full = { ...redactEvent(event), seq: ++this.count, at, sessionId: this.sessionId } as LogEvent;
+    const full = { ...redactEvent(event), seq: ++this.count, at, sessionId: this.sessionId };
     this.unflushed.push(full);
     if (!this.flushScheduled) {
       this.flushScheduled = true;

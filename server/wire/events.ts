@@ -278,5 +278,5 @@ export type LogEventKind = LogEvent['kind'];
 export type EventOf<K extends LogEventKind> = Extract<LogEvent, { kind: K }>;
 
 /** What a producer hands to the log: everything but the fields the log assigns. */
-export type DistributiveOmit<T, K extends keyof any> = T extends unknown ? Omit<T, K> : never;
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type NewLogEvent = DistributiveOmit<LogEvent, 'seq' | 'at' | 'sessionId'>;

@@ -84,6 +84,7 @@ function unparseable(result: UrlAnalysis, why: string): void {
   result.problems.push({ level: 'refuse', code: 'url-unparseable', message: `The URL cannot be opened because ${why}.` });
 }
 
+/* eslint-disable no-control-regex -- a URL is checked for control characters on purpose: browsers strip or refuse them */
 function inspect(raw: string, result: UrlAnalysis): void {
   const problems = result.problems;
   // What a browser does first: drop surrounding controls and spaces, and tabs/newlines anywhere (so "java\tscript:" is javascript:).

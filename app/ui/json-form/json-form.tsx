@@ -101,17 +101,17 @@ export function friendlyErrors(errors: RJSFValidationError[]): RJSFValidationErr
       case 'required':
         return { ...error, message: 'is required' };
       case 'format':
-        return { ...error, message: `must be a valid ${FORMAT_NAMES[String(p.format)] ?? p.format}` };
+        return { ...error, message: `must be a valid ${FORMAT_NAMES[String(p.format)] ?? String(p.format)}` };
       case 'minLength':
-        return { ...error, message: `must be at least ${p.limit} characters` };
+        return { ...error, message: `must be at least ${String(p.limit)} characters` };
       case 'maxLength':
-        return { ...error, message: `must be at most ${p.limit} characters` };
+        return { ...error, message: `must be at most ${String(p.limit)} characters` };
       case 'minItems':
-        return { ...error, message: `pick at least ${p.limit}` };
+        return { ...error, message: `pick at least ${String(p.limit)}` };
       case 'maxItems':
-        return { ...error, message: `pick at most ${p.limit}` };
+        return { ...error, message: `pick at most ${String(p.limit)}` };
       case 'type':
-        return { ...error, message: `must be ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}` };
+        return { ...error, message: `must be ${p.type === 'integer' ? 'a whole number' : `a ${String(p.type)}`}` };
       default:
         return error;
     }
