@@ -60,13 +60,9 @@ export class ChildWatch {
       },
       onOverLimit: (limitBytes) => (this.readLimitBytes = limitBytes),
     });
-    // The SDK spawns with these parameters (and so does its probe sibling). A new env object: the target's is shared.
+    // The SDK spawns with these parameters A new env object: the target's is shared.
     const params = (transport as unknown as { _serverParams?: StdioServerParameters })._serverParams;
     if (params) params.env = { ...params.env, [MARKER_NAME]: this.marker.slice(MARKER_NAME.length + 1) };
-    // The SDK's version probe runs on a sibling process made with `new transport.constructor(params)`,
-    // and reaps only that process: whatever it started (a wrapper's server, a helper) would be orphaned.
-    Object.defineProperty(transport, 'constructor', { value: ReapingSibling, configurable: true });
-    // Patch the instance, not the class: the SDK's sibling version probe must still see its own transport.
     const start = transport.start.bind(transport);
     transport.start = async () => {
       await start();
@@ -149,22 +145,4 @@ export class ChildWatch {
 
 function clip(text: string): string {
   return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
-}
-
-/**
- * Stands in for StdioClientTransport's constructor when the SDK makes its probe
- * sibling: the same transport, whose disposal also ends the sibling's descendants.
- */
-function ReapingSibling(params: StdioServerParameters): StdioClientTransport {
-  const sibling = new StdioClientTransport(params);
-  const internals = sibling as unknown as { _dispose?: () => Promise<void> };
-  const dispose = internals._dispose?.bind(sibling);
-  if (dispose) {
-    internals._dispose = async () => {
-      const descendants = sibling.pid ? descendantsOf(sibling.pid) : [];
-      await dispose();
-      await endAll(descendants);
-    };
-  }
-  return sibling;
 }
