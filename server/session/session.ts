@@ -12,7 +12,7 @@ import { checkElicitationParams, type ElicitationContext, type Finding } from '.
 import { ChildWatch, type ChildOutput } from './child-watch';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
-import { isProbeClosedServer } from './stdio-transport';
+import { isProbeClosedServer } from './sdk-internals';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
