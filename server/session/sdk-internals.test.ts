@@ -11,6 +11,7 @@ import {
   addSpawnEnv,
   interceptInbound,
   isProbeClosedServer,
+  onCloseBeforeAborting,
   SessionStdioTransport,
   stdioChildProcess,
   watchSkippedStdoutLines,
@@ -108,6 +109,39 @@ describe('sending', () => {
     wrapSend(transport, () => {});
     expect(Object.hasOwn(transport, 'hasPerRequestStream')).toBe(true);
     expect(transport.hasPerRequestStream).toBe(true);
+  });
+});
+
+describe('closing', () => {
+  /** A 2025 server that asks the client an elicitation as soon as it is initialized, and never hears back. */
+  const ASKING_SERVER = `
+    const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+    require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+      const m = JSON.parse(line);
+      if (m.method === 'initialize') send({ id: m.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'asking', version: '1' } } });
+      if (m.method === 'notifications/initialized') send({ id: 'e1', method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } } });
+    });`;
+
+  it("Client calls onclose before it aborts the server's requests still being handled", async () => {
+    const transport = nodeScript(ASKING_SERVER);
+    const client = new Client({ name: 'test', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    closers.push(() => client.close());
+    const order: string[] = [];
+    let isAsked = false;
+    client.setRequestHandler('elicitation/create', (_request, ctx) => {
+      isAsked = true;
+      return new Promise((_resolve, reject) =>
+        ctx.mcpReq.signal.addEventListener('abort', () => {
+          order.push('request aborted');
+          reject(ctx.mcpReq.signal.reason);
+        }),
+      );
+    });
+    onCloseBeforeAborting(client, () => order.push('onclose'));
+    await client.connect(transport, { prior: { kind: 'legacy' } });
+    await vi.waitFor(() => expect(isAsked).toBe(true));
+    await transport.close();
+    await vi.waitFor(() => expect(order).toEqual(['onclose', 'request aborted']));
   });
 });
 

@@ -8,7 +8,7 @@
  * functions and touches no underscore field and no transport method.
  */
 import { ChildProcess } from 'node:child_process';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /**
@@ -36,6 +36,17 @@ export class SessionStdioTransport extends StdioClientTransport {}
  */
 export function isProbeClosedServer(error: unknown): boolean {
   return error instanceof Error && /closed during the server\/discover probe/.test(error.message) && /probed in place/.test(error.message);
+}
+
+/**
+ * Run `onClose` when the connection closes, before the SDK ends what was still
+ * open on it. Relies on Protocol._onclose (src-*.mjs) calling `onclose` first
+ * and only then rejecting the client's pending requests ("Connection closed")
+ * and aborting the server's requests still being handled, as if the server had
+ * cancelled them: `onClose` can still end those with what really happened.
+ */
+export function onCloseBeforeAborting(client: Client, onClose: () => void): void {
+  client.onclose = onClose;
 }
 
 /**
