@@ -260,7 +260,7 @@ export class Session {
     } catch {
       // Closing a transport that already failed throws; the session is closing either way.
     }
-    // Let an interrupted connect wind down (the SDK reaps its probe process) before the last entry.
+    // Let an interrupted connect (a probe or handshake under way) wind down before the last entry.
     await Promise.race([this.connectSettled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.child.killAfterClose(descendants);
     await this.finish(reason);

@@ -17,7 +17,7 @@ export type TapHandlers = {
  * `onmessage`).
  */
 export class TransportTap {
-  /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()`, so reading this right after the call names that call's id. */
+  /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()` (see wrapSend), so reading this right after the call names that call's id. */
   lastRequestId: RpcId | undefined;
 
   constructor(transport: Transport, handlers: TapHandlers) {
