@@ -133,7 +133,7 @@ describe('closing', () => {
       return new Promise((_resolve, reject) =>
         ctx.mcpReq.signal.addEventListener('abort', () => {
           order.push('request aborted');
-          reject(ctx.mcpReq.signal.reason);
+          reject(new Error('aborted by the SDK'));
         }),
       );
     });

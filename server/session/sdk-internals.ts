@@ -221,7 +221,7 @@ export function watchSkippedStdoutLines(transport: StdioClientTransport, handler
       hasMessageLine = true; // JSON, but not JSON-RPC: the SDK reports that line itself (onerror)
       throw error;
     } finally {
-      if (before) reportSkipped(before, buffer._buffer, hasMessageLine, handlers.onText);
+      if (before) reportSkipped(before, buffer._buffer, hasMessageLine, (line) => handlers.onText(line));
     }
   };
   return true;
