@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { LineBudget } from './line-budget';
 import { belongingTo, descendantsOf, endAll, groupsOf, signal, type Proc } from './process-tree';
-import { LineBudget, watchStdout } from './stdout-watch';
+import { addSpawnEnv, stdioChildProcess, watchSkippedStdoutLines, wrapStart } from './sdk-internals';
 
 /** Set in a stdio server's environment, and so inherited by everything it starts: how its daemons are found. */
 const MARKER_NAME = 'ELICITATION_INSPECTOR_SESSION';
@@ -54,34 +55,29 @@ export class ChildWatch {
       partial = '';
     });
     const budget = (this.stdoutBudget = new LineBudget(output.onStdoutDropped));
-    watchStdout(transport, {
+    watchSkippedStdoutLines(transport, {
       onText: (line) => {
         if (budget.take()) output.onStdoutText(clip(line));
       },
       onOverLimit: (limitBytes) => (this.readLimitBytes = limitBytes),
     });
-    // The SDK spawns with these parameters (and so does its probe sibling). A new env object: the target's is shared.
-    const params = (transport as unknown as { _serverParams?: StdioServerParameters })._serverParams;
-    if (params) params.env = { ...params.env, [MARKER_NAME]: this.marker.slice(MARKER_NAME.length + 1) };
-    // The SDK's version probe runs on a sibling process made with `new transport.constructor(params)`,
-    // and reaps only that process: whatever it started (a wrapper's server, a helper) would be orphaned.
-    Object.defineProperty(transport, 'constructor', { value: ReapingSibling, configurable: true });
-    // Patch the instance, not the class: the SDK's sibling version probe must still see its own transport.
-    const start = transport.start.bind(transport);
-    transport.start = async () => {
-      await start();
-      const child = (transport as unknown as { _process?: ChildProcess })._process;
-      if (!child) return;
-      this.process = child;
-      this.sampler = setInterval(() => (this.lastDescendants = this.linkedDescendants()), 2000).unref();
-      this.exited = new Promise((resolve) =>
-        child.once('exit', (code, signal) => {
-          this.exit = { code, signal };
-          clearInterval(this.sampler);
-          resolve();
-        }),
-      );
-    };
+    // Its daemons are found by this marker, inherited by everything the server starts.
+    addSpawnEnv(transport, MARKER_NAME, this.marker.slice(MARKER_NAME.length + 1));
+    wrapStart(transport, {
+      after: () => {
+        const child = stdioChildProcess(transport);
+        if (!child) return;
+        this.process = child;
+        this.sampler = setInterval(() => (this.lastDescendants = this.linkedDescendants()), 2000).unref();
+        this.exited = new Promise((resolve) =>
+          child.once('exit', (code, signal) => {
+            this.exit = { code, signal };
+            clearInterval(this.sampler);
+            resolve();
+          }),
+        );
+      },
+    });
   }
 
   /** Report what the stdout budget still holds back; call before the session's last entry. */
@@ -149,22 +145,4 @@ export class ChildWatch {
 
 function clip(text: string): string {
   return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text;
-}
-
-/**
- * Stands in for StdioClientTransport's constructor when the SDK makes its probe
- * sibling: the same transport, whose disposal also ends the sibling's descendants.
- */
-function ReapingSibling(params: StdioServerParameters): StdioClientTransport {
-  const sibling = new StdioClientTransport(params);
-  const internals = sibling as unknown as { _dispose?: () => Promise<void> };
-  const dispose = internals._dispose?.bind(sibling);
-  if (dispose) {
-    internals._dispose = async () => {
-      const descendants = sibling.pid ? descendantsOf(sibling.pid) : [];
-      await dispose();
-      await endAll(descendants);
-    };
-  }
-  return sibling;
 }

@@ -9,7 +9,7 @@ import {
 import { VERSION } from '../version';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
-import { SessionStdioTransport } from './stdio-transport';
+import { SessionStdioTransport } from './sdk-internals';
 
 export const CLIENT_INFO = { name: 'elicitation-inspector', version: VERSION };
 

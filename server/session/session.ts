@@ -12,7 +12,7 @@ import { checkElicitationParams, type ElicitationContext, type Finding } from '.
 import { ChildWatch, type ChildOutput } from './child-watch';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
-import { isProbeClosedServer } from './stdio-transport';
+import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -260,7 +260,7 @@ export class Session {
     } catch {
       // Closing a transport that already failed throws; the session is closing either way.
     }
-    // Let an interrupted connect wind down (the SDK reaps its probe process) before the last entry.
+    // Let an interrupted connect (a probe or handshake under way) wind down before the last entry.
     await Promise.race([this.connectSettled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.child.killAfterClose(descendants);
     await this.finish(reason);
@@ -329,7 +329,7 @@ export class Session {
       const code = (error as { code?: unknown }).code;
       this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
     };
-    client.onclose = () => {
+    onCloseBeforeAborting(client, () => {
       // A close while connecting rejects connect(), and the connect path reports it (or starts the server again).
       if (this.closing || client !== this.client || this.state !== 'ready') return;
       // Right after this returns the SDK aborts the server's open requests as if the server had cancelled
@@ -338,7 +338,7 @@ export class Session {
       this.broker.endAll('session-closed', this.unexpectedClose);
       const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
       void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
-    };
+    });
   }
 
   private describeUnexpectedClose(): WireError {

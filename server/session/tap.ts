@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { tapInbound } from './inbound-tap';
+import { interceptInbound, wrapSend } from './sdk-internals';
 
 export type RpcId = string | number;
 
@@ -11,24 +11,22 @@ export type TapHandlers = {
 /**
  * Watches every JSON-RPC message on a transport instance, both ways.
  *
- * Patches the instance rather than wrapping it: the SDK checks
- * `hasPerRequestStream` on the instance. Must be installed before
- * `client.connect()`, so that the version probe's traffic is seen too (see
- * tapInbound for why its reply needs more than a pre-set `onmessage`).
+ * Patches the instance rather than wrapping it (see wrapSend). Must be
+ * installed before `client.connect()`, so that the version probe's traffic is
+ * seen too (see interceptInbound for why its reply needs more than a pre-set
+ * `onmessage`).
  */
 export class TransportTap {
-  /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()`, so reading this right after the call names that call's id. */
+  /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()` (see wrapSend), so reading this right after the call names that call's id. */
   lastRequestId: RpcId | undefined;
 
   constructor(transport: Transport, handlers: TapHandlers) {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      if ('method' in message && 'id' in message) this.lastRequestId = message.id as RpcId;
+    wrapSend(transport, (message) => {
+      if ('method' in message && 'id' in message) this.lastRequestId = message.id;
       watch(() => handlers.onOutbound(message), 'outbound');
-      return send(message, options);
-    };
+    });
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
-    tapInbound(transport, (message) => watch(() => handlers.onInbound(message), 'inbound'));
+    interceptInbound(transport, (message) => watch(() => handlers.onInbound(message), 'inbound'));
   }
 }
 

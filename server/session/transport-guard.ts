@@ -1,4 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
+import { wrapStart } from './sdk-internals';
 
 /**
  * Make `transport.start()` refuse once the session is closing. A connect that is
@@ -7,9 +8,9 @@ import type { Transport } from '@modelcontextprotocol/client';
  * spawn a stdio server, after the session ended, with nobody left to stop it.
  */
 export function refuseStartOnceClosing(transport: Transport, isClosing: () => boolean): void {
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
-    if (isClosing()) throw new Error('The session was closed before the connection was opened.');
-    await start();
-  };
+  wrapStart(transport, {
+    before: () => {
+      if (isClosing()) throw new Error('The session was closed before the connection was opened.');
+    },
+  });
 }
