@@ -1,15 +1,14 @@
 /**
  * The shared client on the `ws` package, against a real WebSocket server that
- * plays the proxy's part badly on purpose (drops, garbage, refusals), and
- * against the real proxy for what a refusal carries.
+ * plays the proxy's part badly on purpose (drops, garbage, refusals). Against
+ * the proxy itself: server/integration/wire-client.test.ts.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startInspector, type Inspector } from '../../e2e/support/processes';
 import type { ServerPush } from './commands';
 import { WireFailure } from './errors';
-import { WS_PROTOCOL, wsUrl } from './protocol';
+import { WS_PROTOCOL } from './protocol';
 import { WireClient, utf8Bytes, type SocketState, type WireClientOptions } from './wire-client';
 
 type Peer = { server: WebSocketServer; url: string; sockets: WebSocket[] };
@@ -23,7 +22,7 @@ async function startPeer(answer: (socket: WebSocket, command: { type: string; id
   const peer: Peer = { server, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, sockets: [] };
   server.on('connection', (socket) => {
     peer.sockets.push(socket);
-    socket.on('message', (data) => answer(socket, JSON.parse(String(data)) as { type: string; id: number }));
+    socket.on('message', (data: Buffer) => answer(socket, JSON.parse(data.toString()) as { type: string; id: number }));
   });
   peers.push(peer);
   return peer;
@@ -87,20 +86,24 @@ describe('WireClient', () => {
     });
     const { client, states, unreadable } = startClient(peer.url);
     await until(() => states.includes('open'));
-    await expect(client.send('list-tools', { sessionId: 's' })).rejects.toMatchObject({ wireError: { code: 'internal', message: expect.stringMatching(/^The inspector sent a message the page cannot read/) } });
-    expect(unreadable).toEqual([expect.stringMatching(/^The inspector sent a message the page cannot read/)]);
+    const failure = await client.send('list-tools', { sessionId: 's' }).catch((error: unknown) => error);
+    expect(failure instanceof WireFailure && failure.wireError.code).toBe('internal');
+    expect(failure instanceof WireFailure && failure.wireError.message).toMatch(/^The inspector sent a message the page cannot read/);
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]).toMatch(/^The inspector sent a message the page cannot read/);
     expect(client.state).toBe('open');
   });
 
   it('with a timer, reopens a dropped socket and backs off while it stays down; without one, stays closed', async () => {
     const peer = await startPeer();
     const delaysMs: number[] = [];
-    const { states } = startClient(peer.url, { reconnectAfter: (reopen, delayMs) => {
+    const reconnectAfter = (reopen: () => void, delayMs: number) => {
       delaysMs.push(delayMs);
       setTimeout(reopen, delayMs);
-    } });
+    };
+    const { states } = startClient(peer.url, { reconnectAfter });
     await until(() => peer.sockets.length === 1);
-    peer.sockets[0]!.terminate();
+    peer.sockets[0]?.terminate();
     await until(() => peer.sockets.length === 2);
     await until(() => states.filter((s) => s === 'open').length === 2);
     // Down for good: each wait doubles.
@@ -114,7 +117,7 @@ describe('WireClient', () => {
     const other = await startPeer();
     const plain = startClient(other.url);
     await until(() => other.sockets.length === 1);
-    other.sockets[0]!.terminate();
+    other.sockets[0]?.terminate();
     await until(() => plain.states.includes('closed'));
     expect(plain.states).toEqual(['open', 'closed']);
   });
@@ -135,42 +138,5 @@ describe('WireClient', () => {
 
   it('counts UTF-8 bytes as the wire does', () => {
     for (const text of ['', 'abc', 'é', '€', '😀', 'a😀é€', '\ud800 lone', 'x\udc00']) expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
-  });
-});
-
-describe('WireClient against the proxy', () => {
-  let inspector: Inspector;
-  beforeAll(async () => {
-    inspector = await startInspector(['--no-connect']);
-  });
-  afterAll(async () => {
-    await inspector?.stop();
-  });
-
-  it("rejects a refused command with a WireFailure carrying the proxy's code", async () => {
-    const { client, states, pushes } = startClient(wsUrl(inspector.host), {
-      token: inspector.token,
-      openSocket: (url, protocols) => new WebSocket(url, protocols, { origin: inspector.origin }),
-    });
-    await until(() => states.includes('open'));
-    const failure = await client.send('disconnect', { sessionId: 'nope' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(WireFailure);
-    expect(failure instanceof WireFailure && failure.wireError).toEqual({ code: 'not-found', message: 'No session nope.' });
-    expect(pushes.map((p) => p.type)).toEqual(['hello', 'sessions']);
-  });
-
-  it('a handshake the proxy refuses (wrong token) ends as refused, without retrying', async () => {
-    const delaysMs: number[] = [];
-    const { states } = startClient(wsUrl(inspector.host), {
-      token: 'f'.repeat(64),
-      openSocket: (url, protocols) => new WebSocket(url, protocols, { origin: inspector.origin }),
-      reconnectAfter: (reopen, delayMs) => {
-      delaysMs.push(delayMs);
-      setTimeout(reopen, delayMs);
-    },
-    });
-    await until(() => states.length > 0);
-    expect(states).toEqual(['refused']);
-    expect(delaysMs).toEqual([]);
   });
 });
