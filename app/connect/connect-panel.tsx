@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type SessionSettings } from '@wire/target';
-import { CommandFailed } from '@app/model/connection';
+import { WireFailure } from '@wire/errors';
 import { useAppStore, useSession, useSessionSummary } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
@@ -42,7 +42,7 @@ export function ConnectPanel() {
           return;
         } catch (error) {
           // A record from an earlier run or a file has no live target to reuse: connect anew from the form.
-          if (!(error instanceof CommandFailed && error.wireError.code === 'conflict')) throw error;
+          if (!(error instanceof WireFailure && error.wireError.code === 'conflict')) throw error;
         }
       }
       const built = targetFromDraft(draft);

@@ -3,63 +3,55 @@
  * Integration tests use it; so can anyone automating elicitation answers.
  */
 import WebSocket from 'ws';
-import type { ClientCommandInput, CommandResults, CommandType, ServerPush, SessionSummary } from '../../server/wire/commands';
-import type { EventOf, LogEvent, LogEventKind, WireError } from '../../server/wire/events';
+import type { CommandResults, CommandType, ServerPush, SessionSummary } from '../../server/wire/commands';
+import type { EventOf, LogEvent, LogEventKind } from '../../server/wire/events';
+import { wsUrl } from '../../server/wire/protocol';
+import { WireClient, type CommandParams } from '../../server/wire/wire-client';
 import type { Inspector } from './processes';
-
-type Params<T extends CommandType> = Extract<ClientCommandInput, { type: T }>['params'];
-
-export class CommandError extends Error {
-  constructor(readonly wireError: WireError) {
-    super(`${wireError.code}: ${wireError.message}`);
-  }
-}
 
 export class InspectorClient {
   readonly events: LogEvent[] = [];
   sessions: SessionSummary[] = [];
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private readonly waiters = new Set<() => void>();
 
-  private constructor(private readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const push = JSON.parse(data.toString()) as ServerPush;
-      if (push.type === 'reply') {
-        const waiting = this.pending.get(push.id);
-        this.pending.delete(push.id);
-        if (push.ok) waiting?.resolve(push.result);
-        else waiting?.reject(new CommandError(push.error));
-      } else if (push.type === 'events') {
-        this.events.push(...push.events);
-      } else if (push.type === 'sessions') {
-        this.sessions = push.sessions;
-      }
-      for (const waiter of this.waiters) waiter();
-    });
-  }
+  private constructor(private readonly wire: WireClient) {}
 
   static async connect(inspector: Pick<Inspector, 'host' | 'origin' | 'token'>, options: { token?: string; origin?: string; host?: string } = {}): Promise<InspectorClient> {
-    const ws = new WebSocket(`ws://${inspector.host}/ws`, ['elicitation-inspector', `token.${options.token ?? inspector.token}`], {
-      origin: options.origin ?? inspector.origin,
-      headers: options.host ? { host: options.host } : undefined,
+    let ws: WebSocket | undefined;
+    const wire = new WireClient({
+      url: wsUrl(inspector.host),
+      token: options.token ?? inspector.token,
+      openSocket: (url, protocols) => {
+        ws = new WebSocket(url, protocols, { origin: options.origin ?? inspector.origin, headers: options.host ? { host: options.host } : undefined });
+        return ws;
+      },
+      // Pushes arrive only once the socket is open, after `client` below exists.
+      onPush: (push) => client.receive(push),
+      onUnreadable: (message) => console.error(message),
     });
     // Listen before the socket opens: the proxy's first pushes can arrive in the same packet as the handshake.
-    const client = new InspectorClient(ws);
+    const client = new InspectorClient(wire);
+    wire.open();
+    const opening = ws;
+    if (!opening) throw new Error('The wire client opened no socket.');
+    // The handshake's outcome, with the HTTP status of a refusal, is something only `ws` reports.
     await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      ws.once('error', reject);
+      opening.once('open', () => resolve());
+      opening.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      opening.on('error', reject);
     });
     return client;
   }
 
-  send<T extends CommandType>(type: T, params: Params<T>): Promise<CommandResults[T]> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.ws.send(JSON.stringify({ type, id, params }));
-    });
+  private receive(push: ServerPush): void {
+    if (push.type === 'events') this.events.push(...push.events);
+    else if (push.type === 'sessions') this.sessions = push.sessions;
+    for (const waiter of this.waiters) waiter();
+  }
+
+  /** Send a command; a refusal rejects with a `WireFailure` carrying the proxy's code. */
+  send<T extends CommandType>(type: T, params: CommandParams<T>): Promise<CommandResults[T]> {
+    return this.wire.send(type, params);
   }
 
   /** Wait until `pick` returns something truthy, re-checking on every message. */
@@ -92,7 +84,7 @@ export class InspectorClient {
   }
 
   /** Connect to a target and follow the new session; resolves once it is ready (or rejects with why it closed). */
-  async open(target: Params<'connect'>['target'], settings: Params<'connect'>['settings'] = {}): Promise<string> {
+  async open(target: CommandParams<'connect'>['target'], settings: CommandParams<'connect'>['settings'] = {}): Promise<string> {
     const { sessionId } = await this.send('connect', { target, settings });
     await this.follow(sessionId);
     const state = await this.waitFor(() => this.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state !== 'connecting'), 30_000, 'session ready');
@@ -112,7 +104,7 @@ export class InspectorClient {
   }
 
   close(): void {
-    this.ws.close();
+    this.wire.close();
   }
 }
 

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { WireFailure } from '../wire/errors';
+import { WS_TOKEN_PREFIX } from '../wire/protocol';
 
 export const TOKEN_ENV = 'ELICITATION_INSPECTOR_TOKEN';
-export const WS_PROTOCOL = 'elicitation-inspector';
-export const WS_TOKEN_PREFIX = 'token.';
 
 export function newToken(): string {
   return randomBytes(32).toString('hex');

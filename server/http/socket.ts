@@ -2,14 +2,15 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientCommand, type ServerPush } from '../wire/commands';
+import { WireFailure, toWireError } from '../wire/errors';
 import { EVENT_SCHEMA_VERSION } from '../wire/events';
 import { MAX_WS_MESSAGE_BYTES } from '../wire/limits';
+import { WS_PATH, WS_PROTOCOL } from '../wire/protocol';
 import type { StoredEvent } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
-import { CommandError, runCommand } from './commands';
-import { isAllowedHost, isAllowedOrigin, tokensEqual, WS_PROTOCOL, wsToken, type OriginPolicy } from './security';
+import { runCommand } from './commands';
+import { isAllowedHost, isAllowedOrigin, tokensEqual, wsToken, type OriginPolicy } from './security';
 
-export const WS_PATH = '/ws';
 /** How much replay may wait in the socket's send buffer before reading more from disk. */
 const REPLAY_BUFFER_BYTES = 4 * 1024 * 1024;
 
@@ -98,7 +99,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
   const subscribe = async (sessionId: string, afterSeq: number): Promise<number> => {
     unsubscribe?.();
     const source = options.registry.source(sessionId);
-    if (!source) throw new CommandError({ code: 'not-found', message: `No session ${sessionId}.` });
+    if (!source) throw new WireFailure('not-found', `No session ${sessionId}.`);
     let lastSent = afterSeq;
     // Events go out as they were stored: no parse, no stringify, live or on a 100k-entry replay.
     const deliver = (events: StoredEvent[]) => {
@@ -149,9 +150,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
       const result = await runCommand(command, { registry: options.registry, subscribe });
       send({ type: 'reply', id: command.id, ok: true, result });
     } catch (error) {
-      const wireError =
-        error instanceof CommandError ? error.wireError : { code: 'internal' as const, message: error instanceof Error ? error.message : String(error) };
-      send({ type: 'reply', id: command.id, ok: false, error: wireError });
+      send({ type: 'reply', id: command.id, ok: false, error: toWireError(error) });
     }
   };
   ws.on('close', () => unsubscribe?.());

@@ -9,6 +9,7 @@ import { InspectorClient } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { isAlive } from '../../e2e/support/processes';
 import { MAX_WS_MESSAGE_BYTES } from '../wire/limits';
+import { WS_PATH, wsProtocols } from '../wire/protocol';
 
 const suite = inspectorSuite();
 
@@ -19,14 +20,14 @@ async function upgraded(): Promise<Socket> {
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   socket.write(
     [
-      'GET /ws HTTP/1.1',
+      `GET ${WS_PATH} HTTP/1.1`,
       `Host: ${host}`,
       `Origin: ${origin}`,
       'Upgrade: websocket',
       'Connection: Upgrade',
       `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
       'Sec-WebSocket-Version: 13',
-      `Sec-WebSocket-Protocol: elicitation-inspector, token.${token}`,
+      `Sec-WebSocket-Protocol: ${wsProtocols(token).join(', ')}`,
       '',
       '',
     ].join('\r\n'),

@@ -13,6 +13,7 @@ import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { demoStdio, ended, isAlive, startHttpTarget, targetStdio } from '../../e2e/support/processes';
 import { deepJson, FLOOD_COUNT } from '../../e2e/targets/hostile-payloads';
 import { MAX_EVENT_DEPTH } from '../wire/limits';
+import { wsProtocols, wsUrl } from '../wire/protocol';
 
 const suite = inspectorSuite();
 const DEPTH_NOTE = `dropped: nested deeper than ${MAX_EVENT_DEPTH} levels`;
@@ -166,7 +167,7 @@ describe('a hostile page command', () => {
 /** Send one command as raw text on a connection of its own and return its reply. */
 async function rawCommand(text: string): Promise<unknown> {
   const { host, origin, token } = suite.inspector;
-  const ws = new WebSocket(`ws://${host}/ws`, ['elicitation-inspector', `token.${token}`], { origin });
+  const ws = new WebSocket(wsUrl(host), wsProtocols(token), { origin });
   try {
     const reply = new Promise<unknown>((resolve) =>
       ws.on('message', (data) => {

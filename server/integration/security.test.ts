@@ -78,9 +78,9 @@ describe('WebSocket', () => {
 
   it('answers a malformed command with a typed error and keeps going', async () => {
     const client = await InspectorClient.connect(inspector);
-    await expect(client.send('call-tool', { sessionId: '', name: '' })).rejects.toThrow(/invalid-command/);
+    await expect(client.send('call-tool', { sessionId: '', name: '' } as never)).rejects.toMatchObject({ wireError: { code: 'invalid-command' } });
     await expect(client.send('connect', { target: { transport: 'stdio', command: '' } } as never)).rejects.toThrow(/a command is required/);
-    await expect(client.send('disconnect', { sessionId: 'nope' })).rejects.toThrow(/not-found/);
+    await expect(client.send('disconnect', { sessionId: 'nope' })).rejects.toMatchObject({ wireError: { code: 'not-found', message: 'No session nope.' } });
     client.close();
   });
 });

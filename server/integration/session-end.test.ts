@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CommandError, InspectorClient } from '../../e2e/support/inspector-client';
+import { InspectorClient } from '../../e2e/support/inspector-client';
+import { WireFailure } from '../wire/errors';
 import { ended, startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
 import type { SessionSettingsInput } from '../wire/target';
 
@@ -82,8 +83,8 @@ describe('with a short connect timeout', () => {
   it('commands on a session that is not connected yet are refused with a conflict, not an internal error', async () => {
     const sessionId = await connect('ignore-discover', { protocol: 'auto' });
     const refusal = await client.send('call-tool', { sessionId, name: 'die', arguments: {} }).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(CommandError);
-    expect((refusal as CommandError).wireError).toEqual({ code: 'conflict', message: 'The session is still connecting: wait until it is connected.' });
+    expect(refusal).toBeInstanceOf(WireFailure);
+    expect(refusal instanceof WireFailure && refusal.wireError).toEqual({ code: 'conflict', message: 'The session is still connecting: wait until it is connected.' });
     await client.send('disconnect', { sessionId });
   });
 

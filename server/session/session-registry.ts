@@ -5,8 +5,10 @@ import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
+import { WireFailure } from '../wire/errors';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import type { CallRunner } from './call-runner';
 import type { Session } from './session';
 
 export type RegistryOptions = {
@@ -73,6 +75,95 @@ export class SessionRegistry {
     return this.sessions.get(sessionId);
   }
 
+  /** End a live session and start another on its target, with new settings or its own. */
+  async reconnect(sessionId: string, settings: SessionSettings | undefined): Promise<Session> {
+    const previous = this.driven(sessionId);
+    if (previous.isLive) await previous.close('replaced');
+    return this.connect(previous.target, settings ?? previous.settings, previous.isDemo);
+  }
+
+  /** End a session at the person's request; one already ended is left as it is, and nothing is logged. */
+  async disconnect(sessionId: string): Promise<void> {
+    const session = this.driven(sessionId);
+    if (!session.isLive) return;
+    session.emit({ kind: 'action', actor: 'user', action: 'disconnect' });
+    await session.close('user');
+  }
+
+  /** Forget a session that has ended, and delete its file; refuses a live one. */
+  remove(sessionId: string): void {
+    const outcome = this.delete(sessionId);
+    if (outcome === 'live') throw new WireFailure('conflict', 'Disconnect the session before deleting it.');
+    if (outcome === 'unknown') throw new WireFailure('not-found', `No session ${sessionId}.`);
+  }
+
+  /** A session driven in this run, live or ended (recorded sessions from files cannot be driven or reconnected). */
+  driven(sessionId: string): Session {
+    const session = this.sessions.get(sessionId);
+    if (session) return session;
+    if (this.recorded.has(sessionId)) {
+      throw new WireFailure('conflict', 'This is a recorded session: it can be read, not driven. Connect anew from the Connection form.');
+    }
+    throw new WireFailure('not-found', `No session ${sessionId}.`);
+  }
+
+  /** A session that is still running. */
+  live(sessionId: string): Session {
+    const session = this.driven(sessionId);
+    if (!session.isLive) throw new WireFailure('conflict', 'This session has ended; it can be read but not driven. Reconnect to start a new one.');
+    return session;
+  }
+
+  /** A live session that has finished connecting: only then does it have a server to send requests to. */
+  connected(sessionId: string): Session {
+    const session = this.live(sessionId);
+    if (session.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
+    return session;
+  }
+
+  /** Ask the server for its tools again; resolves with how many it has. */
+  refreshTools(sessionId: string): Promise<number> {
+    return this.connected(sessionId).refreshTools();
+  }
+
+  /** Start a tools/call; resolves at once with its id, its progress and end arrive as events. */
+  callTool(sessionId: string, name: string, args: Record<string, unknown>): string {
+    return this.connected(sessionId).callTool(name, args);
+  }
+
+  cancelCall(sessionId: string, callId: string): void {
+    this.live(sessionId).emit({ kind: 'action', actor: 'user', action: 'cancel-call', callId });
+    this.activeCall(sessionId, callId).cancel();
+  }
+
+  retryCall(sessionId: string, callId: string): void {
+    if (!this.activeCall(sessionId, callId).retry()) throw new WireFailure('conflict', 'This call is not waiting for a retry.');
+  }
+
+  /** Hold (or let run again) a call's timeout, as the person asked. */
+  setCallTimer(sessionId: string, callId: string, isSuspended: boolean): void {
+    const session = this.live(sessionId);
+    session.emit({ kind: 'action', actor: 'user', action: isSuspended ? 'suspend-timeout' : 'resume-timeout', callId });
+    this.activeCall(sessionId, callId).setSuspended(isSuspended);
+  }
+
+  answerElicitation(sessionId: string, key: string, action: 'accept' | 'decline' | 'cancel', content: Record<string, unknown> | undefined, skipValidation: boolean): void {
+    const error = this.live(sessionId).answerElicitation(key, action, content, skipValidation);
+    if (error) throw WireFailure.from(error);
+  }
+
+  /** Note what the person did about an elicitation the page handles on its own (a URL opened, say). */
+  recordAction(sessionId: string, key: string, action: Parameters<Session['recordAction']>[1]): void {
+    if (!this.live(sessionId).recordAction(key, action)) throw new WireFailure('not-found', `No elicitation ${key} in this session.`);
+  }
+
+  /** A call still running in a live session. */
+  activeCall(sessionId: string, callId: string): CallRunner {
+    const call = this.live(sessionId).call(callId);
+    if (!call) throw new WireFailure('not-found', `Call ${callId} is not running.`);
+    return call;
+  }
+
   /** Where to read a session's events, whatever kind it is. */
   source(sessionId: string): EventSource | undefined {
     return this.sessions.get(sessionId)?.log ?? this.recorded.get(sessionId);
@@ -108,7 +199,7 @@ export class SessionRegistry {
   }
 
   async importFile(input: Readable): Promise<RecordedSession> {
-    if (!this.options.dataDir) throw new Error('Importing needs a data folder (--data-dir).');
+    if (!this.options.dataDir) throw new WireFailure('conflict', 'Importing needs a data folder (--data-dir): this inspector keeps sessions in memory only.');
     const session = await importSession(input, this.options.dataDir);
     this.recorded.set(session.sessionId, session);
     this.changed();

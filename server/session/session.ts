@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { SessionLog } from '../store/session-log';
+import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker } from './broker';
@@ -219,7 +220,7 @@ export class Session {
   }
 
   startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>): string {
-    if (this.state !== 'ready') throw new Error('The session is not connected.');
+    if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
     const callId = `c${this.nextCall++}`;
     this.emit({ kind: 'action', actor: 'user', action: 'call', callId, detail: `${method} ${name}` });
     this.emit({ kind: 'call-start', callId, method, name, ...(args && { arguments: args }), timeoutMs: this.settings.requestTimeoutMs });
