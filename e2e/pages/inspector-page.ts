@@ -91,13 +91,27 @@ export class InspectorPage {
     await this.log.getByLabel('Search log').fill(text);
   }
 
+  /** Unfold the Connection section (it folds once a session is live) and return its form. */
+  async openConnection(): Promise<Locator> {
+    const section = this.page.getByRole('button', { name: 'Connection', exact: true });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    return this.page.getByRole('form', { name: 'Connection' });
+  }
+
+  /** Disconnect from the form, as a person does, and wait for the status to say so. */
+  async disconnect(): Promise<void> {
+    await test.step('disconnect', async () => {
+      const form = await this.openConnection();
+      await form.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      await expect(this.connectionStatus).toHaveText('Disconnected');
+    });
+  }
+
   /** Open the Connection section and connect to a target from the form. */
   async connect(target: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string }, protocol?: string): Promise<void> {
     await test.step(`connect over ${target.transport}`, async () => {
-      const form = this.page.getByRole('form', { name: 'Connection' });
       // Folded while a session is live (README: "connection section").
-      const section = this.page.getByRole('button', { name: 'Connection', exact: true });
-      if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+      const form = await this.openConnection();
       const transportLabels = { stdio: 'stdio', http: 'Streamable HTTP', sse: 'SSE (legacy)' };
       await form.getByRole('radio', { name: transportLabels[target.transport] }).click();
       if (target.transport === 'stdio') {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientCommand, type ServerPush } from '../wire/commands';
 import { WireFailure, toWireError } from '../wire/errors';
 import { EVENT_SCHEMA_VERSION } from '../wire/events';
@@ -134,7 +134,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
   const handleMessage = async (data: WebSocket.RawData): Promise<void> => {
     let raw: unknown;
     try {
-      raw = JSON.parse(data.toString());
+      raw = JSON.parse(frameText(data));
     } catch {
       // Not JSON (or, in principle, too deep for the parser): the page gets a typed reply, the socket stays open.
       send({ type: 'reply', id: -1, ok: false, error: { code: 'invalid-command', message: 'Not JSON.' } });
@@ -166,5 +166,12 @@ function reportSocketError(where: string, error: unknown): void {
  * single "é" in a megabyte frame otherwise halves the rate a page can receive at.
  */
 export function asciiJson(json: string): string {
+  // eslint-disable-next-line no-control-regex -- the test is "anything outside ASCII", controls included
   return /[^\x00-\x7f]/.test(json) ? json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+}
+
+/** A text frame's payload as a string, whichever of its shapes `ws` hands over. */
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))).toString('utf8');
 }

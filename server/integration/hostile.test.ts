@@ -171,7 +171,7 @@ async function rawCommand(text: string): Promise<unknown> {
   try {
     const reply = new Promise<unknown>((resolve) =>
       ws.on('message', (data) => {
-        const push = JSON.parse(String(data)) as { type: string };
+        const push = JSON.parse((data as Buffer).toString('utf8')) as { type: string };
         if (push.type === 'reply') resolve(push);
       }),
     );

@@ -78,7 +78,7 @@ describe('WebSocket', () => {
 
   it('answers a malformed command with a typed error and keeps going', async () => {
     const client = await InspectorClient.connect(inspector);
-    await expect(client.send('call-tool', { sessionId: '', name: '' } as never)).rejects.toMatchObject({ wireError: { code: 'invalid-command' } });
+    await expect(client.send('call-tool', { sessionId: '', name: '' })).rejects.toMatchObject({ wireError: { code: 'invalid-command' } });
     await expect(client.send('connect', { target: { transport: 'stdio', command: '' } } as never)).rejects.toThrow(/a command is required/);
     await expect(client.send('disconnect', { sessionId: 'nope' })).rejects.toMatchObject({ wireError: { code: 'not-found', message: 'No session nope.' } });
     client.close();

@@ -36,7 +36,7 @@ export type CallHost = {
   readonly settings: SessionSettings;
   readonly broker: ElicitationBroker;
   readonly tap: TransportTap;
-  emit(event: NewLogEvent): EventOf<NewLogEvent['kind']> | unknown;
+  emit(event: NewLogEvent): unknown;
   elicitationContext(): ElicitationContext;
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
   /** Why the connection closed, once it closed by itself (the server exited, a read limit): the SDK only says "Connection closed". */
@@ -183,7 +183,7 @@ export class CallRunner {
     if (rpcId !== undefined) this.host.emit({ kind: 'call-round', callId: this.callId, round, rpcId, reason });
     this.inFlightRpcId = rpcId;
     try {
-      return (await promise) as Params;
+      return (await promise);
     } finally {
       this.inFlightRpcId = undefined;
       if (era === 'modern') this.timer.pause();

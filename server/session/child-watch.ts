@@ -12,11 +12,11 @@ const TAIL_LINES = 20;
 const MAX_LINE = 4000;
 
 export type ChildOutput = {
-  onStderr(line: string): void;
+  onStderr: (line: string) => void;
   /** A stdout line that is not JSON (the SDK drops it), cut to length and within the rate budget. */
-  onStdoutText(line: string): void;
+  onStdoutText: (line: string) => void;
   /** How many stdout lines of a flood went unlogged past the rate budget. */
-  onStdoutDropped(count: number): void;
+  onStdoutDropped: (count: number) => void;
 };
 
 /**

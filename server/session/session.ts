@@ -184,7 +184,7 @@ export class Session {
       this.tap = new TransportTap(this.transport, {
         onOutbound: (message) => {
           const event = this.onOutbound(message);
-          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message) this.probe = { id: message.id as RpcId, seq: event.seq, isAnswered: false };
+          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message) this.probe = { id: message.id, seq: event.seq, isAnswered: false };
         },
         onInbound: (message) => {
           if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
@@ -296,9 +296,9 @@ export class Session {
     const caps = clientCapabilities(this.settings);
     if (caps.elicitation) {
       client.setRequestHandler('elicitation/create', async (_request, ctx) => {
-        const rpcId = ctx.mcpReq.id as RpcId;
+        const rpcId = ctx.mcpReq.id;
         const raw = this.inbound.get(rpcId);
-        const params = raw?.params ?? (_request.params as Record<string, unknown>);
+        const params = raw?.params ?? (_request.params);
         // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first.
         if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
         const { answer } = this.broker.request({
@@ -358,7 +358,7 @@ export class Session {
   }
 
   private onOutbound(message: JSONRPCMessage): LogEvent | undefined {
-    const event = this.record({ kind: 'rpc-out', message: message as Record<string, unknown> });
+    const event = this.record({ kind: 'rpc-out', message: message });
     // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
     if (!('method' in message) && 'id' in message) this.inbound.delete(message.id as RpcId);
     return event;
@@ -386,7 +386,7 @@ export class Session {
   }
 
   private onInbound(message: JSONRPCMessage): void {
-    const event = this.record({ kind: 'rpc-in', message: message as Record<string, unknown> });
+    const event = this.record({ kind: 'rpc-in', message: message });
     if (!event) return;
     if (!('method' in message)) return;
     // A server that gives up on its request (notifications/cancelled) gets no answer: forget it now.
@@ -407,7 +407,7 @@ export class Session {
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
-    if (this.era !== 'modern') this.inbound.set(message.id as RpcId, { params, findings });
+    if (this.era !== 'modern') this.inbound.set(message.id, { params, findings });
   }
 
   elicitationContext(): ElicitationContext {
