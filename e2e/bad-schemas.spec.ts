@@ -19,7 +19,13 @@ for (const { protocol, version } of eras) {
     test('a $ref cycle, a remote $ref, a $ref to nothing, $defs and a nested object each show a form that can be declined', async ({ app, page }) => {
       await app.waitConnected();
       await expect(app.protocolVersion).toHaveText(version);
-      const expected = { ref_cycle: 'schema-ref', remote_ref: 'schema-ref', missing_ref: 'schema-ref', defs_only: 'schema-definitions', nested_object: 'schema-nested-object' };
+      const expected = {
+        ref_cycle: 'schema-ref',
+        remote_ref: 'schema-ref',
+        missing_ref: 'schema-ref',
+        defs_only: 'schema-definitions',
+        nested_object: 'schema-nested-object',
+      };
       for (const [tool, code] of Object.entries(expected)) {
         await app.runTool(tool);
         await expect(app.elicitation()).toContainText(`Schema ${tool}`);
@@ -55,7 +61,10 @@ for (const { protocol, version } of eras) {
       await expect(app.elicitation().getByRole('alert')).toContainText('1 field needs attention');
       // The proxy checks content sent as JSON: it answers, and goes on serving.
       await app.elicitation().getByLabel('Edit as JSON').check();
-      await app.elicitation().getByLabel('Content JSON').fill(JSON.stringify({ word: answer }));
+      await app
+        .elicitation()
+        .getByLabel('Content JSON')
+        .fill(JSON.stringify({ word: answer }));
       await app.answer('Accept');
       await expect(app.elicitation().getByRole('alert')).toContainText('word must match pattern');
       await app.answer('Decline');

@@ -29,7 +29,7 @@ test.describe('on a 2025-11-25 connection', () => {
 
   test('a server that cancels its own request closes the form and says so', async ({ app }) => {
     await expect(app.protocolVersion).toHaveText('2025-11-25');
-    await app.runTool('confirm_with_deadline', { 'seconds': '2' });
+    await app.runTool('confirm_with_deadline', { seconds: '2' });
     await expect(app.elicitation()).toContainText('Confirm within 2 seconds');
     const closed = app.requests.getByRole('status', { name: /closed$/ });
     await expect(closed).toContainText('The server cancelled this request', { timeout: 15_000 });
@@ -67,7 +67,7 @@ test('while a form waits, other tools run and the log stays usable; several requ
   const queue = app.requests.getByRole('tablist', { name: 'Elicitation queue' });
   await expect(queue.getByRole('tab')).toHaveCount(2);
 
-  await app.runTool('echo', { 'text': 'still here' });
+  await app.runTool('echo', { text: 'still here' });
   await expect(app.result()).toContainText('still here');
   await app.logRow('tools/call').filter({ hasText: 'request' }).first().click();
   await expect(app.entryDetails).toContainText('"method": "tools/call"');

@@ -33,7 +33,9 @@ for (const [action, text] of [
     await expect(app.result()).toContainText(text);
     if (action === 'Copy URL') expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(URL_ARG);
     // This server sends no completion notification; the flow still finishes.
-    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText(action === 'Copy URL' ? 'Finished, no completion reported' : action === 'Decline' ? 'Declined' : 'Cancelled');
+    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText(
+      action === 'Copy URL' ? 'Finished, no completion reported' : action === 'Decline' ? 'Declined' : 'Cancelled',
+    );
   });
 }
 

@@ -18,7 +18,10 @@ test.describe('server-everything', () => {
     await app.answer('Accept', { String: 'Ada Lovelace' });
     await expect(app.result()).toContainText('User provided the requested information!');
     await app.log.getByRole('tab', { name: 'Calls' }).click();
-    await app.log.getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name: /trigger-elicitation-request/ }).click();
+    await app.log
+      .getByRole('listbox', { name: 'Tool calls' })
+      .getByRole('option', { name: /trigger-elicitation-request/ })
+      .click();
     const steps = app.log.getByRole('list', { name: 'Story steps' }).getByRole('listitem');
     const texts = await steps.allTextContents();
     const at = (pattern: RegExp) => texts.findIndex((t) => pattern.test(t));

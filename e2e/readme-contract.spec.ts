@@ -65,7 +65,8 @@ test('connection: state, server, the folded section, its form, client settings, 
   await expect(section).toHaveAttribute('aria-expanded', 'false');
   await section.click();
   const form = await readme.locate('connection form', "getByRole('form', { name: 'Connection' })");
-  for (const label of ['Command', 'Arguments', 'Environment', 'Working directory']) await readme.locate('connection form', `getByLabel('${label}', { exact: true })`, { scope: form });
+  for (const label of ['Command', 'Arguments', 'Environment', 'Working directory'])
+    await readme.locate('connection form', `getByLabel('${label}', { exact: true })`, { scope: form });
   await (await readme.locate('connection form', "getByRole('radio', { name: 'Streamable HTTP' })", { scope: form })).click();
   for (const label of ['URL', 'Headers']) await readme.locate('connection form', `getByLabel('${label}', { exact: true })`, { scope: form });
   await readme.locate('connection form', "getByRole('radio', { name: 'SSE (legacy)' })", { scope: form });
@@ -102,13 +103,17 @@ test('connection: state, server, the folded section, its form, client settings, 
 test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page }) => {
   const readme = new ReadmeProbe(ROWS, page, coverage);
   await app.waitConnected();
-  const option = await readme.locate('pick a tool', "getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: '<tool name>', exact: true })", { fill: { '<tool name>': 'echo' } });
+  const option = await readme.locate('pick a tool', "getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: '<tool name>', exact: true })", {
+    fill: { '<tool name>': 'echo' },
+  });
   await option.click();
   const toggle = await readme.locate('its arguments', "getByLabel('Edit arguments as JSON')");
   await toggle.click();
   await readme.locate('its arguments', "getByLabel('Arguments JSON')");
   await toggle.click();
-  const argument = await readme.locate('its arguments', "getByRole('region', { name: 'Tool', exact: true }).getByLabel('<argument title>')", { fill: { '<argument title>': 'text' } });
+  const argument = await readme.locate('its arguments', "getByRole('region', { name: 'Tool', exact: true }).getByLabel('<argument title>')", {
+    fill: { '<argument title>': 'text' },
+  });
   await argument.fill('contract');
   await (await readme.locate('run it', "getByRole('button', { name: 'Run tool' })")).click();
   const call = (await readme.locate('its calls, newest first', "getByRole('list', { name: 'Calls' }).getByRole('listitem')")).first();
@@ -121,7 +126,10 @@ test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page
   await expect(await readme.locate('pending elicitations', "getByLabel('Pending request count')")).toHaveText('1');
   const form = await readme.locate('the form on screen', "getByRole('article', { name: /^Elicitation / })");
   await readme.locate('a form field', "….getByLabel('<field title>', { exact: true })", { scope: form, fill: { '<field title>': 'Email' } });
-  await readme.locate('a form field', "….getByRole('group', { name: '<title>' }).getByLabel('<option>')", { scope: form, fill: { '<title>': 'Languages', '<option>': 'Python' } });
+  await readme.locate('a form field', "….getByRole('group', { name: '<title>' }).getByLabel('<option>')", {
+    scope: form,
+    fill: { '<title>': 'Languages', '<option>': 'Python' },
+  });
   for (const name of ['Accept', 'Decline', 'Cancel']) await readme.locate('answer', `….getByRole('button', { name: '${name}' })`, { scope: form });
   await readme.locate('answer', "getByLabel('Send without validating')");
   await readme.locate('answer', "getByLabel('Edit as JSON')");
@@ -131,7 +139,10 @@ test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page
 
   await app.runTool('confirm_with_deadline', { seconds: '2' });
   await readme.locate('pending elicitations', "getByRole('tablist', { name: 'Elicitation queue' })");
-  await expect(await readme.locate('a request the server withdrew', "getByRole('status', { name: /^Elicitation .* closed$/ })")).toContainText('The server cancelled this request', { timeout: 15_000 });
+  await expect(await readme.locate('a request the server withdrew', "getByRole('status', { name: /^Elicitation .* closed$/ })")).toContainText(
+    'The server cancelled this request',
+    { timeout: 15_000 },
+  );
   await app.answer('Accept', { Email: 'contract@example.com' });
   await expect(requests.getByLabel('Pending request count')).toHaveText('0');
 });
@@ -146,7 +157,8 @@ test('URL flows: their parts, acting on them, Completed', async ({ app, page, co
   await readme.value("a flow's parts", status, 'Waiting for consent');
   for (const label of ['elicitationId', 'Full URL', 'Destination host']) await readme.locate("a flow's parts", `getByLabel('${label}')`, { scope: flow });
   for (const name of ['URL checks', 'Timeline']) await readme.locate("a flow's parts", `getByRole('list', { name: '${name}' })`, { scope: flow });
-  for (const name of ['Copy URL', 'Decline', 'Cancel', 'Show in log']) await readme.locate('act on a flow', `getByRole('button', { name: '${name}', exact: true })`, { scope: flow });
+  for (const name of ['Copy URL', 'Decline', 'Cancel', 'Show in log'])
+    await readme.locate('act on a flow', `getByRole('button', { name: '${name}', exact: true })`, { scope: flow });
   const popup = context.waitForEvent('page');
   await (await readme.locate('act on a flow', "getByRole('button', { name: 'Open', exact: true })", { scope: flow })).click();
   await readme.value("a flow's parts", status, 'Waiting for completion');

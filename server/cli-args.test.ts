@@ -19,7 +19,13 @@ describe('parseCli', () => {
   });
 
   it('--no-open, --no-connect, --port 0, --protocol, --timeout', () => {
-    expect(parseCli(['--no-open', '--no-connect', '--port', '0', '--protocol', '2025-06-18', '--timeout', '30'])).toMatchObject({ open: false, target: null, port: 0, protocol: '2025-06-18', timeoutMs: 30_000 });
+    expect(parseCli(['--no-open', '--no-connect', '--port', '0', '--protocol', '2025-06-18', '--timeout', '30'])).toMatchObject({
+      open: false,
+      target: null,
+      port: 0,
+      protocol: '2025-06-18',
+      timeoutMs: 30_000,
+    });
   });
 
   it('--elicitation: the modes the client declares, both by default', () => {

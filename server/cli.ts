@@ -10,7 +10,6 @@ import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
-
 async function main(argv: string[]): Promise<void> {
   let options: CliOptions;
   try {
@@ -25,7 +24,9 @@ async function main(argv: string[]): Promise<void> {
 
   const token = process.env[TOKEN_ENV] || newToken();
   if (!/^[A-Za-z0-9._~-]{16,256}$/.test(token)) {
-    process.stderr.write(`elicitation-inspector: ${TOKEN_ENV} must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ -; it guards a proxy that can start programs.\n`);
+    process.stderr.write(
+      `elicitation-inspector: ${TOKEN_ENV} must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ -; it guards a proxy that can start programs.\n`,
+    );
     process.exit(2);
   }
   const registry = new SessionRegistry({ dataDir: options.dataDir ?? join(homedir(), '.elicitation-inspector', 'sessions') });

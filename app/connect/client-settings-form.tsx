@@ -15,7 +15,10 @@ export function ClientSettingsForm({ settings, onChange }: { settings: SessionSe
   return (
     <details className="rounded-md bg-slate-50 px-2 py-1.5 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-xs font-medium text-slate-700">
-        Client settings <span className="font-normal text-slate-500">· {settings.protocol} · timeout {Math.round(settings.requestTimeoutMs / 1000)} s</span>
+        Client settings{' '}
+        <span className="font-normal text-slate-500">
+          · {settings.protocol} · timeout {Math.round(settings.requestTimeoutMs / 1000)} s
+        </span>
       </summary>
       <div className="mt-2 space-y-3">
         <Field label="Protocol">
@@ -32,7 +35,12 @@ export function ClientSettingsForm({ settings, onChange }: { settings: SessionSe
         <fieldset className="space-y-1">
           <legend className="text-xs font-medium text-slate-700">Elicitation the client declares</legend>
           <label className="flex items-center gap-2 text-xs">
-            <input type="checkbox" className="accent-indigo-600" checked={settings.elicitation.form} onChange={(e) => set({ elicitation: { ...settings.elicitation, form: e.target.checked } })} />
+            <input
+              type="checkbox"
+              className="accent-indigo-600"
+              checked={settings.elicitation.form}
+              onChange={(e) => set({ elicitation: { ...settings.elicitation, form: e.target.checked } })}
+            />
             Form mode
           </label>
           <label className="flex items-center gap-2 text-xs">
@@ -64,11 +72,26 @@ export function ClientSettingsForm({ settings, onChange }: { settings: SessionSe
             )}
           </Field>
           <Field label="Max rounds">
-            {(id) => <input id={id} type="number" min={1} max={1000} className={INPUT_CLASS} value={settings.maxRounds} onChange={(e) => set({ maxRounds: Math.max(1, Number(e.target.value) || 1) })} />}
+            {(id) => (
+              <input
+                id={id}
+                type="number"
+                min={1}
+                max={1000}
+                className={INPUT_CLASS}
+                value={settings.maxRounds}
+                onChange={(e) => set({ maxRounds: Math.max(1, Number(e.target.value) || 1) })}
+              />
+            )}
           </Field>
         </div>
         <label className="flex items-center gap-2 text-xs">
-          <input type="checkbox" className="accent-indigo-600" checked={settings.autoRetryUrlRequired} onChange={(e) => set({ autoRetryUrlRequired: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={settings.autoRetryUrlRequired}
+            onChange={(e) => set({ autoRetryUrlRequired: e.target.checked })}
+          />
           Retry a -32042 call by itself once its URL elicitations complete
         </label>
       </div>

@@ -78,20 +78,62 @@ export function ConnectPanel() {
       />
       {draft.transport === 'stdio' ? (
         <>
-          <Field label="Command">{(id) => <input id={id} className={INPUT_CLASS} value={draft.command} onChange={(e) => update({ command: e.target.value })} placeholder="npx" spellCheck={false} />}</Field>
+          <Field label="Command">
+            {(id) => (
+              <input
+                id={id}
+                className={INPUT_CLASS}
+                value={draft.command}
+                onChange={(e) => update({ command: e.target.value })}
+                placeholder="npx"
+                spellCheck={false}
+              />
+            )}
+          </Field>
           <Field label="Arguments" hint="One argument per line.">
-            {(id) => <textarea id={id} rows={3} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.args} onChange={(e) => update({ args: e.target.value })} spellCheck={false} />}
+            {(id) => (
+              <textarea
+                id={id}
+                rows={3}
+                className={`${INPUT_CLASS} font-mono text-xs`}
+                value={draft.args}
+                onChange={(e) => update({ args: e.target.value })}
+                spellCheck={false}
+              />
+            )}
           </Field>
           <Field label="Environment" hint="KEY=VALUE, one per line.">
-            {(id) => <textarea id={id} rows={2} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.env} onChange={(e) => update({ env: e.target.value })} spellCheck={false} />}
+            {(id) => (
+              <textarea
+                id={id}
+                rows={2}
+                className={`${INPUT_CLASS} font-mono text-xs`}
+                value={draft.env}
+                onChange={(e) => update({ env: e.target.value })}
+                spellCheck={false}
+              />
+            )}
           </Field>
-          <Field label="Working directory">{(id) => <input id={id} className={INPUT_CLASS} value={draft.cwd} onChange={(e) => update({ cwd: e.target.value })} spellCheck={false} />}</Field>
+          <Field label="Working directory">
+            {(id) => <input id={id} className={INPUT_CLASS} value={draft.cwd} onChange={(e) => update({ cwd: e.target.value })} spellCheck={false} />}
+          </Field>
         </>
       ) : (
         <>
-          <Field label="URL">{(id) => <input id={id} className={INPUT_CLASS} value={draft.url} onChange={(e) => update({ url: e.target.value })} spellCheck={false} />}</Field>
+          <Field label="URL">
+            {(id) => <input id={id} className={INPUT_CLASS} value={draft.url} onChange={(e) => update({ url: e.target.value })} spellCheck={false} />}
+          </Field>
           <Field label="Headers" hint='"Name: value", one per line, e.g. Authorization: Bearer …'>
-            {(id) => <textarea id={id} rows={2} className={`${INPUT_CLASS} font-mono text-xs`} value={draft.headers} onChange={(e) => update({ headers: e.target.value })} spellCheck={false} />}
+            {(id) => (
+              <textarea
+                id={id}
+                rows={2}
+                className={`${INPUT_CLASS} font-mono text-xs`}
+                value={draft.headers}
+                onChange={(e) => update({ headers: e.target.value })}
+                spellCheck={false}
+              />
+            )}
           </Field>
         </>
       )}

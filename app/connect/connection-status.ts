@@ -6,7 +6,15 @@ import type { SessionSummary } from '@wire/commands';
 import type { SocketState } from '@app/model/connection';
 import type { StatusView } from '@app/model/session-store';
 
-export const CONNECTION_STATES = ['Connected', 'Connecting…', 'Disconnected', 'No session', 'Reaching the inspector…', 'Inspector lost, reconnecting…', 'Inspector unreachable or token refused'] as const;
+export const CONNECTION_STATES = [
+  'Connected',
+  'Connecting…',
+  'Disconnected',
+  'No session',
+  'Reaching the inspector…',
+  'Inspector lost, reconnecting…',
+  'Inspector unreachable or token refused',
+] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 export type ConnectionStatus = { text: ConnectionState; tone: 'success' | 'info' | 'warning' | 'danger' | 'neutral' };

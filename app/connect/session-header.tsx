@@ -48,7 +48,14 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
         )}
       </div>
       {status?.protocolVersion && (
-        <Badge tone={status.era === 'modern' ? 'accent' : 'neutral'} title={status.era === 'modern' ? 'Stateless revision: input_required rounds, no server-to-client requests' : 'initialize handshake; the server pushes elicitation/create'}>
+        <Badge
+          tone={status.era === 'modern' ? 'accent' : 'neutral'}
+          title={
+            status.era === 'modern'
+              ? 'Stateless revision: input_required rounds, no server-to-client requests'
+              : 'initialize handshake; the server pushes elicitation/create'
+          }
+        >
           <span aria-label="Protocol version">{status.protocolVersion}</span>
           <span className="font-normal opacity-70">{status.era === 'modern' ? 'modern' : 'legacy'}</span>
         </Badge>

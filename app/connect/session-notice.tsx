@@ -9,8 +9,8 @@ export function SessionNotice() {
   if (!closed && summary && !summary.isLive && session?.eventCount) {
     return (
       <div role="alert" aria-label="Session ended" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
-        <span className="font-semibold">{summary.isImported ? 'Imported session, read-only.' : 'Recorded session, read-only.'}</span> It was cut short: the inspector stopped before it
-        could close the connection. Every entry written until then is here.
+        <span className="font-semibold">{summary.isImported ? 'Imported session, read-only.' : 'Recorded session, read-only.'}</span> It was cut short: the
+        inspector stopped before it could close the connection. Every entry written until then is here.
       </div>
     );
   }
@@ -18,17 +18,26 @@ export function SessionNotice() {
   const isProblem = closed.reason !== 'user' && closed.reason !== 'replaced';
   const text = endedText(closed.reason, closed.error?.message);
   return (
-    <div role="alert" aria-label="Session ended" className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+    <div
+      role="alert"
+      aria-label="Session ended"
+      className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
+    >
       <p>
         {summary?.isImported && <span className="font-semibold">Imported session, read-only. </span>}
         <span className="font-semibold">{text.headline}</span> {text.detail}
-        {closed.exitCode !== undefined && closed.exitCode !== null && closed.reason !== 'user' && <span className="ml-1 text-xs">(exit code {closed.exitCode})</span>}
+        {closed.exitCode !== undefined && closed.exitCode !== null && closed.reason !== 'user' && (
+          <span className="ml-1 text-xs">(exit code {closed.exitCode})</span>
+        )}
         {closed.signal && closed.reason !== 'user' && <span className="ml-1 text-xs">(signal {closed.signal})</span>}
       </p>
       {isProblem && closed.stderrTail && closed.stderrTail.length > 0 && (
         <details open>
           <summary className="cursor-pointer text-xs">Last stderr lines</summary>
-          <pre aria-label="Last stderr lines" className="mt-1 max-h-40 overflow-auto rounded bg-white/70 p-2 font-mono text-xs whitespace-pre-wrap ring-1 ring-rose-200">
+          <pre
+            aria-label="Last stderr lines"
+            className="mt-1 max-h-40 overflow-auto rounded bg-white/70 p-2 font-mono text-xs whitespace-pre-wrap ring-1 ring-rose-200"
+          >
             {closed.stderrTail.join('\n')}
           </pre>
         </details>

@@ -9,7 +9,9 @@ describe('target drafts', () => {
 
   it('says which line is wrong', () => {
     expect(targetFromDraft({ ...EMPTY_DRAFT, transport: 'stdio', command: 'x', env: 'A=1\nnope' })).toEqual({ error: 'Environment line 2: use KEY=VALUE.' });
-    expect(targetFromDraft({ ...EMPTY_DRAFT, transport: 'http', url: 'http://x/mcp', headers: 'Authorization Bearer' })).toEqual({ error: 'Header line 1: use "Name: value".' });
+    expect(targetFromDraft({ ...EMPTY_DRAFT, transport: 'http', url: 'http://x/mcp', headers: 'Authorization Bearer' })).toEqual({
+      error: 'Header line 1: use "Name: value".',
+    });
     expect(targetFromDraft({ ...EMPTY_DRAFT, transport: 'http', url: 'ftp://x' })).toEqual({ error: 'The URL must start with http:// or https://.' });
     expect(targetFromDraft({ ...EMPTY_DRAFT, transport: 'stdio', command: ' ' })).toEqual({ error: 'Enter the command that starts the server.' });
   });

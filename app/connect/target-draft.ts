@@ -25,11 +25,20 @@ export function draftFromTarget(target: TargetSummary): TargetDraft {
       transport: 'stdio',
       command: target.command,
       args: target.args.join('\n'),
-      env: Object.entries(target.env).map(([k, v]) => `${k}=${v}`).join('\n'),
+      env: Object.entries(target.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n'),
       cwd: target.cwd ?? '',
     };
   }
-  return { ...EMPTY_DRAFT, transport: target.transport, url: target.url, headers: Object.entries(target.headers).map(([k, v]) => `${k}: ${v}`).join('\n') };
+  return {
+    ...EMPTY_DRAFT,
+    transport: target.transport,
+    url: target.url,
+    headers: Object.entries(target.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+  };
 }
 
 /** Build a target, or say which line is wrong. */
@@ -43,7 +52,13 @@ export function targetFromDraft(draft: TargetDraft): { target: TargetInput } | {
       env[line.slice(0, eq).trim()] = line.slice(eq + 1);
     }
     return {
-      target: { transport: 'stdio', command: draft.command.trim(), args: lines(draft.args).map(([, l]) => l), env, ...(draft.cwd.trim() && { cwd: draft.cwd.trim() }) },
+      target: {
+        transport: 'stdio',
+        command: draft.command.trim(),
+        args: lines(draft.args).map(([, l]) => l),
+        env,
+        ...(draft.cwd.trim() && { cwd: draft.cwd.trim() }),
+      },
     };
   }
   let url: URL;

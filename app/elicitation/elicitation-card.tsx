@@ -35,7 +35,8 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
       <FindingList findings={findings} />
       {session.status.settings?.applyDefaults && (
         <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900 ring-1 ring-sky-200">
-          applyDefaults is on for this connection: on Accept the SDK fills in defaults for fields your answer leaves out, so the server may receive more than you sent.
+          applyDefaults is on for this connection: on Accept the SDK fills in defaults for fields your answer leaves out, so the server may receive more than
+          you sent.
         </p>
       )}
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}

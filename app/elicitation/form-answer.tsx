@@ -34,7 +34,13 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
     setSending(action);
     setError(undefined);
     try {
-      await commands.send('answer-elicitation', { sessionId, key: elicitation.key, action, ...(action === 'accept' && { content: content ?? {} }), skipValidation });
+      await commands.send('answer-elicitation', {
+        sessionId,
+        key: elicitation.key,
+        action,
+        ...(action === 'accept' && { content: content ?? {} }),
+        skipValidation,
+      });
     } catch (e) {
       setError((e as Error).message);
       setSending(undefined);
@@ -72,7 +78,14 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
   return (
     <div className="space-y-3">
       {asJson ? (
-        <textarea aria-label="Content JSON" rows={10} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} value={json} onChange={(e) => setJson(e.target.value)} />
+        <textarea
+          aria-label="Content JSON"
+          rows={10}
+          spellCheck={false}
+          className={`${INPUT_CLASS} font-mono text-xs`}
+          value={json}
+          onChange={(e) => setJson(e.target.value)}
+        />
       ) : (
         <ErrorBoundary label="The form" resetKey={prepared}>
           <JsonForm
@@ -101,7 +114,10 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
           <input type="checkbox" className="accent-indigo-600" checked={asJson} onChange={(e) => toggleJson(e.target.checked)} />
           Edit as JSON
         </label>
-        <label className="flex items-center gap-1.5" title="Send the content as it is, even when it breaks the requested schema, to test the server's own validation.">
+        <label
+          className="flex items-center gap-1.5"
+          title="Send the content as it is, even when it breaks the requested schema, to test the server's own validation."
+        >
           <input type="checkbox" className="accent-rose-600" checked={skipValidation} onChange={(e) => setSkipValidation(e.target.checked)} />
           Send without validating
         </label>

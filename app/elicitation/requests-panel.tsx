@@ -40,10 +40,16 @@ export function RequestsPanel() {
       }
     >
       {endedUnanswered.map((e) => (
-        <div key={e.key} role="status" aria-label={`Elicitation ${e.key} closed`} className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200">
+        <div
+          key={e.key}
+          role="status"
+          aria-label={`Elicitation ${e.key} closed`}
+          className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200"
+        >
           <p className="flex-1">
             <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
-            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any more.
+            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any
+            more.
           </p>
           <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
             Dismiss
@@ -74,7 +80,10 @@ function QueueTab({ elicitation, index, isSelected, onSelect }: { elicitation: E
       aria-selected={isSelected}
       onClick={onSelect}
       title={displayText(elicitation.params.message)}
-      className={cn('max-w-48 truncate rounded-md px-2 py-1 text-xs ring-1', isSelected ? 'bg-amber-50 font-medium text-amber-900 ring-amber-300' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50')}
+      className={cn(
+        'max-w-48 truncate rounded-md px-2 py-1 text-xs ring-1',
+        isSelected ? 'bg-amber-50 font-medium text-amber-900 ring-amber-300' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
+      )}
     >
       {index + 1}. {displayText(elicitation.params.message, elicitation.key)}
     </button>

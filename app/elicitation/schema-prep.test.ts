@@ -39,7 +39,11 @@ describe('prepareForm', () => {
 describe('prepareForm as a boundary', () => {
   const NAME = { type: 'string', title: 'Name' };
   const HOSTILE: Record<string, unknown> = {
-    refCycle: { type: 'object', properties: { name: NAME, node: { type: 'string', $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } },
+    refCycle: {
+      type: 'object',
+      properties: { name: NAME, node: { type: 'string', $ref: '#/$defs/a' } },
+      $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+    },
     rootRef: { type: 'object', properties: { name: NAME }, $ref: '#' },
     remoteRef: { type: 'object', properties: { name: NAME, c: { type: 'string', $ref: 'https://example.com/x.json' } } },
     missingRef: { type: 'object', properties: { name: NAME }, $ref: '#/definitions/nowhere' },
@@ -65,7 +69,10 @@ describe('prepareForm as a boundary', () => {
   });
 
   it('keeps a pattern RE2 can run and drops one it cannot, saying it is not enforced', () => {
-    const { schema, notes } = prepareForm({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' }, b: { type: 'string', pattern: '(x)\\1' } } });
+    const { schema, notes } = prepareForm({
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^(a+)+$' }, b: { type: 'string', pattern: '(x)\\1' } },
+    });
     const properties = schema.properties as Record<string, { pattern?: string }>;
     expect(properties.a.pattern).toBe('^(a+)+$');
     expect(properties.b.pattern).toBeUndefined();
@@ -78,7 +85,10 @@ describe('prepareForm as a boundary', () => {
   });
 
   it('a select without a default starts empty', () => {
-    const { schema } = prepareForm({ type: 'object', properties: { size: { type: 'string', oneOf: [{ const: 's', title: 'S' }] }, color: { type: 'string', enum: ['r'] } } });
+    const { schema } = prepareForm({
+      type: 'object',
+      properties: { size: { type: 'string', oneOf: [{ const: 's', title: 'S' }] }, color: { type: 'string', enum: ['r'] } },
+    });
     expect(createSchemaUtils(jsonFormValidator, schema, JSON_FORM_DEFAULTS).getDefaultFormState(schema, undefined)).toEqual({});
   });
 });

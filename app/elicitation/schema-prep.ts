@@ -22,7 +22,19 @@ const ROOT_KEYWORDS = new Set(['type', 'properties', 'required', 'title', 'descr
 /** Keywords of the flat subset that are copied as they are once their value has the right shape. */
 const NUMBER_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
 const TEXT_KEYWORDS = ['title', 'description', 'format'] as const;
-const HANDLED_KEYWORDS = new Set<string>(['type', 'default', 'enum', 'enumNames', 'oneOf', 'anyOf', 'items', 'pattern', 'uniqueItems', ...NUMBER_KEYWORDS, ...TEXT_KEYWORDS]);
+const HANDLED_KEYWORDS = new Set<string>([
+  'type',
+  'default',
+  'enum',
+  'enumNames',
+  'oneOf',
+  'anyOf',
+  'items',
+  'pattern',
+  'uniqueItems',
+  ...NUMBER_KEYWORDS,
+  ...TEXT_KEYWORDS,
+]);
 
 export function prepareForm(requestedSchema: unknown): PreparedForm {
   const notes: SchemaNote[] = [];
@@ -101,7 +113,9 @@ function prepareField(name: string, raw: unknown, notes: SchemaNote[]): { schema
 
 function titledOptions(value: unknown): { const: string | number | boolean; title: string }[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const options = value.filter(isRecord).flatMap((o) => (isPrimitive(o.const) ? [{ const: o.const, title: typeof o.title === 'string' ? o.title : String(o.const) }] : []));
+  const options = value
+    .filter(isRecord)
+    .flatMap((o) => (isPrimitive(o.const) ? [{ const: o.const, title: typeof o.title === 'string' ? o.title : String(o.const) }] : []));
   return options.length ? options.slice(0, MAX_OPTIONS) : undefined;
 }
 

@@ -28,36 +28,96 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
       if (typeof m.method === 'string') {
         const pair = index.pairOf(event.seq);
         const state = m.id === undefined || !pair || pair.responseSeq ? undefined : unansweredText(pair);
-        return { direction, tag: m.id === undefined ? 'notification' : 'request', tone: m.method.startsWith('elicitation/') ? 'warning' : 'neutral', title: `${m.method} ${id}`.trim(), detail: state };
+        return {
+          direction,
+          tag: m.id === undefined ? 'notification' : 'request',
+          tone: m.method.startsWith('elicitation/') ? 'warning' : 'neutral',
+          title: `${m.method} ${id}`.trim(),
+          detail: state,
+        };
       }
       const pair = index.pairOf(event.seq);
       const latency = pair?.latencyMs !== undefined ? `${Math.round(pair.latencyMs)} ms` : undefined;
       if (m.error && typeof m.error === 'object') {
         const error = m.error as { code?: unknown; message?: unknown };
-        return { direction, tag: 'error', tone: 'danger', title: `${pair?.method ?? 'response'} ${id} error ${String(error.code)}`, detail: [displayText(error.message), latency].filter(Boolean).join(' · ') };
+        return {
+          direction,
+          tag: 'error',
+          tone: 'danger',
+          title: `${pair?.method ?? 'response'} ${id} error ${String(error.code)}`,
+          detail: [displayText(error.message), latency].filter(Boolean).join(' · '),
+        };
       }
       const result = (m.result ?? {}) as Record<string, unknown>;
-      const flavour = result.resultType === 'input_required' ? 'input_required' : result.isError === true ? 'isError' : typeof result.action === 'string' ? result.action : 'result';
-      return { direction, tag: 'response', tone: flavour === 'isError' ? 'danger' : flavour === 'input_required' ? 'accent' : 'success', title: `${pair?.method ?? 'response'} ${id} ${flavour}`, detail: latency };
+      const flavour =
+        result.resultType === 'input_required'
+          ? 'input_required'
+          : result.isError === true
+            ? 'isError'
+            : typeof result.action === 'string'
+              ? result.action
+              : 'result';
+      return {
+        direction,
+        tag: 'response',
+        tone: flavour === 'isError' ? 'danger' : flavour === 'input_required' ? 'accent' : 'success',
+        title: `${pair?.method ?? 'response'} ${id} ${flavour}`,
+        detail: latency,
+      };
     }
     case 'http':
-      return { direction: 'out', tag: 'http', tone: event.error || (event.status ?? 0) >= 400 ? 'danger' : 'neutral', title: `${event.method} ${event.url} ${event.status ?? event.error ?? ''}`, detail: `${Math.round(event.durationMs)} ms` };
+      return {
+        direction: 'out',
+        tag: 'http',
+        tone: event.error || (event.status ?? 0) >= 400 ? 'danger' : 'neutral',
+        title: `${event.method} ${event.url} ${event.status ?? event.error ?? ''}`,
+        detail: `${Math.round(event.durationMs)} ms`,
+      };
     case 'stderr':
       return { direction: 'in', tag: 'stderr', tone: 'neutral', title: event.text };
     case 'stdout':
       return { direction: 'in', tag: 'stdout', tone: 'warning', title: event.text, detail: 'not JSON-RPC' };
     case 'session-state':
       if (event.state === 'connecting') return { direction: undefined, tag: 'session', tone: 'info', title: `connecting (${event.settings.protocol})` };
-      if (event.state === 'ready') return { direction: undefined, tag: 'session', tone: 'success', title: `connected: ${event.protocolVersion} (${event.era})${event.serverInfo ? ` to ${event.serverInfo.name}` : ''}` };
-      return { direction: undefined, tag: 'session', tone: event.reason === 'user' ? 'neutral' : 'danger', title: `closed: ${event.reason}`, detail: event.error?.message };
+      if (event.state === 'ready')
+        return {
+          direction: undefined,
+          tag: 'session',
+          tone: 'success',
+          title: `connected: ${event.protocolVersion} (${event.era})${event.serverInfo ? ` to ${event.serverInfo.name}` : ''}`,
+        };
+      return {
+        direction: undefined,
+        tag: 'session',
+        tone: event.reason === 'user' ? 'neutral' : 'danger',
+        title: `closed: ${event.reason}`,
+        detail: event.error?.message,
+      };
     case 'tools':
       return { direction: undefined, tag: 'tools', tone: 'neutral', title: `${event.tools.length} tools listed` };
     case 'call-start':
-      return { direction: undefined, tag: 'call', tone: 'info', title: `${event.callId} ${event.method} ${event.name}`, detail: `timeout ${Math.round(event.timeoutMs / 1000)} s` };
+      return {
+        direction: undefined,
+        tag: 'call',
+        tone: 'info',
+        title: `${event.callId} ${event.method} ${event.name}`,
+        detail: `timeout ${Math.round(event.timeoutMs / 1000)} s`,
+      };
     case 'call-round':
-      return { direction: undefined, tag: 'round', tone: 'accent', title: `${event.callId} round ${event.round} (${event.reason}) → request #${String(event.rpcId)}` };
+      return {
+        direction: undefined,
+        tag: 'round',
+        tone: 'accent',
+        title: `${event.callId} round ${event.round} (${event.reason}) → request #${String(event.rpcId)}`,
+      };
     case 'call-timer':
-      return { direction: undefined, tag: 'timer', tone: 'neutral', title: `${event.callId} timeout ${event.suspended ? 'suspended' : event.deadlineAt === null ? 'paused' : 'running'}`, detail: `${Math.round(event.remainingMs / 1000)} s left` };
+      return {
+        direction: undefined,
+        tag: 'timer',
+        tone: 'neutral',
+        title: `${event.callId} timeout ${event.suspended ? 'suspended' : event.deadlineAt === null ? 'paused' : 'running'}`,
+        detail: `${Math.round(event.remainingMs / 1000)} s left`,
+      };
     case 'call-end':
       return {
         direction: undefined,
@@ -67,9 +127,21 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
         detail: event.error?.message,
       };
     case 'elicitation':
-      return { direction: 'in', tag: 'elicitation', tone: 'warning', title: `${event.key} ${event.mode} ${event.origin.kind === 'mrtr' ? `round ${event.origin.round} "${event.origin.inputKey}"` : event.origin.kind}${event.callId ? ` for ${event.callId}` : ''}`, detail: displayText(event.params.message) };
+      return {
+        direction: 'in',
+        tag: 'elicitation',
+        tone: 'warning',
+        title: `${event.key} ${event.mode} ${event.origin.kind === 'mrtr' ? `round ${event.origin.round} "${event.origin.inputKey}"` : event.origin.kind}${event.callId ? ` for ${event.callId}` : ''}`,
+        detail: displayText(event.params.message),
+      };
     case 'elicitation-end':
-      return { direction: undefined, tag: 'elicitation', tone: event.outcome === 'answered' ? 'success' : 'neutral', title: `${event.key} ${event.outcome}${event.action ? `: ${event.action}` : ''}`, detail: event.reason };
+      return {
+        direction: undefined,
+        tag: 'elicitation',
+        tone: event.outcome === 'answered' ? 'success' : 'neutral',
+        title: `${event.key} ${event.outcome}${event.action ? `: ${event.action}` : ''}`,
+        detail: event.reason,
+      };
     case 'url-complete':
       return { direction: 'in', tag: 'complete', tone: 'success', title: `${event.key} completed (${event.elicitationId})` };
     case 'action':
@@ -81,7 +153,13 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
         detail: event.content ? JSON.stringify(event.content) : event.detail,
       };
     case 'finding':
-      return { direction: undefined, tag: event.severity === 'info' ? 'note' : 'finding', tone: event.severity === 'error' ? 'danger' : event.severity === 'warning' ? 'warning' : 'info', title: event.code, detail: event.message };
+      return {
+        direction: undefined,
+        tag: event.severity === 'info' ? 'note' : 'finding',
+        tone: event.severity === 'error' ? 'danger' : event.severity === 'warning' ? 'warning' : 'info',
+        title: event.code,
+        detail: event.message,
+      };
     case 'sdk-error':
       return { direction: undefined, tag: 'sdk', tone: 'danger', title: event.message };
     case 'proxy-error':

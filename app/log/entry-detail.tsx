@@ -22,7 +22,8 @@ export function EntryDetail({ event, session, onJump, onShowStory, onClose }: Pr
   const pair = session.index.pairOf(event.seq);
   const related: { label: string; seq: number }[] = [];
   if (pair && pair.requestSeq !== event.seq) related.push({ label: `Request (${pair.method})`, seq: pair.requestSeq });
-  if (pair?.responseSeq && pair.responseSeq !== event.seq) related.push({ label: `Response${pair.latencyMs !== undefined ? ` after ${Math.round(pair.latencyMs)} ms` : ''}`, seq: pair.responseSeq });
+  if (pair?.responseSeq && pair.responseSeq !== event.seq)
+    related.push({ label: `Response${pair.latencyMs !== undefined ? ` after ${Math.round(pair.latencyMs)} ms` : ''}`, seq: pair.responseSeq });
   if (pair && !pair.responseSeq && pair.requestSeq === event.seq) {
     const state = unansweredText(pair);
     related.push({ label: state[0].toUpperCase() + state.slice(1), seq: 0 });

@@ -73,7 +73,9 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
         <div role="listbox" aria-label="Log entries" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const event = events[seqAt(item.index) - 1];
-            return event ? <LogRow key={event.seq} event={event} index={session.index} start={item.start} isSelected={event.seq === selectedSeq} onSelect={select} /> : null;
+            return event ? (
+              <LogRow key={event.seq} event={event} index={session.index} start={item.start} isSelected={event.seq === selectedSeq} onSelect={select} />
+            ) : null;
           })}
         </div>
       )}

@@ -37,7 +37,8 @@ export function filterEvents(events: readonly LogEvent[], filter: LogFilter, ind
   const kinds = KIND_GROUPS.find((g) => g.value === filter.group)?.kinds;
   const kindSet = kinds ? new Set<string>(kinds) : undefined;
   const needle = filter.text.trim().toLowerCase();
-  const candidates = filter.story && story ? (filter.story.kind === 'call' ? story.storyOfCall(filter.story.id) : story.storyOfFlow(filter.story.id)) : undefined;
+  const candidates =
+    filter.story && story ? (filter.story.kind === 'call' ? story.storyOfCall(filter.story.id) : story.storyOfFlow(filter.story.id)) : undefined;
   const out: number[] = [];
   const consider = (event: LogEvent) => {
     if (kindSet && !kindSet.has(event.kind)) return;

@@ -23,7 +23,14 @@ describe('log height', () => {
     expect(readStoredLogHeight(storage)).toBe(333);
     map.set([...map.keys()][0], 'tall');
     expect(readStoredLogHeight(storage)).toBeUndefined();
-    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(readStoredLogHeight(throwing)).toBeUndefined();
     expect(() => storeLogHeight(throwing, 200)).not.toThrow();
   });

@@ -78,7 +78,10 @@ export function LogPanel() {
               role="tab"
               aria-selected={tab === t}
               onClick={() => setTab(t)}
-              className={cn('-mb-px rounded-t-md border border-b-0 px-2.5 py-1 text-xs', tab === t ? 'border-slate-200 bg-white font-medium text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800')}
+              className={cn(
+                '-mb-px rounded-t-md border border-b-0 px-2.5 py-1 text-xs',
+                tab === t ? 'border-slate-200 bg-white font-medium text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800',
+              )}
             >
               {t === 'entries' ? 'Entries' : 'Calls'}
             </button>
@@ -91,7 +94,13 @@ export function LogPanel() {
           <div className="flex min-h-0 flex-1">
             {session && <EntryList ref={listRef} session={session} seqs={seqs} selectedSeq={selectedSeq} onSelect={setSelectedSeq} />}
             {selected && session && (
-              <EntryDetail event={selected} session={session} onJump={jump} onShowStory={(story) => setFilter({ ...NO_FILTER, story })} onClose={() => setSelectedSeq(undefined)} />
+              <EntryDetail
+                event={selected}
+                session={session}
+                onJump={jump}
+                onShowStory={(story) => setFilter({ ...NO_FILTER, story })}
+                onClose={() => setSelectedSeq(undefined)}
+              />
             )}
           </div>
         </>

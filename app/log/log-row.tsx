@@ -32,7 +32,13 @@ export const LogRow = memo(function LogRow({ event, index, start, isSelected, on
     >
       <span className="w-10 shrink-0 text-right font-mono text-[10px] text-slate-400">{event.seq}</span>
       <span className="w-24 shrink-0 font-mono text-[11px] text-slate-500">{clockTime(event.at)}</span>
-      <span aria-label={line.direction === 'out' ? 'to server' : line.direction === 'in' ? 'from server' : 'inspector'} className={cn('w-4 shrink-0 text-center font-bold', line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300')}>
+      <span
+        aria-label={line.direction === 'out' ? 'to server' : line.direction === 'in' ? 'from server' : 'inspector'}
+        className={cn(
+          'w-4 shrink-0 text-center font-bold',
+          line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300',
+        )}
+      >
         {line.direction === 'out' ? '→' : line.direction === 'in' ? '←' : '·'}
       </span>
       <Badge tone={line.tone} className="w-20 shrink-0 justify-center">

@@ -54,9 +54,17 @@ export function LogToolbar({ session, filter, onFilter, shown, onExport }: Props
         ]}
       />
       {storyLabel && (
-        <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 ring-1 ring-indigo-200" aria-label="Story filter">
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 ring-1 ring-indigo-200"
+          aria-label="Story filter"
+        >
           {storyLabel}
-          <button type="button" aria-label="Clear story filter" className="rounded-full px-1 hover:bg-indigo-100" onClick={() => onFilter((f) => ({ ...f, story: undefined }))}>
+          <button
+            type="button"
+            aria-label="Clear story filter"
+            className="rounded-full px-1 hover:bg-indigo-100"
+            onClick={() => onFilter((f) => ({ ...f, story: undefined }))}
+          >
             ✕
           </button>
         </span>

@@ -25,7 +25,13 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
   const [chosen, setChosen] = useState<string>();
   const call = calls.find((c) => c.callId === chosen) ?? calls.at(-1);
   const steps = useMemo(
-    () => (call ? session.story.storyOfCall(call.callId).map((seq) => session.events[seq - 1]).filter((e) => e && e.kind !== 'call-timer') : []),
+    () =>
+      call
+        ? session.story
+            .storyOfCall(call.callId)
+            .map((seq) => session.events[seq - 1])
+            .filter((e) => e && e.kind !== 'call-timer')
+        : [],
     // eventCount: the story grows as events arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [call?.callId, session.eventCount],
@@ -53,9 +59,18 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
               const content = event.kind === 'action' && event.content ? JSON.stringify(event.content) : undefined;
               return (
                 <li key={event.seq}>
-                  <button type="button" onClick={() => onJump(event.seq)} className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-slate-50">
+                  <button
+                    type="button"
+                    onClick={() => onJump(event.seq)}
+                    className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-slate-50"
+                  >
                     <span className="w-16 shrink-0 text-right font-mono text-[10px] text-slate-400">+{formatDuration(event.at - call.startedAt)}</span>
-                    <span className={cn('w-4 shrink-0 text-center font-bold', line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300')}>
+                    <span
+                      className={cn(
+                        'w-4 shrink-0 text-center font-bold',
+                        line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300',
+                      )}
+                    >
                       {line.direction === 'out' ? '→' : line.direction === 'in' ? '←' : '·'}
                     </span>
                     <Badge tone={line.tone} className="w-20 shrink-0 justify-center">

@@ -28,7 +28,11 @@ afterAll(async () => {
 async function openConnection(): Promise<{ connection: InspectorConnection; pushes: ServerPush[]; states: SocketState[] }> {
   const pushes: ServerPush[] = [];
   const states: SocketState[] = [];
-  const connection = new InspectorConnection(inspector.token, (push) => pushes.push(push), (state) => states.push(state));
+  const connection = new InspectorConnection(
+    inspector.token,
+    (push) => pushes.push(push),
+    (state) => states.push(state),
+  );
   connection.open();
   for (let waitedMs = 0; !states.includes('open') && waitedMs < 10_000; waitedMs += 20) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(states).toContain('open');
@@ -54,7 +58,9 @@ describe('InspectorConnection', () => {
     try {
       let deep: Record<string, unknown> = {};
       for (let i = 0; i < 200_000; i++) deep = { a: deep };
-      await expect(connection.send('call-tool', { sessionId: 'none', name: 'echo', arguments: deep })).rejects.toThrow(/^Not sent: this cannot be written as JSON/);
+      await expect(connection.send('call-tool', { sessionId: 'none', name: 'echo', arguments: deep })).rejects.toThrow(
+        /^Not sent: this cannot be written as JSON/,
+      );
       await expect(connection.send('list-tools', { sessionId: 'none' })).rejects.toThrow('No session none.');
       expect(states).toEqual(['open']);
     } finally {

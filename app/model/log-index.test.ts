@@ -8,7 +8,14 @@ function recording(...events: NewLogEvent[]): LogEvent[] {
 }
 
 const probe = { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: {} };
-const http: Extract<NewLogEvent, { kind: 'http' }> = { kind: 'http', method: 'POST', url: 'http://127.0.0.1:1/mcp', durationMs: 2, requestHeaders: {}, rpcIds: ['server-discover-probe-1'] };
+const http: Extract<NewLogEvent, { kind: 'http' }> = {
+  kind: 'http',
+  method: 'POST',
+  url: 'http://127.0.0.1:1/mcp',
+  durationMs: 2,
+  requestHeaders: {},
+  rpcIds: ['server-discover-probe-1'],
+};
 const ready = { kind: 'session-state', state: 'ready', protocolVersion: '2025-11-25', era: 'legacy' } as const;
 
 function indexed(events: LogEvent[]): LogIndex {
@@ -34,7 +41,13 @@ describe('LogIndex: the version probe never stays "awaiting response"', () => {
   });
 
   it('an answered probe is answered, whatever comes after', () => {
-    const index = indexed(recording({ kind: 'rpc-out', message: probe }, { kind: 'rpc-in', message: { jsonrpc: '2.0', id: probe.id, result: { supportedVersions: ['2026-07-28'] } } }, ready));
+    const index = indexed(
+      recording(
+        { kind: 'rpc-out', message: probe },
+        { kind: 'rpc-in', message: { jsonrpc: '2.0', id: probe.id, result: { supportedVersions: ['2026-07-28'] } } },
+        ready,
+      ),
+    );
     expect(index.pairOf(1)).toMatchObject({ responseSeq: 2, latencyMs: 10 });
     expect(index.pairOf(1)?.ended).toBeUndefined();
   });

@@ -11,7 +11,20 @@ const form = { message: 'Who?', requestedSchema: { type: 'object', properties: {
 
 const flow = recording(
   1,
-  { kind: 'session-state', state: 'connecting', target: { transport: 'stdio', command: 'x', args: [], env: {} }, settings: { protocol: 'auto', elicitation: { form: true, url: true }, applyDefaults: false, requestTimeoutMs: 600000, maxRounds: 20, autoRetryUrlRequired: true }, clientCapabilities: {} },
+  {
+    kind: 'session-state',
+    state: 'connecting',
+    target: { transport: 'stdio', command: 'x', args: [], env: {} },
+    settings: {
+      protocol: 'auto',
+      elicitation: { form: true, url: true },
+      applyDefaults: false,
+      requestTimeoutMs: 600000,
+      maxRounds: 20,
+      autoRetryUrlRequired: true,
+    },
+    clientCapabilities: {},
+  },
   { kind: 'session-state', state: 'ready', protocolVersion: '2025-11-25', era: 'legacy', serverInfo: { name: 'demo' } },
   { kind: 'tools', tools: [{ name: 'ask' }] },
   { kind: 'call-start', callId: 'c1', method: 'tools/call', name: 'ask', arguments: {}, timeoutMs: 600000 },
@@ -38,7 +51,11 @@ describe('SessionStore', () => {
     const store = new SessionStore('s');
     store.apply(flow);
     store.apply(
-      recording(9, { kind: 'action', actor: 'user', action: 'accept', key: 'e1', callId: 'c1', content: {} }, { kind: 'elicitation-end', key: 'e1', outcome: 'answered', action: 'accept' }),
+      recording(
+        9,
+        { kind: 'action', actor: 'user', action: 'accept', key: 'e1', callId: 'c1', content: {} },
+        { kind: 'elicitation-end', key: 'e1', outcome: 'answered', action: 'accept' },
+      ),
     );
     const snap = store.getSnapshot();
     expect(pendingElicitations(snap)).toEqual([]);

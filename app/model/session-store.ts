@@ -146,7 +146,13 @@ export class SessionStore {
     switch (event.kind) {
       case 'session-state':
         if (event.state === 'connecting') {
-          this.status = { state: 'connecting', target: event.target, settings: event.settings, clientCapabilities: event.clientCapabilities, startedAt: event.at };
+          this.status = {
+            state: 'connecting',
+            target: event.target,
+            settings: event.settings,
+            clientCapabilities: event.clientCapabilities,
+            startedAt: event.at,
+          };
         } else if (event.state === 'ready') {
           this.status = {
             ...this.status,
@@ -178,10 +184,16 @@ export class SessionStore {
         });
         return;
       case 'call-round':
-        this.updateCall(event.callId, (call) => ({ ...call, rounds: [...call.rounds, { round: event.round, rpcId: event.rpcId, at: event.at, reason: event.reason, seq: event.seq }] }));
+        this.updateCall(event.callId, (call) => ({
+          ...call,
+          rounds: [...call.rounds, { round: event.round, rpcId: event.rpcId, at: event.at, reason: event.reason, seq: event.seq }],
+        }));
         return;
       case 'call-timer':
-        this.updateCall(event.callId, (call) => ({ ...call, timer: { deadlineAt: event.deadlineAt, remainingMs: event.remainingMs, suspended: event.suspended, at: event.at } }));
+        this.updateCall(event.callId, (call) => ({
+          ...call,
+          timer: { deadlineAt: event.deadlineAt, remainingMs: event.remainingMs, suspended: event.suspended, at: event.at },
+        }));
         return;
       case 'call-end':
         this.updateCall(event.callId, (call) => ({ ...call, end: event }));

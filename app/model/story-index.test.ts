@@ -9,14 +9,17 @@ import type { EventOf, LogEvent } from '@wire/events';
 import { SessionStore, type SessionSnapshot } from './session-store';
 
 function load(name: string): SessionSnapshot {
-  const lines = readFileSync(new URL(`./fixtures/${name}.jsonl`, import.meta.url), 'utf8').trim().split('\n');
+  const lines = readFileSync(new URL(`./fixtures/${name}.jsonl`, import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
   const store = new SessionStore('fixture');
   store.apply(lines.slice(1).map((line) => JSON.parse(line) as LogEvent));
   return store.getSnapshot();
 }
 
 const kindsIn = (s: SessionSnapshot, seqs: number[]) => seqs.map((seq) => s.events[seq - 1]);
-const methodOf = (e: LogEvent) => (e.kind === 'rpc-in' || e.kind === 'rpc-out' ? (typeof e.message.method === 'string' ? e.message.method : e.message.error ? 'error' : 'result') : '');
+const methodOf = (e: LogEvent) =>
+  e.kind === 'rpc-in' || e.kind === 'rpc-out' ? (typeof e.message.method === 'string' ? e.message.method : e.message.error ? 'error' : 'result') : '';
 const only = <K extends LogEvent['kind']>(events: LogEvent[], kind: K) => events.filter((e): e is EventOf<K> => e.kind === kind);
 
 describe('a pushed elicitation inside a tool call', () => {

@@ -2,7 +2,11 @@ import { saveFile } from '@app/ui/save-file';
 
 /** The proxy's HTTP API for session files; the token goes in a header, never in a URL. */
 export async function importSessionFile(token: string, file: Blob): Promise<{ sessionId: string; eventCount: number }> {
-  const response = await fetch('/api/sessions/import', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' }, body: file });
+  const response = await fetch('/api/sessions/import', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
+    body: file,
+  });
   const body = (await response.json().catch(() => ({}))) as { sessionId?: string; eventCount?: number; error?: { message: string } };
   if (!response.ok || !body.sessionId) throw new Error(body.error?.message ?? `Import failed (HTTP ${response.status}).`);
   return { sessionId: body.sessionId, eventCount: body.eventCount ?? 0 };

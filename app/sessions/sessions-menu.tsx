@@ -44,7 +44,11 @@ export function SessionsMenu() {
         Sessions <span className="text-slate-500">{sessions.length}</span>
       </Button>
       {open && (
-        <div role="dialog" aria-label="Sessions" className="absolute top-full right-0 z-20 mt-1 w-[32rem] rounded-lg bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200">
+        <div
+          role="dialog"
+          aria-label="Sessions"
+          className="absolute top-full right-0 z-20 mt-1 w-[32rem] rounded-lg bg-white p-2 text-sm shadow-lg ring-1 ring-slate-200"
+        >
           <ul className="max-h-96 space-y-1 overflow-auto" aria-label="Session list">
             {sessions.map((s) => (
               <SessionRow
@@ -61,7 +65,13 @@ export function SessionsMenu() {
           <div className="mt-2 flex items-center gap-2 border-t border-slate-100 pt-2">
             <label className="cursor-pointer rounded-md px-2 py-1 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
               Import a session file…
-              <input type="file" accept=".jsonl,application/x-ndjson,application/json" className="sr-only" aria-label="Import a session file" onChange={(e) => void onImport(e.target.files?.[0])} />
+              <input
+                type="file"
+                accept=".jsonl,application/x-ndjson,application/json"
+                className="sr-only"
+                aria-label="Import a session file"
+                onChange={(e) => void onImport(e.target.files?.[0])}
+              />
             </label>
             <span className="text-[11px] text-slate-500">Opens read-only, with the same views.</span>
           </div>
@@ -76,10 +86,27 @@ export function SessionsMenu() {
   );
 }
 
-function SessionRow({ summary, isCurrent, busy, onOpen, onExport, onDelete }: { summary: SessionSummary; isCurrent: boolean; busy: boolean; onOpen: () => void; onExport: () => void; onDelete: () => void }) {
+function SessionRow({
+  summary,
+  isCurrent,
+  busy,
+  onOpen,
+  onExport,
+  onDelete,
+}: {
+  summary: SessionSummary;
+  isCurrent: boolean;
+  busy: boolean;
+  onOpen: () => void;
+  onExport: () => void;
+  onDelete: () => void;
+}) {
   const state = summary.isLive ? 'Live' : summary.isImported ? 'Imported' : 'Recorded';
   return (
-    <li aria-label={`Session ${summary.sessionId}`} className={cn('flex items-center gap-2 rounded-md px-2 py-1.5', isCurrent ? 'bg-indigo-50' : 'hover:bg-slate-50')}>
+    <li
+      aria-label={`Session ${summary.sessionId}`}
+      className={cn('flex items-center gap-2 rounded-md px-2 py-1.5', isCurrent ? 'bg-indigo-50' : 'hover:bg-slate-50')}
+    >
       <Badge tone={summary.isLive ? 'success' : summary.isImported ? 'accent' : 'neutral'}>{state}</Badge>
       <div className="min-w-0 flex-1">
         <p className="truncate text-xs font-medium">{summary.serverName ?? describeTarget(summary.target)}</p>

@@ -35,7 +35,10 @@ export function useCommands() {
 }
 
 /** Run `handle` once for each new reveal request this panel understands. */
-export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 'logStory'>(key: K, handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void): void {
+export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 'logStory'>(
+  key: K,
+  handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void,
+): void {
   const { reveal } = useApp();
   const seen = useRef(reveal?.id ?? 0);
   useEffect(() => {

@@ -65,13 +65,24 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
                 Times out in <Countdown deadlineAt={timer.deadlineAt} remainingMs={timer.remainingMs} label="Time left before the call times out" />
               </span>
             )}
-            <Button size="sm" tone="ghost" disabled={busy} onClick={() => send(() => commands.send('set-call-timer', { sessionId, callId: call.callId, suspended: !timer.suspended }))}>
+            <Button
+              size="sm"
+              tone="ghost"
+              disabled={busy}
+              onClick={() => send(() => commands.send('set-call-timer', { sessionId, callId: call.callId, suspended: !timer.suspended }))}
+            >
               {timer.suspended ? 'Resume timeout' : 'Suspend timeout'}
             </Button>
           </span>
         )}
         {!call.end && (
-          <Button size="sm" tone="danger" className={timer ? '' : 'ml-auto'} disabled={busy} onClick={() => send(() => commands.send('cancel-call', { sessionId, callId: call.callId }))}>
+          <Button
+            size="sm"
+            tone="danger"
+            className={timer ? '' : 'ml-auto'}
+            disabled={busy}
+            onClick={() => send(() => commands.send('cancel-call', { sessionId, callId: call.callId }))}
+          >
             Cancel call
           </Button>
         )}
@@ -89,7 +100,8 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
         )}
         {waitingOnPerson && (
           <p className="text-sm text-amber-800">
-            The server is waiting for your answer in {session.elicitations.some((e) => e.callId === call.callId && !e.end && e.mode === 'url') ? 'URL flows' : 'Pending requests'}.
+            The server is waiting for your answer in{' '}
+            {session.elicitations.some((e) => e.callId === call.callId && !e.end && e.mode === 'url') ? 'URL flows' : 'Pending requests'}.
           </p>
         )}
         {call.end && <CallResult end={call.end} />}

@@ -1,7 +1,15 @@
 import type { EventOf } from '@wire/events';
 import { JsonView } from '@app/ui/json-view';
 
-type Block = { type: string; text?: string; data?: string; mimeType?: string; uri?: string; name?: string; resource?: { uri?: string; text?: string; mimeType?: string; blob?: string } };
+type Block = {
+  type: string;
+  text?: string;
+  data?: string;
+  mimeType?: string;
+  uri?: string;
+  name?: string;
+  resource?: { uri?: string; text?: string; mimeType?: string; blob?: string };
+};
 
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
 
@@ -51,7 +59,11 @@ function ContentBlock({ block }: { block: Block }) {
         <p className="text-xs text-slate-600">Image ({block.mimeType ?? 'unknown type'}) not shown.</p>
       );
     case 'audio':
-      return <p className="text-xs text-slate-600">Audio ({block.mimeType}), {Math.round(((block.data?.length ?? 0) * 3) / 4)} bytes.</p>;
+      return (
+        <p className="text-xs text-slate-600">
+          Audio ({block.mimeType}), {Math.round(((block.data?.length ?? 0) * 3) / 4)} bytes.
+        </p>
+      );
     case 'resource_link':
       return (
         <p className="text-xs text-slate-700">
@@ -64,7 +76,9 @@ function ContentBlock({ block }: { block: Block }) {
           <p>
             Embedded resource <span className="font-mono">{block.resource?.uri}</span>
           </p>
-          {block.resource?.text && <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono whitespace-pre-wrap ring-1 ring-slate-200">{block.resource.text}</pre>}
+          {block.resource?.text && (
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono whitespace-pre-wrap ring-1 ring-slate-200">{block.resource.text}</pre>
+          )}
         </div>
       );
     default:

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { CallView, SessionSnapshot } from '@app/model/session-store';
 import { readPickedTool, shownTool, storePickedTool } from './selected-tool';
 
-const call = (name: string): CallView => ({ callId: name, method: 'tools/call', name, startedAt: 1, startSeq: 1, timeoutMs: 1, rounds: [], elicitationKeys: [] });
-const session = (calls: CallView[], tools = ['echo', 'plan_trip']) => ({ sessionId: 's1', calls, tools: tools.map((name) => ({ name })) }) as unknown as SessionSnapshot;
+const call = (name: string): CallView => ({
+  callId: name,
+  method: 'tools/call',
+  name,
+  startedAt: 1,
+  startSeq: 1,
+  timeoutMs: 1,
+  rounds: [],
+  elicitationKeys: [],
+});
+const session = (calls: CallView[], tools = ['echo', 'plan_trip']) =>
+  ({ sessionId: 's1', calls, tools: tools.map((name) => ({ name })) }) as unknown as SessionSnapshot;
 
 describe('the tool shown', () => {
   it('is the pick, kept per session across a reload', () => {

@@ -54,7 +54,14 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
     <div className="space-y-3">
       {asJson ? (
         <div className="space-y-1">
-          <textarea aria-label="Arguments JSON" rows={8} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} value={json} onChange={(e) => setJson(e.target.value)} />
+          <textarea
+            aria-label="Arguments JSON"
+            rows={8}
+            spellCheck={false}
+            className={`${INPUT_CLASS} font-mono text-xs`}
+            value={json}
+            onChange={(e) => setJson(e.target.value)}
+          />
           {jsonError && (
             <p role="alert" className="text-xs text-rose-700">
               {jsonError}

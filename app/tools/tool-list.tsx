@@ -27,7 +27,12 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
       className="min-h-64 flex-1"
       bodyClassName="flex flex-col"
       actions={
-        <Button size="sm" tone="ghost" disabled={!isReady || busy} onClick={() => session && void run(() => commands.send('list-tools', { sessionId: session.sessionId }))}>
+        <Button
+          size="sm"
+          tone="ghost"
+          disabled={!isReady || busy}
+          onClick={() => session && void run(() => commands.send('list-tools', { sessionId: session.sessionId }))}
+        >
           List again
         </Button>
       }
@@ -38,10 +43,18 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
         </p>
       )}
       <div className="p-2">
-        <input aria-label="Filter tools" placeholder={`Filter ${tools?.length ?? 0} tools`} className={INPUT_CLASS} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          aria-label="Filter tools"
+          placeholder={`Filter ${tools?.length ?? 0} tools`}
+          className={INPUT_CLASS}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </div>
       {shown.length === 0 ? (
-        <p className="px-3 py-2 text-xs text-slate-500">{!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools?.length ? 'No tool matches.' : 'This server lists no tools.'}</p>
+        <p className="px-3 py-2 text-xs text-slate-500">
+          {!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools?.length ? 'No tool matches.' : 'This server lists no tools.'}
+        </p>
       ) : (
         <ul role="listbox" aria-label="Tools" className="min-h-0 flex-1 overflow-auto px-1 pb-2">
           {shown.map((tool) => (
@@ -62,10 +75,15 @@ function ToolRow({ tool, isSelected, onSelect }: { tool: ToolInfo; isSelected: b
       tabIndex={0}
       onClick={() => onSelect(tool.name)}
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect(tool.name))}
-      className={cn('cursor-pointer rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500', isSelected ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-100')}
+      className={cn(
+        'cursor-pointer rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+        isSelected ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-100',
+      )}
     >
       <div className="font-mono text-xs font-medium text-slate-900">{tool.name}</div>
-      {(tool.title || tool.description) && <div className="line-clamp-2 text-[11px] text-slate-500">{tool.title && tool.title !== tool.name ? tool.title : tool.description}</div>}
+      {(tool.title || tool.description) && (
+        <div className="line-clamp-2 text-[11px] text-slate-500">{tool.title && tool.title !== tool.name ? tool.title : tool.description}</div>
+      )}
     </li>
   );
 }

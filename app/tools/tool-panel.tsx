@@ -35,7 +35,12 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
       </header>
       <ErrorBoundary label="The arguments form" resetKey={`${session.sessionId}:${tool.name}`}>
         <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
-          <ToolArgumentsForm key={`${session.sessionId}:${tool.name}`} tool={tool} disabled={session.status.state !== 'ready'} onRun={(args) => void callTool(args)} />
+          <ToolArgumentsForm
+            key={`${session.sessionId}:${tool.name}`}
+            tool={tool}
+            disabled={session.status.state !== 'ready'}
+            onRun={(args) => void callTool(args)}
+          />
         </Suspense>
       </ErrorBoundary>
       {error && (
@@ -47,7 +52,9 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {calls.map((call, i) => (
           <CallCard key={call.callId} call={call} isLatest={i === 0} />
         ))}
-        {allCalls.length > calls.length && <p className="text-xs text-slate-500">{allCalls.length - calls.length} earlier calls of this tool are in the log (Calls).</p>}
+        {allCalls.length > calls.length && (
+          <p className="text-xs text-slate-500">{allCalls.length - calls.length} earlier calls of this tool are in the log (Calls).</p>
+        )}
       </div>
     </section>
   );

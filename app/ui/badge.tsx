@@ -14,7 +14,14 @@ const TONES: Record<BadgeTone, string> = {
 
 export function Badge({ tone = 'neutral', children, className, title }: { tone?: BadgeTone; children: ReactNode; className?: string; title?: string }) {
   return (
-    <span title={title} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] leading-4 font-medium whitespace-nowrap ring-1 ring-inset', TONES[tone], className)}>
+    <span
+      title={title}
+      className={cn(
+        'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] leading-4 font-medium whitespace-nowrap ring-1 ring-inset',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

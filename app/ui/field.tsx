@@ -18,7 +18,17 @@ export function Field({ label, hint, children, className }: { label: string; hin
   );
 }
 
-export function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+export function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex rounded-md bg-slate-100 p-0.5 ring-1 ring-slate-200">
       {options.map((option) => (
@@ -28,7 +38,10 @@ export function Segmented<T extends string>({ label, value, options, onChange }:
           role="radio"
           aria-checked={value === option.value}
           onClick={() => onChange(option.value)}
-          className={cn('rounded px-2.5 py-1 text-xs font-medium', value === option.value ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900')}
+          className={cn(
+            'rounded px-2.5 py-1 text-xs font-medium',
+            value === option.value ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
+          )}
         >
           {option.label}
         </button>

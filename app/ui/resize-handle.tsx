@@ -1,7 +1,19 @@
 import { useCallback } from 'react';
 
 /** A horizontal bar that resizes the panel below it by dragging (or with the arrow keys). */
-export function ResizeHandle({ height, onResize, label, min = 120, max = 900 }: { height: number; onResize: (height: number) => void; label: string; min?: number; max?: number }) {
+export function ResizeHandle({
+  height,
+  onResize,
+  label,
+  min = 120,
+  max = 900,
+}: {
+  height: number;
+  onResize: (height: number) => void;
+  label: string;
+  min?: number;
+  max?: number;
+}) {
   const clamp = useCallback((h: number) => Math.min(max, Math.max(min, h)), [min, max]);
   const onPointerDown = (e: React.PointerEvent) => {
     const startY = e.clientY;

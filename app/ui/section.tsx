@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 
 /** A titled panel region; the title is its accessible name. */
-export function Section({ title, actions, children, className, bodyClassName }: { title: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  className,
+  bodyClassName,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+}) {
   const id = typeof title === 'string' ? `section-${title.toLowerCase().replace(/\W+/g, '-')}` : undefined;
   return (
     <section aria-labelledby={id} className={cn('flex min-h-0 flex-col', className)}>

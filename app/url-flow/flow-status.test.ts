@@ -18,19 +18,32 @@ const base: ElicitationView = {
 const call: CallView = { callId: 'c1', method: 'tools/call', name: 't', startedAt: 900, startSeq: 1, timeoutMs: 1, rounds: [], elicitationKeys: ['e1'] };
 const ev = <K extends string>(kind: K, at: number, rest: object) => ({ kind, at, seq: 0, sessionId: 's', ...rest }) as never;
 
-const accepted = { ...base, end: ev('elicitation-end', 1200, { key: 'e1', outcome: 'answered', action: 'accept' }), actions: [ev('action', 1250, { actor: 'user', action: 'open-url', key: 'e1' })] } as ElicitationView;
+const accepted = {
+  ...base,
+  end: ev('elicitation-end', 1200, { key: 'e1', outcome: 'answered', action: 'accept' }),
+  actions: [ev('action', 1250, { actor: 'user', action: 'open-url', key: 'e1' })],
+} as ElicitationView;
 
 describe('flowState', () => {
   it('waits for consent, then for completion, then for the call', () => {
     expect(flowState(base, call).status).toBe('Waiting for consent');
     expect(flowState(accepted, call)).toMatchObject({ status: 'Waiting for completion', consented: true, openedAt: 1250, isActive: true });
-    const completed = { ...accepted, completion: ev('url-complete', 1300, { key: 'e1', elicitationId: 'id-1', source: 'notification' }) as EventOf<'url-complete'> };
+    const completed = {
+      ...accepted,
+      completion: ev('url-complete', 1300, { key: 'e1', elicitationId: 'id-1', source: 'notification' }) as EventOf<'url-complete'>,
+    };
     expect(flowState(completed, call).status).toBe('Completed');
     const ended = { ...call, end: ev('call-end', 1400, { callId: 'c1', outcome: 'result', result: { content: [] } }) as EventOf<'call-end'> };
     const done = flowState(completed, ended);
     expect(done.status).toBe('Completed');
     expect(done.isActive).toBe(false);
-    expect(done.timeline.map((s) => s.label)).toEqual(['Requested', 'Accept sent to the server', 'You opened the URL', 'notifications/elicitation/complete received', 'The tool call returned its result']);
+    expect(done.timeline.map((s) => s.label)).toEqual([
+      'Requested',
+      'Accept sent to the server',
+      'You opened the URL',
+      'notifications/elicitation/complete received',
+      'The tool call returned its result',
+    ]);
   });
 
   it('a call that ends without any completion still finishes the flow, and says no completion came', () => {
@@ -64,7 +77,11 @@ describe('flowState', () => {
   });
 
   it('-32042 consent is local, and the person can mark it done', () => {
-    const required = { ...accepted, origin: { kind: 'url-required', index: 0 }, completion: ev('url-complete', 1300, { key: 'e1', elicitationId: 'id-1', source: 'person' }) } as ElicitationView;
+    const required = {
+      ...accepted,
+      origin: { kind: 'url-required', index: 0 },
+      completion: ev('url-complete', 1300, { key: 'e1', elicitationId: 'id-1', source: 'person' }),
+    } as ElicitationView;
     const labels = flowState(required, call).timeline.map((s) => s.label);
     expect(labels).toContain('You consented (-32042: nothing is sent to the server)');
     expect(labels).toContain('You marked it done');

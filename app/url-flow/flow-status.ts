@@ -4,7 +4,16 @@
  */
 import type { CallView, ElicitationView } from '@app/model/session-store';
 
-export const FLOW_STATUSES = ['Waiting for consent', 'Waiting for completion', 'Completed', 'Finished, no completion reported', 'Declined', 'Cancelled', 'Withdrawn', 'Retried'] as const;
+export const FLOW_STATUSES = [
+  'Waiting for consent',
+  'Waiting for completion',
+  'Completed',
+  'Finished, no completion reported',
+  'Declined',
+  'Cancelled',
+  'Withdrawn',
+  'Retried',
+] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
 export type TimelineStep = { label: string; at: number; tone: 'neutral' | 'good' | 'bad' };
@@ -45,13 +54,22 @@ export function flowState(flow: ElicitationView, call: CallView | undefined): Fl
   if (opened) timeline.push({ label: 'You opened the URL', at: opened.at, tone: 'neutral' });
   else if (copied) timeline.push({ label: 'You copied the URL', at: copied.at, tone: 'neutral' });
   if (completion) {
-    timeline.push({ label: completion.source === 'person' ? 'You marked it done' : 'notifications/elicitation/complete received', at: completion.at, tone: 'good' });
+    timeline.push({
+      label: completion.source === 'person' ? 'You marked it done' : 'notifications/elicitation/complete received',
+      at: completion.at,
+      tone: 'good',
+    });
   }
   if (flow.end && flow.end.outcome !== 'answered') {
     timeline.push({ label: withdrawnText(flow.end.outcome, flow.end.reason), at: flow.end.at, tone: 'bad' });
   }
   if (callEnd) {
-    const label = callEnd.outcome === 'result' ? (callEnd.result?.isError === true ? 'The tool call returned an error result' : 'The tool call returned its result') : `The tool call ended: ${callEnd.outcome}`;
+    const label =
+      callEnd.outcome === 'result'
+        ? callEnd.result?.isError === true
+          ? 'The tool call returned an error result'
+          : 'The tool call returned its result'
+        : `The tool call ended: ${callEnd.outcome}`;
     timeline.push({ label, at: callEnd.at, tone: callEnd.outcome === 'result' && callEnd.result?.isError !== true ? 'good' : 'bad' });
   }
   timeline.sort((a, b) => a.at - b.at);
@@ -86,7 +104,12 @@ function statusOf(flow: ElicitationView, answer: string | undefined, callEnd: Ca
 }
 
 function withdrawnText(outcome: string, reason: string | undefined): string {
-  const base = outcome === 'server-cancelled' ? 'The server withdrew the request' : outcome === 'call-ended' ? 'The call ended before you answered' : 'Closed with the session';
+  const base =
+    outcome === 'server-cancelled'
+      ? 'The server withdrew the request'
+      : outcome === 'call-ended'
+        ? 'The call ended before you answered'
+        : 'Closed with the session';
   return reason ? `${base} (${reason})` : base;
 }
 

@@ -28,7 +28,10 @@ export function UrlDestination({ analysis }: { analysis: UrlAnalysis }) {
           )}
         </p>
       ) : null}
-      <pre aria-label="Full URL" className="max-h-28 overflow-auto rounded bg-slate-900 px-2 py-1.5 font-mono text-[11px] leading-4 break-all whitespace-pre-wrap text-slate-100">
+      <pre
+        aria-label="Full URL"
+        className="max-h-28 overflow-auto rounded bg-slate-900 px-2 py-1.5 font-mono text-[11px] leading-4 break-all whitespace-pre-wrap text-slate-100"
+      >
         {analysis.raw}
       </pre>
       {analysis.problems.length > 0 && (

@@ -70,7 +70,11 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
   return (
     <article
       aria-label={`URL elicitation ${flow.key}`}
-      className={cn('space-y-2 rounded-lg bg-white p-3 shadow-sm ring-1', pending ? 'ring-amber-300' : state.isActive ? 'ring-sky-300' : 'ring-slate-200', highlighted && 'outline-2 outline-offset-2 outline-indigo-500')}
+      className={cn(
+        'space-y-2 rounded-lg bg-white p-3 shadow-sm ring-1',
+        pending ? 'ring-amber-300' : state.isActive ? 'ring-sky-300' : 'ring-slate-200',
+        highlighted && 'outline-2 outline-offset-2 outline-indigo-500',
+      )}
     >
       <header className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
         <span>
@@ -88,7 +92,10 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
       <p className="text-[11px] text-slate-500">
         {elicitationId ? (
           <>
-            elicitationId <span className="font-mono text-slate-700" aria-label="elicitationId">{elicitationId}</span>
+            elicitationId{' '}
+            <span className="font-mono text-slate-700" aria-label="elicitationId">
+              {elicitationId}
+            </span>
           </>
         ) : (
           'no elicitationId (2026-07-28): completion is learned by retrying'
@@ -102,11 +109,13 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         {displayText(flow.params.message)}
       </p>
       <UrlDestination analysis={analysis} />
-      {flow.findings.filter((f) => f.severity === 'error' && !f.code.startsWith('url-')).map((f) => (
-        <p key={f.code} className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
-          {f.message}
-        </p>
-      ))}
+      {flow.findings
+        .filter((f) => f.severity === 'error' && !f.code.startsWith('url-'))
+        .map((f) => (
+          <p key={f.code} className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
+            {f.message}
+          </p>
+        ))}
       <ol aria-label="Timeline" className="space-y-0.5 border-l-2 border-slate-200 pl-3 text-xs">
         {state.timeline.map((step, i) => (
           <li key={i} className={cn(step.tone === 'good' ? 'text-emerald-800' : step.tone === 'bad' ? 'text-rose-800' : 'text-slate-700')}>
@@ -115,9 +124,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
           </li>
         ))}
         {state.status === 'Waiting for completion' && (
-          <li className="text-slate-500">
-            {elicitationId ? 'No completion notification yet (many servers never send one).' : 'Waiting for the tool call.'}
-          </li>
+          <li className="text-slate-500">{elicitationId ? 'No completion notification yet (many servers never send one).' : 'Waiting for the tool call.'}</li>
         )}
       </ol>
       {error && (
@@ -127,7 +134,13 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
       )}
       <div className={cn('flex flex-wrap gap-2', readOnly && 'hidden')}>
         {(pending || state.isActive) && (
-          <Button tone={pending ? 'primary' : 'secondary'} size="sm" onClick={open} disabled={analysis.isRefused} title={analysis.isRefused ? 'This URL cannot be opened; see why above.' : 'Opens in a new tab'}>
+          <Button
+            tone={pending ? 'primary' : 'secondary'}
+            size="sm"
+            onClick={open}
+            disabled={analysis.isRefused}
+            title={analysis.isRefused ? 'This URL cannot be opened; see why above.' : 'Opens in a new tab'}
+          >
             {pending ? 'Open' : 'Open again'}
           </Button>
         )}

@@ -66,9 +66,7 @@ export function UrlFlowPanel() {
           />
         ))}
         {finished.length > FINISHED_SHOWN && (
-          <p className="text-[11px] text-slate-500">
-            {finished.length - FINISHED_SHOWN} earlier finished flows are not shown here; the log has them all.
-          </p>
+          <p className="text-[11px] text-slate-500">{finished.length - FINISHED_SHOWN} earlier finished flows are not shown here; the log has them all.</p>
         )}
       </div>
     </Section>
@@ -88,6 +86,8 @@ function canRetry(session: SessionSnapshot, flow: ElicitationView): boolean {
   const call = callOf(session, flow);
   if (!call || call.end) return false;
   const lastRound = call.rounds.at(-1);
-  const siblings = session.elicitations.filter((e) => e.callId === call.callId && e.origin.kind === 'url-required' && (!lastRound || e.requestedAt >= lastRound.at));
+  const siblings = session.elicitations.filter(
+    (e) => e.callId === call.callId && e.origin.kind === 'url-required' && (!lastRound || e.requestedAt >= lastRound.at),
+  );
   return siblings.at(-1)?.key === flow.key && siblings.every((e) => e.end?.action === 'accept' && e.completion);
 }

@@ -39,7 +39,15 @@ async function startup(): Promise<void> {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--no-connect', '--port', '0', '--data-dir', join(ROOT, '.tmp/bench-start')]);
+    const child = spawn(process.execPath, [
+      join(ROOT, 'server/bin.mjs'),
+      '--no-open',
+      '--no-connect',
+      '--port',
+      '0',
+      '--data-dir',
+      join(ROOT, '.tmp/bench-start'),
+    ]);
     await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => /Open:/.test(String(d)) && resolve()));
     times.push(performance.now() - t0);
     child.kill();
@@ -135,7 +143,11 @@ async function elicitationToForm(inspector: Inspector, page: Page): Promise<void
     if (i >= 2) delays.push(delay);
   }
   report('elicitation/create arrives → form ready to type into (median of 10)', ms(median(delays)), '≤ 50 ms');
-  report('  the first form after a page load (median of 5 loads)', `${ms(median(firstDelays))}, ${(median(firstDelays) / median(delays)).toFixed(2)}× later ones`, '≤ 1.2×');
+  report(
+    '  the first form after a page load (median of 5 loads)',
+    `${ms(median(firstDelays))}, ${(median(firstDelays) / median(delays)).toFixed(2)}× later ones`,
+    '≤ 1.2×',
+  );
 
   // A whole tool call as a person sees it: click Run tool, until the result is on screen.
   await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'echo', exact: true }).click();
@@ -181,7 +193,11 @@ async function liveMemory(inspector: Inspector, client: InspectorClient): Promis
   }
   const entries = client.events.at(-1)?.seq ?? 0;
   const after = rss(inspector.process.pid!);
-  report(`live session: ${Math.round(entries / 1000)}k entries written (${calls} calls, ${((performance.now() - t0) / 1000).toFixed(0)} s)`, `RSS ${mb(before)} → ${mb(after)}`, 'growth < 200 MB');
+  report(
+    `live session: ${Math.round(entries / 1000)}k entries written (${calls} calls, ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    `RSS ${mb(before)} → ${mb(after)}`,
+    'growth < 200 MB',
+  );
   await client.send('disconnect', { sessionId });
 }
 
@@ -190,7 +206,11 @@ async function bigLog(inspector: Inspector, page: Page): Promise<void> {
   writeFileSync(file, syntheticSession(100_000));
   const before = rss(inspector.process.pid!);
   const t0 = performance.now();
-  const response = await fetch(`http://${inspector.host}/api/sessions/import`, { method: 'POST', headers: { Authorization: `Bearer ${inspector.token}` }, body: readFileSync(file) });
+  const response = await fetch(`http://${inspector.host}/api/sessions/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${inspector.token}` },
+    body: readFileSync(file),
+  });
   const { sessionId } = (await response.json()) as { sessionId: string };
   report('100k entries: import (parse and check every line)', ms(performance.now() - t0));
 
@@ -230,7 +250,11 @@ async function bigLog(inspector: Inspector, page: Page): Promise<void> {
     report(`100k entries: filter, ${label}`, ms(elapsed), '< 100 ms');
   };
   const log = page.getByRole('region', { name: 'Log' });
-  const settle = () => page.getByLabel('Entry count').filter({ hasText: /^100000 entries$/ }).waitFor();
+  const settle = () =>
+    page
+      .getByLabel('Entry count')
+      .filter({ hasText: /^100000 entries$/ })
+      .waitFor();
   await page.waitForTimeout(2000); // the search index is built in idle time after opening
   await filterTime('text search', 'Search log', 'ws-mrtr');
   await filterTime('text search, another', 'Search log', 'kyoto');
@@ -272,7 +296,11 @@ const sections: Record<string, () => Promise<void> | void> = {
   elicitation: async () => elicitationToForm(inspector, await newPage()),
   'live-memory': () => liveMemory(inspector, client),
   'big-log': async () => bigLog(inspector, await newPage()),
-  connect: () => connectCost(client, report, [['a 2025-only server (server-everything)', everythingStdio(), '2025-11-25'], ['a 2026-07-28 server (the demo)', demoStdio(), '2026-07-28']]),
+  connect: () =>
+    connectCost(client, report, [
+      ['a 2025-only server (server-everything)', everythingStdio(), '2025-11-25'],
+      ['a 2026-07-28 server (the demo)', demoStdio(), '2026-07-28'],
+    ]),
 };
 try {
   for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();

@@ -19,7 +19,11 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 /** Connecting → ready of the session the client follows, in ms. */
 async function readyAfter(client: InspectorClient, sessionId: string): Promise<number> {
-  const ready = await client.waitFor(() => client.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state === 'ready'), 60_000, 'ready');
+  const ready = await client.waitFor(
+    () => client.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state === 'ready'),
+    60_000,
+    'ready',
+  );
   const connecting = client.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state === 'connecting')!;
   return ready.at - connecting.at;
 }
@@ -60,13 +64,20 @@ export async function connectCost(client: InspectorClient, report: Report, cases
       sibling.push(await sdkAutoConnect(target, StdioClientTransport));
       inPlace.push(await sdkAutoConnect(target, InPlaceStdioTransport));
     }
-    report(`connect over stdio, ${label} (medians of ${ROUNDS})`, 'Auto | pinned, Auto\'s extra');
-    for (const [moment, at] of [['first connect', 0], ['Reconnect', 1]] as const) {
+    report(`connect over stdio, ${label} (medians of ${ROUNDS})`, "Auto | pinned, Auto's extra");
+    for (const [moment, at] of [
+      ['first connect', 0],
+      ['Reconnect', 1],
+    ] as const) {
       const a = median(auto.map((r) => r[at]));
       const p = median(pin.map((r) => r[at]));
       // Rounds alternate, so each Auto connect has a pinned one beside it under the same load.
       const extra = median(auto.map((r, i) => r[at] - pin[i][at]));
-      report(`  ${moment}: Auto | pinned ${pinned}`, `${ms(a)} | ${ms(p)}, ${extra >= 0 ? '+' : ''}${ms(extra)} (${((extra / p) * 100).toFixed(0)}%)`, 'Auto ≤ +10%');
+      report(
+        `  ${moment}: Auto | pinned ${pinned}`,
+        `${ms(a)} | ${ms(p)}, ${extra >= 0 ? '+' : ''}${ms(extra)} (${((extra / p) * 100).toFixed(0)}%)`,
+        'Auto ≤ +10%',
+      );
     }
     report('  direct SDK client, Auto: probe on a 2nd process | in place', `${ms(median(sibling))} | ${ms(median(inPlace))}`);
   }

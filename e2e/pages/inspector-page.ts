@@ -68,7 +68,10 @@ export class InspectorPage {
 
   /** The URL flow that most needs the person (the panel lists flows waiting for consent first, finished ones last). */
   urlFlow(): Locator {
-    return this.page.getByRole('region', { name: 'URL flows' }).getByRole('article', { name: /^URL elicitation / }).first();
+    return this.page
+      .getByRole('region', { name: 'URL flows' })
+      .getByRole('article', { name: /^URL elicitation / })
+      .first();
   }
 
   field(label: string): Locator {
@@ -108,7 +111,10 @@ export class InspectorPage {
   }
 
   /** Open the Connection section and connect to a target from the form. */
-  async connect(target: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string }, protocol?: string): Promise<void> {
+  async connect(
+    target: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string },
+    protocol?: string,
+  ): Promise<void> {
     await test.step(`connect over ${target.transport}`, async () => {
       // Folded while a session is live (README: "connection section").
       const form = await this.openConnection();

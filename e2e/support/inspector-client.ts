@@ -16,7 +16,10 @@ export class InspectorClient {
 
   private constructor(private readonly wire: WireClient) {}
 
-  static async connect(inspector: Pick<Inspector, 'host' | 'origin' | 'token'>, options: { token?: string; origin?: string; host?: string } = {}): Promise<InspectorClient> {
+  static async connect(
+    inspector: Pick<Inspector, 'host' | 'origin' | 'token'>,
+    options: { token?: string; origin?: string; host?: string } = {},
+  ): Promise<InspectorClient> {
     let ws: WebSocket | undefined;
     const wire = new WireClient({
       url: wsUrl(inspector.host),
@@ -67,7 +70,14 @@ export class InspectorClient {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(check);
-        reject(new Error(`Timed out waiting for ${what}. Last events:\n${this.events.slice(-12).map((e) => `${e.seq} ${e.kind} ${JSON.stringify(e).slice(0, 300)}`).join('\n')}`));
+        reject(
+          new Error(
+            `Timed out waiting for ${what}. Last events:\n${this.events
+              .slice(-12)
+              .map((e) => `${e.seq} ${e.kind} ${JSON.stringify(e).slice(0, 300)}`)
+              .join('\n')}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(check);
       check();
@@ -87,7 +97,11 @@ export class InspectorClient {
   async open(target: CommandParams<'connect'>['target'], settings: CommandParams<'connect'>['settings'] = {}): Promise<string> {
     const { sessionId } = await this.send('connect', { target, settings });
     await this.follow(sessionId);
-    const state = await this.waitFor(() => this.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state !== 'connecting'), 30_000, 'session ready');
+    const state = await this.waitFor(
+      () => this.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state !== 'connecting'),
+      30_000,
+      'session ready',
+    );
     if (state.kind === 'session-state' && state.state === 'closed') throw new Error(`Session closed: ${JSON.stringify(state)}`);
     return sessionId;
   }

@@ -17,11 +17,19 @@ const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everyth
 export type Started = { process: ChildProcess; stop: () => Promise<void>; output: () => string };
 
 /** Spawn and wait until a line of output matches; returns the match. */
-export async function startUntil(command: string, args: string[], ready: RegExp, options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<Started & { match: RegExpExecArray }> {
+export async function startUntil(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+): Promise<Started & { match: RegExpExecArray }> {
   const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${ready} from ${command} ${args.join(' ')}:\n${output}`)), options.timeoutMs ?? 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Timed out waiting for ${ready} from ${command} ${args.join(' ')}:\n${output}`)),
+      options.timeoutMs ?? 20_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = ready.exec(output);
@@ -80,9 +88,14 @@ export type Inspector = Started & { url: string; origin: string; host: string; p
 /** The inspector as a user starts it, on a free port, with its own data folder. */
 export async function startInspector(args: string[] = [], options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Inspector> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inspector-data-'));
-  const started = await startUntil(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--port', '0', '--data-dir', dataDir, ...args], /Open: (http:\/\/(127\.0\.0\.1:(\d+))\/#token=([0-9a-f]+))/, {
-    env: options.env,
-  });
+  const started = await startUntil(
+    process.execPath,
+    [join(ROOT, 'server/bin.mjs'), '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
+    /Open: (http:\/\/(127\.0\.0\.1:(\d+))\/#token=([0-9a-f]+))/,
+    {
+      env: options.env,
+    },
+  );
   const [, url, host, port, token] = started.match;
   return {
     ...started,

@@ -15,7 +15,12 @@ const inspector = await startInspector(['--no-connect'], { dataDir: join(ROOT, '
 const client = await InspectorClient.connect(inspector);
 const demoHttp = await startDemoHttp();
 
-async function record(name: string, target: Parameters<InspectorClient['open']>[0], settings: Parameters<InspectorClient['open']>[1], script: (sessionId: string) => Promise<void>) {
+async function record(
+  name: string,
+  target: Parameters<InspectorClient['open']>[0],
+  settings: Parameters<InspectorClient['open']>[1],
+  script: (sessionId: string) => Promise<void>,
+) {
   const sessionId = await client.open(target, settings);
   await script(sessionId);
   await client.send('disconnect', { sessionId });
@@ -26,7 +31,12 @@ async function record(name: string, target: Parameters<InspectorClient['open']>[
   console.log(`recorded ${name}.jsonl (${client.events.length} entries)`);
 }
 
-const answerWhenAsked = async (sessionId: string, callId: string, answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }, after = 0) => {
+const answerWhenAsked = async (
+  sessionId: string,
+  callId: string,
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+  after = 0,
+) => {
   const e = await client.waitForEvent('elicitation', (x) => x.callId === callId && x.seq > after);
   await client.send('answer-elicitation', { sessionId, key: e.key, ...answer });
   return e;

@@ -23,20 +23,40 @@ export const BAD_SCHEMAS: Record<string, object> = {
   remote_ref: { type: 'object', properties: { name: NAME, country: { type: 'string', title: 'Country', $ref: 'https://example.com/schemas/country.json' } } },
   missing_ref: { type: 'object', properties: { name: NAME }, $ref: '#/definitions/nowhere' },
   defs_only: { type: 'object', properties: { name: NAME }, definitions: { unused: { type: 'string' } }, $defs: { other: { type: 'number' } } },
-  nested_object: { type: 'object', properties: { name: NAME, address: { type: 'string', title: 'Address', properties: { city: { type: 'string', title: 'City' } } } } },
+  nested_object: {
+    type: 'object',
+    properties: { name: NAME, address: { type: 'string', title: 'Address', properties: { city: { type: 'string', title: 'City' } } } },
+  },
   slow_pattern: { type: 'object', properties: { word: { type: 'string', title: 'Word', pattern: '^(a+)+$' } }, required: ['word'] },
   backreference: { type: 'object', properties: { twice: { type: 'string', title: 'Twice', pattern: '^(ab)\\1$' } } },
   size_select: {
     type: 'object',
     properties: {
       name: NAME,
-      size: { type: 'string', title: 'Size', oneOf: [{ const: 's', title: 'Small' }, { const: 'm', title: 'Medium' }, { const: 'l', title: 'Large' }] },
+      size: {
+        type: 'string',
+        title: 'Size',
+        oneOf: [
+          { const: 's', title: 'Small' },
+          { const: 'm', title: 'Medium' },
+          { const: 'l', title: 'Large' },
+        ],
+      },
       color: { type: 'string', title: 'Color', enum: ['red', 'green'] },
     },
   },
   required_select: {
     type: 'object',
-    properties: { size: { type: 'string', title: 'Size', oneOf: [{ const: 's', title: 'Small' }, { const: 'm', title: 'Medium' }] } },
+    properties: {
+      size: {
+        type: 'string',
+        title: 'Size',
+        oneOf: [
+          { const: 's', title: 'Small' },
+          { const: 'm', title: 'Medium' },
+        ],
+      },
+    },
     required: ['size'],
   },
 };

@@ -15,7 +15,9 @@ function answer(message: { id?: unknown; method?: string; params?: { name?: stri
   const result = (json: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${json}}`;
   if (method === 'initialize') {
     const experimental = scenario === 'deep-initialize' ? deepJson(5000) : '{}';
-    return result(`{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"experimental":${experimental}},"serverInfo":{"name":"hostile-http","version":"1.0.0"}}`);
+    return result(
+      `{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"experimental":${experimental}},"serverInfo":{"name":"hostile-http","version":"1.0.0"}}`,
+    );
   }
   if (method === 'tools/list') return result(JSON.stringify({ tools: HOSTILE_TOOLS.filter((t) => t.name === 'deep_result') }));
   if (method === 'tools/call') return result(`{"content":[{"type":"text","text":"a deep result"}],"structuredContent":{"deep":${deepJson(5000)}}}`);

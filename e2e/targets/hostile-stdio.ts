@@ -18,7 +18,10 @@ function handle(message: { id?: unknown; method?: string; params?: { name?: stri
   if (id === undefined || !method) return;
   if (method === 'initialize') {
     const experimental = scenario === 'deep-initialize' ? deepJson(5000) : '{}';
-    return reply(id, `{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"experimental":${experimental}},"serverInfo":{"name":"hostile","version":"1.0.0"}}`);
+    return reply(
+      id,
+      `{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"experimental":${experimental}},"serverInfo":{"name":"hostile","version":"1.0.0"}}`,
+    );
   }
   if (method === 'tools/list') return reply(id, JSON.stringify({ tools: HOSTILE_TOOLS }));
   if (method !== 'tools/call') return write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":-32601,"message":"Method not found"}}`);

@@ -8,14 +8,26 @@ import { z } from 'zod';
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'http-auth', version: '1.0.0' });
-  server.registerTool('whoami', { description: 'Says who you are.', inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: 'you hold the token' }] }));
+  server.registerTool('whoami', { description: 'Says who you are.', inputSchema: z.object({}) }, async () => ({
+    content: [{ type: 'text', text: 'you hold the token' }],
+  }));
   return server;
 });
 
-const server = serve({ hostname: '127.0.0.1', port: 0, fetch: async (request) => {
-  if (request.headers.get('authorization') !== 'Bearer secret-token') {
-    return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } });
-  }
-  return handler.fetch(request);
-} }, (info) => process.stderr.write(`LOOPBACK_PORT=${info.port}\n`));
+const server = serve(
+  {
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: async (request) => {
+      if (request.headers.get('authorization') !== 'Bearer secret-token') {
+        return new Response(JSON.stringify({ error: 'unauthorized' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+        });
+      }
+      return handler.fetch(request);
+    },
+  },
+  (info) => process.stderr.write(`LOOPBACK_PORT=${info.port}\n`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -21,9 +21,13 @@ function handle({ id, method }: Message): void {
   }
   if (method === 'initialize') {
     isInitialized = true;
-    return send({ id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `legacy-strict-${scenario}`, version: '1.0.0' } } });
+    return send({
+      id,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `legacy-strict-${scenario}`, version: '1.0.0' } },
+    });
   }
-  if (method === 'tools/list') return send({ id, result: { tools: [{ name: 'whoami', description: 'Answers with the server process id.', inputSchema: { type: 'object' } }] } });
+  if (method === 'tools/list')
+    return send({ id, result: { tools: [{ name: 'whoami', description: 'Answers with the server process id.', inputSchema: { type: 'object' } }] } });
   if (method === 'tools/call') return send({ id, result: { content: [{ type: 'text', text: `whoami: pid ${process.pid}` }] } });
   if (scenario === 'ignores-discover') return;
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });

@@ -37,14 +37,21 @@ function handle(message: Message): void {
   if (id === undefined || !method) return; // notifications and responses need no answer
   if (scenario === 'silent' || (method === 'server/discover' && scenario === 'ignore-discover')) return;
   if (method === 'initialize') {
-    return send({ id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `raw-lifecycle-${scenario}`, version: '1.0.0' } } });
+    return send({
+      id,
+      result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `raw-lifecycle-${scenario}`, version: '1.0.0' } },
+    });
   }
   if (method === 'tools/list') return send({ id, result: { tools: TOOLS } });
   if (method === 'tools/call') {
     const name = message.params?.name;
     if (name === 'die') return void setTimeout(() => process.exit(5), 10);
     if (name === 'elicit_then_die') {
-      send({ id: 'ask-1', method: 'elicitation/create', params: { message: 'Last words?', requestedSchema: { type: 'object', properties: { words: { type: 'string' } } } } });
+      send({
+        id: 'ask-1',
+        method: 'elicitation/create',
+        params: { message: 'Last words?', requestedSchema: { type: 'object', properties: { words: { type: 'string' } } } },
+      });
       return void setTimeout(() => process.exit(6), 300);
     }
     if (name === 'flood') {

@@ -28,15 +28,29 @@ async function handle(message: Message): Promise<void> {
   if (id === undefined) return; // notifications need no answer
   if (scenario === 'push-on-2026') {
     if (method === 'server/discover') return send({ id, result: modern({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} } }) });
-    if (method === 'tools/list') return send({ id, result: modern({ tools: [{ name: 'push_anyway', description: 'Pushes elicitation/create although 2026-07-28 forbids it.', inputSchema: { type: 'object' } }] }) });
+    if (method === 'tools/list')
+      return send({
+        id,
+        result: modern({
+          tools: [{ name: 'push_anyway', description: 'Pushes elicitation/create although 2026-07-28 forbids it.', inputSchema: { type: 'object' } }],
+        }),
+      });
     if (method === 'tools/call') {
-      send({ id: 'srv-1', method: 'elicitation/create', params: { message: 'Pushed on 2026-07-28', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } });
+      send({
+        id: 'srv-1',
+        method: 'elicitation/create',
+        params: { message: 'Pushed on 2026-07-28', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+      });
       return send({ id, result: modern({ content: [{ type: 'text', text: 'push_anyway: pushed a request the client must drop' }] }) });
     }
   }
   if (scenario === '2025-06-18') {
     if (method === 'initialize') return send({ id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: SERVER_INFO } });
-    if (method === 'tools/list') return send({ id, result: { tools: [{ name: 'old_and_new', description: 'Sends URL mode, then a form with 2025-11-25 features.', inputSchema: { type: 'object' } }] } });
+    if (method === 'tools/list')
+      return send({
+        id,
+        result: { tools: [{ name: 'old_and_new', description: 'Sends URL mode, then a form with 2025-11-25 features.', inputSchema: { type: 'object' } }] },
+      });
     if (method === 'tools/call') {
       const url = await ask('u1', 'elicitation/create', { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'u1' });
       const form = await ask('f1', 'elicitation/create', {
@@ -44,12 +58,25 @@ async function handle(message: Message): Promise<void> {
         requestedSchema: {
           type: 'object',
           properties: {
-            color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }], default: 'g' },
+            color: {
+              type: 'string',
+              title: 'Color',
+              oneOf: [
+                { const: 'r', title: 'Red' },
+                { const: 'g', title: 'Green' },
+              ],
+              default: 'g',
+            },
             tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } },
           },
         },
       });
-      return send({ id, result: { content: [{ type: 'text', text: `old_and_new: url ${url.error ? 'refused' : 'answered'}, form ${JSON.stringify(form.result ?? form.error)}` }] } });
+      return send({
+        id,
+        result: {
+          content: [{ type: 'text', text: `old_and_new: url ${url.error ? 'refused' : 'answered'}, form ${JSON.stringify(form.result ?? form.error)}` }],
+        },
+      });
     }
   }
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });

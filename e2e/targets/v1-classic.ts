@@ -17,17 +17,33 @@ function build(): McpServer {
     const result = await server.server.elicitInput({
       mode: 'form',
       message: 'Classic SDK form',
-      requestedSchema: { type: 'object', properties: { email: { type: 'string', format: 'email', title: 'Email' }, count: { type: 'integer', minimum: 1, maximum: 5, title: 'Count', default: 3 } }, required: ['email'] },
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', format: 'email', title: 'Email' },
+          count: { type: 'integer', minimum: 1, maximum: 5, title: 'Count', default: 3 },
+        },
+        required: ['email'],
+      },
     });
     return { content: [{ type: 'text', text: `ask_form: ${JSON.stringify(result)}` }] };
   });
-  server.registerTool('ask_url', { description: 'A URL flow that reports completion a moment after consent.', inputSchema: { delayMs: z.number().default(200) } }, async ({ delayMs }) => {
-    const elicitationId = `v1-${Date.now()}`;
-    const notify = server.server.createElicitationCompletionNotifier(elicitationId);
-    const result = await server.server.elicitInput({ mode: 'url', message: 'Authorize the classic server', url: 'https://example.com/classic/authorize', elicitationId });
-    if (result.action === 'accept') setTimeout(() => void notify(), delayMs);
-    return { content: [{ type: 'text', text: `ask_url: ${result.action} ${elicitationId}` }] };
-  });
+  server.registerTool(
+    'ask_url',
+    { description: 'A URL flow that reports completion a moment after consent.', inputSchema: { delayMs: z.number().default(200) } },
+    async ({ delayMs }) => {
+      const elicitationId = `v1-${Date.now()}`;
+      const notify = server.server.createElicitationCompletionNotifier(elicitationId);
+      const result = await server.server.elicitInput({
+        mode: 'url',
+        message: 'Authorize the classic server',
+        url: 'https://example.com/classic/authorize',
+        elicitationId,
+      });
+      if (result.action === 'accept') setTimeout(() => void notify(), delayMs);
+      return { content: [{ type: 'text', text: `ask_url: ${result.action} ${elicitationId}` }] };
+    },
+  );
   return server;
 }
 

@@ -64,7 +64,14 @@ export class ConsentSite {
         flow.decision = action === 'approve' ? 'approved' : 'denied';
         for (const waiter of flow.waiters.splice(0)) waiter(flow.decision);
       }
-      return send(res, 200, page(flow.decision === 'approved' ? 'Approved' : 'Denied', `<p>${flow.decision === 'approved' ? 'Approved' : 'Denied'}. You can close this tab and go back to the inspector.</p>`));
+      return send(
+        res,
+        200,
+        page(
+          flow.decision === 'approved' ? 'Approved' : 'Denied',
+          `<p>${flow.decision === 'approved' ? 'Approved' : 'Denied'}. You can close this tab and go back to the inspector.</p>`,
+        ),
+      );
     }
     const base = `/consent/${encodeURIComponent(flowId)}`;
     const body = flow.decision
@@ -77,7 +84,11 @@ export class ConsentSite {
 }
 
 function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+  });
   res.end(html);
 }
 

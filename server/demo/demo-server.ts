@@ -84,7 +84,9 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
       const seat = formAnswer(ctx, 'seat', TRIP_SEAT_SCHEMA);
       if (seat.state !== 'accepted') return { content: [text(`plan_trip: step 2 ${seat.state}`)] };
       const { seat: place, meal } = seat.content as { seat: string; meal?: boolean };
-      return { content: [text(`plan_trip: booked ${trip.travellers ?? 1} to ${trip.destination} on ${trip.departure}, ${place} seat${meal ? ' with a meal' : ''}`)] };
+      return {
+        content: [text(`plan_trip: booked ${trip.travellers ?? 1} to ${trip.destination} on ${trip.departure}, ${place} seat${meal ? ' with a meal' : ''}`)],
+      };
     },
   );
 
@@ -110,7 +112,8 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
       inputSchema: z.object({ seconds: z.number().int().min(1).max(600).default(5).describe('How long the server waits') }),
     },
     async ({ seconds }, ctx) => {
-      if (era === 'modern') return { content: [text('confirm_with_deadline needs a 2025 connection: 2026-07-28 has no server-to-client requests to cancel.')], isError: true };
+      if (era === 'modern')
+        return { content: [text('confirm_with_deadline needs a 2025 connection: 2026-07-28 has no server-to-client requests to cancel.')], isError: true };
       try {
         const result = await ctx.mcpReq.elicitInput(
           { mode: 'form', message: `Confirm within ${seconds} seconds, or the server gives up.`, requestedSchema: CONFIRM_SCHEMA as unknown as Schema },

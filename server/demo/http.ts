@@ -22,7 +22,11 @@ async function serveLegacy(request: Request, parsedBody: unknown): Promise<Respo
   const sessionId = request.headers.get('mcp-session-id');
   if (sessionId) {
     const transport = legacySessions.get(sessionId);
-    if (!transport) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!transport)
+      return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     return transport.handleRequest(request, { parsedBody });
   }
   const transport = new WebStandardStreamableHTTPServerTransport({

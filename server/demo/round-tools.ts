@@ -10,9 +10,17 @@ import { z } from 'zod';
 import type { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';
 
-const CONFIRM = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm the order', default: true }, note: { type: 'string', title: 'Note for the courier' } }, required: ['confirm'] };
+const CONFIRM = {
+  type: 'object',
+  properties: { confirm: { type: 'boolean', title: 'Confirm the order', default: true }, note: { type: 'string', title: 'Note for the courier' } },
+  required: ['confirm'],
+};
 const DETAILS_V1 = { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] };
-const DETAILS_V2 = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, phone: { type: 'string', title: 'Phone' } }, required: ['name', 'phone'] };
+const DETAILS_V2 = {
+  type: 'object',
+  properties: { name: { type: 'string', title: 'Name' }, phone: { type: 'string', title: 'Phone' } },
+  required: ['name', 'phone'],
+};
 
 export function registerRoundTools(server: McpServer, era: 'legacy' | 'modern', site: ConsentSite): void {
   server.registerTool(
@@ -43,7 +51,8 @@ export function registerRoundTools(server: McpServer, era: 'legacy' | 'modern', 
       const round = ctx.mcpReq.requestState<string>();
       if (round === undefined) return inputRequired({ inputRequests: { details: elicit('Your name, please.', DETAILS_V1) }, requestState: 'asked-once' });
       const second = formAnswer(ctx, 'details', DETAILS_V2);
-      if (round === 'asked-once') return inputRequired({ inputRequests: { details: elicit('Sorry, we also need a phone number.', DETAILS_V2) }, requestState: 'asked-twice' });
+      if (round === 'asked-once')
+        return inputRequired({ inputRequests: { details: elicit('Sorry, we also need a phone number.', DETAILS_V2) }, requestState: 'asked-twice' });
       return { content: [text(`shifting_schema: ${second.state === 'accepted' ? JSON.stringify(second.content) : second.state}`)] };
     },
   );
@@ -60,7 +69,15 @@ export function registerRoundTools(server: McpServer, era: 'legacy' | 'modern', 
       const state = ctx.mcpReq.requestState<string>();
       if (state === undefined) {
         const flowId = randomUUID();
-        return inputRequired({ inputRequests: { approve: inputRequired.elicitUrl({ message: 'Approve the payment on the provider site.', url: await site.url(flowId, 'approve a payment of 12 EUR') }) }, requestState: `waiting:${flowId}` });
+        return inputRequired({
+          inputRequests: {
+            approve: inputRequired.elicitUrl({
+              message: 'Approve the payment on the provider site.',
+              url: await site.url(flowId, 'approve a payment of 12 EUR'),
+            }),
+          },
+          requestState: `waiting:${flowId}`,
+        });
       }
       const flowId = state.slice('waiting:'.length);
       const view = inputResponse(ctx.mcpReq.inputResponses, 'approve');

@@ -13,7 +13,13 @@ export const PROFILE_SCHEMA = {
     rating: { type: 'number', title: 'Rating', description: 'From 0 to 5, halves allowed', minimum: 0, maximum: 5, default: 4.5 },
     newsletter: { type: 'boolean', title: 'Subscribe to the newsletter', default: false },
     plan: { type: 'string', title: 'Plan', enum: ['free', 'pro', 'team'], default: 'free' },
-    region: { type: 'string', title: 'Region', description: 'Legacy enum with enumNames', enum: ['eu', 'us', 'ap'], enumNames: ['Europe', 'United States', 'Asia Pacific'] },
+    region: {
+      type: 'string',
+      title: 'Region',
+      description: 'Legacy enum with enumNames',
+      enum: ['eu', 'us', 'ap'],
+      enumNames: ['Europe', 'United States', 'Asia Pacific'],
+    },
     color: {
       type: 'string',
       title: 'Badge color',

@@ -41,7 +41,10 @@ export function registerUrlTools(server: McpServer, era: Era, site: ConsentSite)
       if (era === 'legacy') {
         const flow = await pushUrlFlow(ctx, 'Connect your Demo Provider account to continue.', 'connect your Demo Provider account');
         if (!flow.decision) return { content: [text(`connect_account: ${flow.answer}`)] };
-        return { content: [text(`connect_account: ${flow.decision} on the provider's page (elicitationId ${flow.elicitationId})`)], isError: flow.decision !== 'approved' };
+        return {
+          content: [text(`connect_account: ${flow.decision} on the provider's page (elicitationId ${flow.elicitationId})`)],
+          isError: flow.decision !== 'approved',
+        };
       }
       return modernUrlFlow(ctx, site, 'connect_account', 'Connect your Demo Provider account to continue.', 'connect your Demo Provider account');
     },
@@ -57,7 +60,12 @@ export function registerUrlTools(server: McpServer, era: Era, site: ConsentSite)
     async (_args, ctx) => {
       if (era === 'modern') {
         const view = inputResponse(ctx.mcpReq.inputResponses, 'visit');
-        if (view.kind === 'missing') return inputRequired({ inputRequests: { visit: inputRequired.elicitUrl({ message: 'Read the terms on the provider site.', url: await site.url(randomUUID(), 'read the terms') }) } });
+        if (view.kind === 'missing')
+          return inputRequired({
+            inputRequests: {
+              visit: inputRequired.elicitUrl({ message: 'Read the terms on the provider site.', url: await site.url(randomUUID(), 'read the terms') }),
+            },
+          });
         return { content: [text(`never_completes: ${view.kind === 'elicit' ? view.action : view.kind}; completion will never be reported`)] };
       }
       const elicitationId = randomUUID();
@@ -84,15 +92,25 @@ export function registerUrlTools(server: McpServer, era: Era, site: ConsentSite)
       }
       const url = await site.url(flowId, 'link your Demo Provider account');
       void site.waitForDecision(flowId).then((decision) => {
-        if (decision === 'approved') void server.server.createElicitationCompletionNotifier(flowId)().catch(() => {});
+        if (decision === 'approved')
+          void server.server
+            .createElicitationCompletionNotifier(flowId)()
+            .catch(() => {});
       });
-      throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Link your Demo Provider account first.', url, elicitationId: flowId }], 'This tool needs a linked account.');
+      throw new UrlElicitationRequiredError(
+        [{ mode: 'url', message: 'Link your Demo Provider account first.', url, elicitationId: flowId }],
+        'This tool needs a linked account.',
+      );
     },
   );
 
   server.registerTool(
     'javascript_url',
-    { title: 'A javascript: URL', description: 'Sends a URL elicitation whose URL is javascript:… The inspector must refuse to open it.', inputSchema: z.object({}) },
+    {
+      title: 'A javascript: URL',
+      description: 'Sends a URL elicitation whose URL is javascript:… The inspector must refuse to open it.',
+      inputSchema: z.object({}),
+    },
     async (_args, ctx) => sendFixedUrl(ctx, era, 'javascript_url', 'Click to continue.', SCRIPT_URL),
   );
 

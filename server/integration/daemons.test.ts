@@ -23,8 +23,11 @@ async function sessionWithDaemon() {
   started.push(inspector);
   const client = await InspectorClient.connect(inspector);
   const daemonFile = join(mkdtempSync(join(tmpdir(), 'daemon-')), 'pids');
-  const sessionId = await client.open({ transport: 'stdio', ...targetStdio('raw-lifecycle', 'double-fork'), env: { RAW_LIFECYCLE_DAEMON: daemonFile } }, { protocol: '2025-11-25' });
-  for (const deadline = Date.now() + 10_000; !existsSync(daemonFile) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+  const sessionId = await client.open(
+    { transport: 'stdio', ...targetStdio('raw-lifecycle', 'double-fork'), env: { RAW_LIFECYCLE_DAEMON: daemonFile } },
+    { protocol: '2025-11-25' },
+  );
+  for (const deadline = Date.now() + 10_000; !existsSync(daemonFile) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
   const daemon = Number(readFileSync(daemonFile, 'utf8').trim());
   daemons.push(daemon);
   expect(isAlive(daemon)).toBe(true);

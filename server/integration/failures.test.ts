@@ -22,7 +22,6 @@ async function closedEvent(target: Parameters<InspectorClient['open']>[0]) {
   return { sessionId, closed };
 }
 
-
 describe('connect failures', () => {
   it('a command that does not exist: spawn-failed, named', async () => {
     const { closed } = await closedEvent({ transport: 'stdio', command: 'no-such-mcp-server-xyz', args: [] });
@@ -115,7 +114,9 @@ describe('during a session', () => {
     const ended = await suite.client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
     expect(ended.outcome).toBe('server-cancelled');
     await end;
-    await expect(suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { confirm: true } })).rejects.toThrow(/no longer pending/);
+    await expect(suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { confirm: true } })).rejects.toThrow(
+      /no longer pending/,
+    );
     expect(suite.client.of('action').filter((a) => a.key === elicitation.key)).toEqual([]);
     await suite.client.send('disconnect', { sessionId });
   });

@@ -39,7 +39,12 @@ async function upgraded(): Promise<Socket> {
 
 /** One frame: FIN set, the given opcode, masked unless told otherwise (a client must mask). */
 function frame(opcode: number, payload: Buffer, { isMasked = true, declaredLength = payload.length } = {}): Buffer {
-  const lengthBytes = declaredLength < 126 ? Buffer.from([declaredLength]) : declaredLength < 65536 ? Buffer.from([126, declaredLength >> 8, declaredLength & 255]) : lengthOf64(declaredLength);
+  const lengthBytes =
+    declaredLength < 126
+      ? Buffer.from([declaredLength])
+      : declaredLength < 65536
+        ? Buffer.from([126, declaredLength >> 8, declaredLength & 255])
+        : lengthOf64(declaredLength);
   lengthBytes[0] |= isMasked ? 0x80 : 0;
   const mask = isMasked ? randomBytes(4) : Buffer.alloc(0);
   const body = isMasked ? payload.map((byte, i) => byte ^ mask[i % 4]) : payload;

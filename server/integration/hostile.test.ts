@@ -20,7 +20,10 @@ const DEPTH_NOTE = `dropped: nested deeper than ${MAX_EVENT_DEPTH} levels`;
 
 /** The session file's entries, checked to be whole and gap-free. */
 function fileEntries(sessionId: string): Record<string, unknown>[] {
-  const lines = readFileSync(join(suite.inspector.dataDir, `${sessionId}.jsonl`), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(join(suite.inspector.dataDir, `${sessionId}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
   return entries;
@@ -43,7 +46,10 @@ async function expectStillServing(): Promise<void> {
 
 /** Open the hostile stdio server, with its pid from its first stderr line. */
 async function openHostile(scenario?: string) {
-  const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('hostile-stdio', ...(scenario ? [scenario] : [])) }, { protocol: '2025-11-25' });
+  const sessionId = await suite.client.open(
+    { transport: 'stdio', ...targetStdio('hostile-stdio', ...(scenario ? [scenario] : [])) },
+    { protocol: '2025-11-25' },
+  );
   const line = await suite.client.waitForEvent('stderr', (e) => e.text.includes('hostile: pid'));
   return { sessionId, pid: Number(/pid (\d+)/.exec(line.text)![1]) };
 }
@@ -72,7 +78,11 @@ describe('a hostile stdio server', () => {
     expect(note?.dropped?.reason).toBe('too-deep');
     expect(note?.dropped?.message).toContain(DEPTH_NOTE);
     const entries = expectFileHasAllShown(sessionId);
-    expect(entries.find((e) => e.seq === note?.seq)).toMatchObject({ kind: 'rpc-in', message: { method: 'notifications/message' }, dropped: { reason: 'too-deep' } });
+    expect(entries.find((e) => e.seq === note?.seq)).toMatchObject({
+      kind: 'rpc-in',
+      message: { method: 'notifications/message' },
+      dropped: { reason: 'too-deep' },
+    });
     await endSession(sessionId, pid);
     await expectStillServing();
   });
@@ -90,7 +100,10 @@ describe('a hostile stdio server', () => {
   });
 
   it('an initialize result nested 5,000 levels deep: the SDK refuses it, the entry says what was dropped', async () => {
-    const { sessionId } = await suite.client.send('connect', { target: { transport: 'stdio', ...targetStdio('hostile-stdio', 'deep-initialize') }, settings: { protocol: '2025-11-25' } });
+    const { sessionId } = await suite.client.send('connect', {
+      target: { transport: 'stdio', ...targetStdio('hostile-stdio', 'deep-initialize') },
+      settings: { protocol: '2025-11-25' },
+    });
     await suite.client.follow(sessionId);
     const pid = Number(/pid (\d+)/.exec((await suite.client.waitForEvent('stderr', (e) => e.text.includes('hostile: pid'))).text)![1]);
     const closed = await suite.client.waitForEvent('session-state', (e) => e.state === 'closed');
@@ -120,7 +133,12 @@ describe('a hostile stdio server', () => {
     const { sessionId, pid } = await openHostile();
     const { end } = await suite.client.call(sessionId, 'huge_message');
     expect((await end).outcome).toBe('error');
-    expect(suite.client.of('sdk-error').map((e) => e.message).join()).toContain('exceeded maximum size');
+    expect(
+      suite.client
+        .of('sdk-error')
+        .map((e) => e.message)
+        .join(),
+    ).toContain('exceeded maximum size');
     await suite.client.waitForEvent('session-state', (e) => e.sessionId === sessionId && e.state === 'closed');
     expectFileHasAllShown(sessionId);
     expect(await ended(pid)).toBe(true);
@@ -151,7 +169,9 @@ describe('a hostile page command', () => {
   it('call-tool arguments nested 5,000 levels deep', async () => {
     const { sessionId, pid } = await openHostile();
     // Sent as text: neither the page nor this test could stringify such an object.
-    const reply = await rawCommand(`{"type":"call-tool","id":1,"params":{"sessionId":${JSON.stringify(sessionId)},"name":"echo_depth","arguments":{"deep":${deepJson(5000)}}}}`);
+    const reply = await rawCommand(
+      `{"type":"call-tool","id":1,"params":{"sessionId":${JSON.stringify(sessionId)},"name":"echo_depth","arguments":{"deep":${deepJson(5000)}}}}`,
+    );
     const callId = (reply as { result?: { callId?: string } }).result?.callId;
     expect(callId).toBeDefined();
     const callEnd = await suite.client.waitForEvent('call-end', (e) => e.callId === callId);

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { ended, isAlive, startInspector, stopProcess, type Inspector } from '../../e2e/support/processes';
 
-
-
 const started: Inspector[] = [];
 afterEach(async () => {
   // Whatever a failed test left running is stopped by its pid.

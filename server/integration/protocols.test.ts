@@ -15,7 +15,12 @@ const ready = () => suite.client.of('session-state').find((e): e is Extract<Even
 const findingCodes = () => suite.client.of('finding').map((f) => f.code);
 const outbound = (method: string) => suite.client.of('rpc-out').filter((e) => e.message.method === method);
 
-async function answerNext(sessionId: string, callId: string, answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }, after = 0) {
+async function answerNext(
+  sessionId: string,
+  callId: string,
+  answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+  after = 0,
+) {
   const elicitation = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId && e.seq > after);
   await suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, ...answer });
   return elicitation;
@@ -33,12 +38,19 @@ describe('2026-07-28, rounds driven by the inspector', () => {
     expect(resultText(await end)).toBe('plan_trip: booked 1 to Kyoto on 2027-04-02, aisle seat');
 
     const rounds = suite.client.of('call-round').filter((r) => r.callId === callId);
-    expect(rounds.map((r) => [r.round, r.reason])).toEqual([[1, 'initial'], [2, 'input-responses'], [3, 'input-responses']]);
+    expect(rounds.map((r) => [r.round, r.reason])).toEqual([
+      [1, 'initial'],
+      [2, 'input-responses'],
+      [3, 'input-responses'],
+    ]);
     expect(new Set(rounds.map((r) => r.rpcId)).size).toBe(3);
     const calls = outbound('tools/call').map((e) => e.message.params as Record<string, unknown>);
     // No requestState was sent back in round 2, because round 1 carried none; round 3 echoes round 2's exactly.
     expect(calls[1]).not.toHaveProperty('requestState');
-    const stateFromServer = suite.client.of('rpc-in').map((e) => (e.message.result as { requestState?: string } | undefined)?.requestState).find(Boolean);
+    const stateFromServer = suite.client
+      .of('rpc-in')
+      .map((e) => (e.message.result as { requestState?: string } | undefined)?.requestState)
+      .find(Boolean);
     expect(calls[2].requestState).toBe(stateFromServer);
     expect(calls[2].inputResponses).toEqual({ seat: { action: 'accept', content: { seat: 'aisle' } } });
     await suite.client.send('disconnect', { sessionId });
@@ -68,7 +80,11 @@ describe('2026-07-28, rounds driven by the inspector', () => {
     expect(flow.params.elicitationId).toBeUndefined();
     // "Done, retry" before approving: the server polls.
     await suite.client.send('answer-elicitation', { sessionId, key: flow.key, action: 'accept' });
-    await suite.client.waitFor(() => suite.client.of('call-round').filter((r) => r.callId === callId && r.reason === 'request-state').length >= 2, 20_000, 'two polling rounds');
+    await suite.client.waitFor(
+      () => suite.client.of('call-round').filter((r) => r.callId === callId && r.reason === 'request-state').length >= 2,
+      20_000,
+      'two polling rounds',
+    );
     await approveOnConsentSite(String(flow.params.url));
     const result = await end;
     expect(resultText(result)).toBe('url_poll: payment approved');
@@ -91,7 +107,12 @@ describe('2026-07-28, rounds driven by the inspector', () => {
     const { callId, end } = await suite.client.call(sessionId, 'collect_profile');
     const elicitation = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
     await new Promise((r) => setTimeout(r, 2000));
-    await suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { name: 'Ada', email: 'ada@example.com', plan: 'free' } });
+    await suite.client.send('answer-elicitation', {
+      sessionId,
+      key: elicitation.key,
+      action: 'accept',
+      content: { name: 'Ada', email: 'ada@example.com', plan: 'free' },
+    });
     expect((await end).outcome).toBe('result');
     await suite.client.send('disconnect', { sessionId });
   });
@@ -249,8 +270,16 @@ describe('which call a pushed elicitation belongs to', () => {
     const sessionId = await suite.client.open({ transport: 'http', url: demo.url, headers: {} }, { protocol: '2025-11-25' });
     const trip = await suite.client.call(sessionId, 'plan_trip');
     const profile = await suite.client.call(sessionId, 'collect_profile');
-    const first = await suite.client.waitFor(() => suite.client.of('elicitation').filter((e) => e.params.message === 'Step 1 of 2: where are you going?')[0], 15_000, 'the trip form');
-    const second = await suite.client.waitFor(() => suite.client.of('elicitation').filter((e) => String(e.params.message).includes('conference badge'))[0], 15_000, 'the profile form');
+    const first = await suite.client.waitFor(
+      () => suite.client.of('elicitation').filter((e) => e.params.message === 'Step 1 of 2: where are you going?')[0],
+      15_000,
+      'the trip form',
+    );
+    const second = await suite.client.waitFor(
+      () => suite.client.of('elicitation').filter((e) => String(e.params.message).includes('conference badge'))[0],
+      15_000,
+      'the profile form',
+    );
     expect(first.callId).toBe(trip.callId);
     expect(second.callId).toBe(profile.callId);
     await suite.client.send('answer-elicitation', { sessionId, key: second.key, action: 'decline' });

@@ -80,7 +80,11 @@ function exportSession(sessionId: string): Promise<string> {
 async function connect(target: Parameters<InspectorClient['open']>[0]): Promise<{ sessionId: string; state: LogEvent }> {
   const { sessionId } = await client.send('connect', { target, settings: {} });
   await client.follow(sessionId);
-  const state = await client.waitFor(() => client.events.find((e) => e.kind === 'session-state' && e.state !== 'connecting'), 30_000, 'the session to connect or fail');
+  const state = await client.waitFor(
+    () => client.events.find((e) => e.kind === 'session-state' && e.state !== 'connecting'),
+    30_000,
+    'the session to connect or fail',
+  );
   return { sessionId, state };
 }
 

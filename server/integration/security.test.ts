@@ -96,7 +96,9 @@ describe('the listening socket', () => {
   });
 
   it('refuses a wildcard host without the loudly named flag', async () => {
-    await expect(startUntil(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--host', '0.0.0.0'], /never/)).rejects.toThrow(/dangerously-bind-all-interfaces/);
+    await expect(startUntil(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--host', '0.0.0.0'], /never/)).rejects.toThrow(
+      /dangerously-bind-all-interfaces/,
+    );
   });
 });
 

@@ -43,7 +43,7 @@ function pidsIn(file: string): number[] {
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !condition(); ) {
+  for (const deadline = Date.now() + timeoutMs; !condition();) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -76,7 +76,9 @@ describe('with a short connect timeout', () => {
     // Past the point where the probe would have given up and the session process been started.
     await new Promise((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS + 2000));
     expect(pidsIn(pidsFile)).toEqual([probe]);
-    const lines = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'session-state', state: 'closed' });
   });
 
@@ -84,7 +86,10 @@ describe('with a short connect timeout', () => {
     const sessionId = await connect('ignore-discover', { protocol: 'auto' });
     const refusal = await client.send('call-tool', { sessionId, name: 'die', arguments: {} }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(WireFailure);
-    expect(refusal instanceof WireFailure && refusal.wireError).toEqual({ code: 'conflict', message: 'The session is still connecting: wait until it is connected.' });
+    expect(refusal instanceof WireFailure && refusal.wireError).toEqual({
+      code: 'conflict',
+      message: 'The session is still connecting: wait until it is connected.',
+    });
     await client.send('disconnect', { sessionId });
   });
 
@@ -92,7 +97,9 @@ describe('with a short connect timeout', () => {
     const closed = await closedOf(await connect('silent', { protocol: '2025-11-25' }));
     expect(closed.reason).toBe('connect-failed');
     expect(closed.error?.code).toBe('timeout');
-    expect(closed.error?.message).toBe("The server did not complete the handshake within 3 s, the inspector's connect timeout: the inspector gave up and closed the connection.");
+    expect(closed.error?.message).toBe(
+      "The server did not complete the handshake within 3 s, the inspector's connect timeout: the inspector gave up and closed the connection.",
+    );
   });
 });
 
@@ -106,7 +113,7 @@ describe('the end reason says who ended the session', () => {
     const closed = await closedOf(sessionId);
     expect(closed.reason).toBe('transport-closed');
     expect(closed.error?.message).toBe(
-      'The server wrote a line longer than 10 MiB (10485760 bytes), the most the SDK\'s stdio reader takes: the inspector closed the connection.',
+      "The server wrote a line longer than 10 MiB (10485760 bytes), the most the SDK's stdio reader takes: the inspector closed the connection.",
     );
   });
 
@@ -132,7 +139,9 @@ describe('text a stdio server prints on stdout', () => {
     expect(first.text).toBe('Server starting on stdio...');
     const finding = await client.waitForEvent('finding', (e) => e.aboutSeq === first.seq);
     expect(finding.code).toBe('stdout-not-json');
-    expect(finding.message).toBe('The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.');
+    expect(finding.message).toBe(
+      'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
+    );
 
     await client.waitForEvent('tools', (e) => e.sessionId === sessionId);
     const { callId } = await client.send('call-tool', { sessionId, name: 'flood', arguments: {} });

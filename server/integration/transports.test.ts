@@ -12,7 +12,11 @@ const suite = inspectorSuite();
 const EVERYTHING_TOOL = 'trigger-elicitation-request';
 
 async function answerEverythingForm(sessionId: string, action: 'accept' | 'decline' | 'cancel') {
-  await suite.client.waitFor(() => suite.client.of('tools').some((t) => t.tools.some((tool) => tool.name === EVERYTHING_TOOL)), 15_000, 'the elicitation tool to be listed');
+  await suite.client.waitFor(
+    () => suite.client.of('tools').some((t) => t.tools.some((tool) => tool.name === EVERYTHING_TOOL)),
+    15_000,
+    'the elicitation tool to be listed',
+  );
   const { callId, end } = await suite.client.call(sessionId, EVERYTHING_TOOL);
   const elicitation = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
   expect(elicitation.mode).toBe('form');
@@ -34,7 +38,12 @@ describe('stdio', () => {
     expect((await suite.client.waitForEvent('stderr')).text).toContain('elicitation-demo: ready');
     const { callId, end } = await suite.client.call(sessionId, 'collect_profile');
     const elicitation = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
-    await suite.client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'accept', content: { name: 'Grace', email: 'grace@example.com', plan: 'pro', age: 40 } });
+    await suite.client.send('answer-elicitation', {
+      sessionId,
+      key: elicitation.key,
+      action: 'accept',
+      content: { name: 'Grace', email: 'grace@example.com', plan: 'pro', age: 40 },
+    });
     const text = resultText(await end);
     expect(text).toContain('collect_profile: accept');
     // Numbers stay numbers on the wire.
@@ -46,7 +55,9 @@ describe('stdio', () => {
     const sessionId = await suite.client.open({ transport: 'stdio', ...everythingStdio() });
     const ready = suite.client.of('session-state').find((e) => e.state === 'ready');
     expect(ready?.state === 'ready' && ready.era).toBe('legacy');
-    expect(await answerEverythingForm(sessionId, 'accept')).toMatch(/User provided the requested information[\s\S]*Name: Grace Hopper[\s\S]*Favorite Integer: 7/);
+    expect(await answerEverythingForm(sessionId, 'accept')).toMatch(
+      /User provided the requested information[\s\S]*Name: Grace Hopper[\s\S]*Favorite Integer: 7/,
+    );
     expect(await answerEverythingForm(sessionId, 'decline')).toContain('User declined');
     expect(await answerEverythingForm(sessionId, 'cancel')).toContain('User cancelled');
     await suite.client.send('disconnect', { sessionId });
@@ -63,7 +74,11 @@ describe.each(['streamableHttp', 'sse'] as const)('server-everything over %s', (
   });
 
   it('lists tools, logs HTTP exchanges, and answers the form', async () => {
-    const sessionId = await suite.client.open({ transport: mode === 'sse' ? 'sse' : 'http', url: server.url, headers: { 'X-Test': 'yes', Authorization: 'Bearer not-logged' } });
+    const sessionId = await suite.client.open({
+      transport: mode === 'sse' ? 'sse' : 'http',
+      url: server.url,
+      headers: { 'X-Test': 'yes', Authorization: 'Bearer not-logged' },
+    });
     expect(await answerEverythingForm(sessionId, 'accept')).toContain('Name: Grace Hopper');
     expect(await answerEverythingForm(sessionId, 'decline')).toContain('User declined');
     const exchanges = suite.client.of('http');

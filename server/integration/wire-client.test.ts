@@ -12,7 +12,11 @@ import { WireClient, type SocketState, type WireClientOptions } from '../wire/wi
 
 const clients: WireClient[] = [];
 
-function startClient(options: Pick<WireClientOptions, 'token'> & Partial<WireClientOptions>): { states: SocketState[]; pushes: ServerPush[]; client: WireClient } {
+function startClient(options: Pick<WireClientOptions, 'token'> & Partial<WireClientOptions>): {
+  states: SocketState[];
+  pushes: ServerPush[];
+  client: WireClient;
+} {
   const states: SocketState[] = [];
   const pushes: ServerPush[] = [];
   const client = new WireClient({

@@ -4,11 +4,17 @@ import { ElicitationBroker } from './broker';
 
 function setup() {
   const events: NewLogEvent[] = [];
-  const broker = new ElicitationBroker((e) => events.push(e), () => 'demo');
+  const broker = new ElicitationBroker(
+    (e) => events.push(e),
+    () => 'demo',
+  );
   return { broker, events };
 }
 
-const form = { message: 'Who?', requestedSchema: { type: 'object', properties: { name: { type: 'string', minLength: 2 }, age: { type: 'integer' } }, required: ['name'] } };
+const form = {
+  message: 'Who?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string', minLength: 2 }, age: { type: 'integer' } }, required: ['name'] },
+};
 
 describe('ElicitationBroker', () => {
   it('announces a request, then resolves it once with the answer', async () => {
@@ -66,7 +72,10 @@ describe('ElicitationBroker', () => {
 
   it('matches completions to URL flows by elicitationId; unknown and repeated ones are told apart', () => {
     const { broker, events } = setup();
-    const { key } = broker.request({ origin: { kind: 'push', rpcId: 3 }, params: { mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'flow-1' } });
+    const { key } = broker.request({
+      origin: { kind: 'push', rpcId: 3 },
+      params: { mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'flow-1' },
+    });
     expect(broker.complete('flow-1')).toEqual({ key });
     expect(events.at(-1)).toMatchObject({ kind: 'url-complete', key, elicitationId: 'flow-1' });
     expect(broker.complete('flow-1')).toEqual({ problem: 'duplicate' });

@@ -54,7 +54,10 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
   };
   const tap = new TransportTap(transport, { onOutbound: (m) => emit({ kind: 'rpc-out', message: m }), onInbound: (m) => emit({ kind: 'rpc-in', message: m }) });
   const fullSettings = SessionSettingsSchema.parse({ protocol: '2026-07-28', ...settings });
-  const client = new Client({ name: 'test', version: '1' }, clientOptions(fullSettings, { transport: 'http', url: 'http://in-process.test/mcp', headers: {} }, () => {}));
+  const client = new Client(
+    { name: 'test', version: '1' },
+    clientOptions(fullSettings, { transport: 'http', url: 'http://in-process.test/mcp', headers: {} }, () => {}),
+  );
   await client.connect(transport);
   stops.push(() => client.close());
   const broker = new ElicitationBroker(emit, () => 'rounds');
@@ -66,7 +69,10 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
     tap,
     emit,
     elicitationContext: () => ({ protocolVersion: '2026-07-28', declared: { form: true, url: true } }),
-    reportFindings: (findings: { code: string; severity: 'error' | 'warning' | 'info'; message: string }[]) => (findings.forEach((f) => emit({ kind: 'finding', ...f })), findings),
+    reportFindings: (findings: { code: string; severity: 'error' | 'warning' | 'info'; message: string }[]) => (
+      findings.forEach((f) => emit({ kind: 'finding', ...f })),
+      findings
+    ),
   };
   /** Run a tool; every elicitation is answered with `content` as soon as it appears. */
   const run = async (name: string, content: Record<string, unknown> = { name: 'Ada' }) => {
@@ -88,7 +94,10 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
     const runner = new CallRunner(host, 'c1', 'tools/call', { name, arguments: {} }, () => {});
     return { runner, done: runner.run() };
   };
-  const calls = () => events.filter((e) => e.kind === 'rpc-out' && e.message.method === 'tools/call').map((e) => (e as unknown as { message: { id: unknown; params: Record<string, unknown> } }).message);
+  const calls = () =>
+    events
+      .filter((e) => e.kind === 'rpc-out' && e.message.method === 'tools/call')
+      .map((e) => (e as unknown as { message: { id: unknown; params: Record<string, unknown> } }).message);
   return { run, start, events, calls };
 }
 

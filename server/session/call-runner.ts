@@ -1,12 +1,4 @@
-import {
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  isInputRequiredResult,
-  specTypeSchemas,
-  withInputRequired,
-  type Client,
-} from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, isInputRequiredResult, specTypeSchemas, withInputRequired, type Client } from '@modelcontextprotocol/client';
 import type { EventOf, Finding, NewLogEvent, RpcError, WireError } from '../wire/events';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitAnswer, ElicitationBroker } from './broker';
@@ -44,7 +36,10 @@ export type CallHost = {
 };
 
 class CallEnded extends Error {
-  constructor(readonly outcome: 'error' | 'cancelled', readonly wireError: WireError | RpcError) {
+  constructor(
+    readonly outcome: 'error' | 'cancelled',
+    readonly wireError: WireError | RpcError,
+  ) {
     super(wireError.message);
   }
 }
@@ -183,7 +178,7 @@ export class CallRunner {
     if (rpcId !== undefined) this.host.emit({ kind: 'call-round', callId: this.callId, round, rpcId, reason });
     this.inFlightRpcId = rpcId;
     try {
-      return (await promise);
+      return await promise;
     } finally {
       this.inFlightRpcId = undefined;
       if (era === 'modern') this.timer.pause();
@@ -196,7 +191,13 @@ export class CallRunner {
       if (inputRequest.method === 'roots/list') return [inputKey, { roots: [] }];
       if (inputRequest.method !== 'elicitation/create') {
         this.host.reportFindings(
-          [{ code: 'unsupported-input-request', severity: 'warning', message: `Input request "${inputKey}" is ${inputRequest.method}, which the inspector does not fulfil; it is left out of the retry.` }],
+          [
+            {
+              code: 'unsupported-input-request',
+              severity: 'warning',
+              message: `Input request "${inputKey}" is ${inputRequest.method}, which the inspector does not fulfil; it is left out of the retry.`,
+            },
+          ],
           { callId: this.callId },
         );
         return undefined;
@@ -206,7 +207,11 @@ export class CallRunner {
       const schema = JSON.stringify(params.requestedSchema ?? null);
       const before = this.schemasByKey.get(inputKey);
       if (before !== undefined && before !== schema) {
-        found.push({ code: 'schema-changed-between-rounds', severity: 'warning', message: `Round ${round} asks for "${inputKey}" with a different requestedSchema than before; a client that cached the first form would answer the wrong question.` });
+        found.push({
+          code: 'schema-changed-between-rounds',
+          severity: 'warning',
+          message: `Round ${round} asks for "${inputKey}" with a different requestedSchema than before; a client that cached the first form would answer the wrong question.`,
+        });
       }
       this.schemasByKey.set(inputKey, schema);
       const findings = this.host.reportFindings(found, { callId: this.callId });
@@ -271,10 +276,14 @@ export class CallRunner {
   private sleep(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
       const handle = setTimeout(resolve, ms);
-      this.abort.signal.addEventListener('abort', () => {
-        clearTimeout(handle);
-        resolve();
-      }, { once: true });
+      this.abort.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(handle);
+          resolve();
+        },
+        { once: true },
+      );
     }).then(() => {
       if (this.endReason) throw new CallEnded('cancelled', { code: 'timeout', message: 'Cancelled' });
     });
@@ -282,23 +291,35 @@ export class CallRunner {
 
   private describeFailure(error: unknown): Omit<EventOf<'call-end'>, 'kind' | 'seq' | 'at' | 'sessionId' | 'callId'> {
     if (this.endReason === 'timeout') {
-      return { outcome: 'timeout', error: { code: 'timeout', message: `No result within ${formatMs(this.host.settings.requestTimeoutMs)} (the client-side timeout); the request was cancelled.` } };
+      return {
+        outcome: 'timeout',
+        error: {
+          code: 'timeout',
+          message: `No result within ${formatMs(this.host.settings.requestTimeoutMs)} (the client-side timeout); the request was cancelled.`,
+        },
+      };
     }
     if (this.endReason === 'cancelled') {
       return { outcome: 'cancelled', error: { code: 'sdk-error', message: 'Cancelled in the inspector; the server was sent notifications/cancelled.' } };
     }
     if (error instanceof CallEnded) return { outcome: error.outcome, error: error.wireError };
-    if (error instanceof ProtocolError) return { outcome: 'error', error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
+    if (error instanceof ProtocolError)
+      return { outcome: 'error', error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
     const closeReason = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed ? this.host.closeReason?.() : undefined;
     if (closeReason) return { outcome: 'error', error: { code: 'transport-closed', message: `The connection closed before the result: ${closeReason}` } };
-    if (error instanceof SdkError) return { outcome: 'error', error: { code: 'sdk-error', message: error.message, detail: { sdkCode: error.code, data: error.data } } };
+    if (error instanceof SdkError)
+      return { outcome: 'error', error: { code: 'sdk-error', message: error.message, detail: { sdkCode: error.code, data: error.data } } };
     return { outcome: 'error', error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
   }
 
   private finish(end: Omit<EventOf<'call-end'>, 'kind' | 'seq' | 'at' | 'sessionId' | 'callId'>): void {
     this.timer.stop();
     this.retryNow = undefined;
-    this.host.broker.endForCall(this.callId, 'call-ended', end.outcome === 'result' ? 'The call returned before this was answered.' : `The call ended (${end.outcome}).`);
+    this.host.broker.endForCall(
+      this.callId,
+      'call-ended',
+      end.outcome === 'result' ? 'The call returned before this was answered.' : `The call ended (${end.outcome}).`,
+    );
     this.host.emit({ kind: 'call-end', callId: this.callId, ...end });
     this.onDone();
   }

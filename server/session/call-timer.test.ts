@@ -51,7 +51,11 @@ describe('CallTimer', () => {
 
   it('reports the deadline while running and what is left while paused', () => {
     const states: { deadlineAt: number | null; remainingMs: number }[] = [];
-    const timer = new CallTimer(8_000, (s) => states.push(s), () => {});
+    const timer = new CallTimer(
+      8_000,
+      (s) => states.push(s),
+      () => {},
+    );
     const start = Date.now();
     timer.run();
     expect(states[0]).toMatchObject({ deadlineAt: start + 8_000, remainingMs: 8_000 });

@@ -41,19 +41,32 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
   }
   if (target.transport === 'stdio') {
     if (code === 'ENOENT') {
-      return { code: 'spawn-failed', message: `Could not start "${target.command}": no such command or file${target.cwd ? ` (working directory ${target.cwd})` : ''}.`, detail };
+      return {
+        code: 'spawn-failed',
+        message: `Could not start "${target.command}": no such command or file${target.cwd ? ` (working directory ${target.cwd})` : ''}.`,
+        detail,
+      };
     }
     if (code === 'EACCES') return { code: 'spawn-failed', message: `Could not start "${target.command}": permission denied.`, detail };
-    if (code === 'ENOTDIR' || (code === 'ENOENT' && target.cwd)) return { code: 'spawn-failed', message: `Could not start "${target.command}" in ${target.cwd}.`, detail };
+    if (code === 'ENOTDIR' || (code === 'ENOENT' && target.cwd))
+      return { code: 'spawn-failed', message: `Could not start "${target.command}" in ${target.cwd}.`, detail };
     const exit = child.exit;
     if (exit) {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-      return { code: 'connect-failed', message: `The server process ${how} before the handshake finished.`, detail: { ...detail, stderrTail: child.stderrTail() } };
+      return {
+        code: 'connect-failed',
+        message: `The server process ${how} before the handshake finished.`,
+        detail: { ...detail, stderrTail: child.stderrTail() },
+      };
     }
   } else {
     const status = httpStatus(error);
     if (status === 401 || status === 403 || /unauthori[sz]ed|401/i.test(message)) {
-      return { code: 'unauthorized', message: `The server refused the connection: HTTP ${status ?? 401}${status === 403 ? ' Forbidden' : ' Unauthorized'}. Check the Authorization header.`, detail };
+      return {
+        code: 'unauthorized',
+        message: `The server refused the connection: HTTP ${status ?? 401}${status === 403 ? ' Forbidden' : ' Unauthorized'}. Check the Authorization header.`,
+        detail,
+      };
     }
     const causeCode = cause?.code ?? code;
     if (causeCode === 'ECONNREFUSED') return { code: 'connect-failed', message: `Connection refused at ${target.url}: nothing is listening there.`, detail };

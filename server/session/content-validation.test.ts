@@ -29,7 +29,12 @@ describe('validateContent', () => {
   });
 
   it('understands 2020-12 schemas, and reports a schema that does not compile instead of throwing', () => {
-    expect(validateContent({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { d: { type: 'string', format: 'date' } } }, { d: 'x' })).toHaveLength(1);
+    expect(
+      validateContent(
+        { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { d: { type: 'string', format: 'date' } } },
+        { d: 'x' },
+      ),
+    ).toHaveLength(1);
     expect(validateContent({ type: 'object', properties: { x: { type: 'wat' } } }, {})[0].message).toContain('does not compile');
   });
 });

@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { safeRegExp } from '../wire/safe-pattern';
 
 // ajv-formats is CommonJS; under ESM its default import is the module object on some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 export type ContentProblem = { path: string; message: string };
 

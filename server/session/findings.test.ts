@@ -62,8 +62,14 @@ describe('checkRequestedSchema', () => {
   });
 
   it('warns when a form field asks for a secret', () => {
-    const findings = checkRequestedSchema({ type: 'object', properties: { apiKey: { type: 'string' }, name: { type: 'string' }, pw: { type: 'string', title: 'Password' } } });
-    expect(findings.filter((f) => f.code === 'form-asks-for-secret').map((f) => f.message)).toEqual([expect.stringContaining('`apiKey`'), expect.stringContaining('`pw`')]);
+    const findings = checkRequestedSchema({
+      type: 'object',
+      properties: { apiKey: { type: 'string' }, name: { type: 'string' }, pw: { type: 'string', title: 'Password' } },
+    });
+    expect(findings.filter((f) => f.code === 'form-asks-for-secret').map((f) => f.message)).toEqual([
+      expect.stringContaining('`apiKey`'),
+      expect.stringContaining('`pw`'),
+    ]);
   });
 
   it('names 2025-11-25 features on a 2025-06-18 connection', () => {
@@ -92,11 +98,17 @@ describe('checkElicitationParams', () => {
 
   it('URL mode on 2025-06-18, or undeclared, is an error', () => {
     expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x', elicitationId: '1' }, ctx0618))).toEqual(['url-mode-on-2025-06-18']);
-    expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x', elicitationId: '1' }, { ...ctx1125, declared: { form: true, url: false } }))).toEqual(['url-mode-undeclared']);
+    expect(
+      codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://x', elicitationId: '1' }, { ...ctx1125, declared: { form: true, url: false } })),
+    ).toEqual(['url-mode-undeclared']);
   });
 
   it('form mode when only URL was declared', () => {
-    expect(codes(checkElicitationParams({ message: 'x', requestedSchema: { type: 'object', properties: {} } }, { ...ctx1125, declared: { form: false, url: true } }))).toEqual(['form-mode-undeclared']);
+    expect(
+      codes(
+        checkElicitationParams({ message: 'x', requestedSchema: { type: 'object', properties: {} } }, { ...ctx1125, declared: { form: false, url: true } }),
+      ),
+    ).toEqual(['form-mode-undeclared']);
   });
 
   it('missing message and unknown mode', () => {
@@ -114,6 +126,11 @@ describe('URL checks as findings', () => {
 
   it('a 2025-11-25 URL elicitation needs an elicitationId; 2026-07-28 has none', () => {
     expect(codes(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://example.com' }, ctx1125))).toEqual(['url-missing-elicitation-id']);
-    expect(checkElicitationParams({ mode: 'url', message: 'go', url: 'https://example.com' }, { protocolVersion: '2026-07-28', declared: { form: true, url: true } })).toEqual([]);
+    expect(
+      checkElicitationParams(
+        { mode: 'url', message: 'go', url: 'https://example.com' },
+        { protocolVersion: '2026-07-28', declared: { form: true, url: true } },
+      ),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ export type ElicitationContext = {
 };
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
-const SECRET_WORDS = /\b(pass(word|phrase|code)?|pwd|secret|api[\s_-]?key|access[\s_-]?key|token|private[\s_-]?key|credit[\s_-]?card|card[\s_-]?number|cvv|cvc|ssn|social[\s_-]?security|pin)\b/i;
+const SECRET_WORDS =
+  /\b(pass(word|phrase|code)?|pwd|secret|api[\s_-]?key|access[\s_-]?key|token|private[\s_-]?key|credit[\s_-]?card|card[\s_-]?number|cvv|cvc|ssn|social[\s_-]?security|pin)\b/i;
 
 /** Findings for one `elicitation/create` params object (pushed, embedded in `input_required`, or in a -32042 error). */
 export function checkElicitationParams(params: Record<string, unknown>, ctx: ElicitationContext): Finding[] {
@@ -28,22 +29,39 @@ export function checkElicitationParams(params: Record<string, unknown>, ctx: Eli
     findings.push({ code: 'missing-message', severity: 'error', message: 'The request has no `message` string; the spec requires one.' });
   }
   if (params.mode !== undefined && params.mode !== 'form' && params.mode !== 'url') {
-    findings.push({ code: 'unknown-mode', severity: 'error', message: `Unknown elicitation mode ${JSON.stringify(params.mode)}; the spec defines "form" and "url".` });
+    findings.push({
+      code: 'unknown-mode',
+      severity: 'error',
+      message: `Unknown elicitation mode ${JSON.stringify(params.mode)}; the spec defines "form" and "url".`,
+    });
   }
   if (mode === 'url') {
     if (is0618) {
-      findings.push({ code: 'url-mode-on-2025-06-18', severity: 'error', message: 'URL-mode elicitation was sent on a 2025-06-18 connection; URL mode exists from 2025-11-25.' });
+      findings.push({
+        code: 'url-mode-on-2025-06-18',
+        severity: 'error',
+        message: 'URL-mode elicitation was sent on a 2025-06-18 connection; URL mode exists from 2025-11-25.',
+      });
     } else if (!ctx.declared.url) {
-      findings.push({ code: 'url-mode-undeclared', severity: 'error', message: 'URL-mode elicitation was sent, but this client did not declare `elicitation.url`.' });
+      findings.push({
+        code: 'url-mode-undeclared',
+        severity: 'error',
+        message: 'URL-mode elicitation was sent, but this client did not declare `elicitation.url`.',
+      });
     }
     if (ctx.protocolVersion === '2025-11-25' && typeof params.elicitationId !== 'string') {
-      findings.push({ code: 'url-missing-elicitation-id', severity: 'error', message: 'A 2025-11-25 URL elicitation needs an `elicitationId`; without one its completion can never be matched.' });
+      findings.push({
+        code: 'url-missing-elicitation-id',
+        severity: 'error',
+        message: 'A 2025-11-25 URL elicitation needs an `elicitationId`; without one its completion can never be matched.',
+      });
     }
     if (typeof params.url !== 'string') {
       findings.push({ code: 'url-missing', severity: 'error', message: 'URL mode without a `url` string.' });
     } else {
       for (const problem of analyzeUrl(params.url).problems) {
-        if (problem.level !== 'info') findings.push({ code: problem.code, severity: problem.level === 'refuse' ? 'error' : 'warning', message: problem.message });
+        if (problem.level !== 'info')
+          findings.push({ code: problem.code, severity: problem.level === 'refuse' ? 'error' : 'warning', message: problem.message });
       }
     }
   } else {
@@ -51,7 +69,11 @@ export function checkElicitationParams(params: Record<string, unknown>, ctx: Eli
       findings.push({ code: 'form-mode-undeclared', severity: 'error', message: 'Form-mode elicitation was sent, but this client did not declare form mode.' });
     }
     if (is0618 && params.mode === 'form') {
-      findings.push({ code: 'mode-field-on-2025-06-18', severity: 'info', message: 'The `mode` field is a 2025-11-25 addition; a 2025-06-18 client does not expect it.' });
+      findings.push({
+        code: 'mode-field-on-2025-06-18',
+        severity: 'info',
+        message: 'The `mode` field is a 2025-11-25 addition; a 2025-06-18 client does not expect it.',
+      });
     }
     findings.push(...checkRequestedSchema(params.requestedSchema, is0618));
   }
@@ -75,29 +97,49 @@ export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[]
     const where = `\`${name}\``;
     findings.push(...checkKeywords(raw, FIELD_KEYWORDS, name));
     if (type === 'object' || isObject(raw.properties)) {
-      findings.push({ code: 'schema-nested-object', severity: 'error', message: `Field ${where} is an object; elicitation schemas must be flat (primitive fields only).` });
+      findings.push({
+        code: 'schema-nested-object',
+        severity: 'error',
+        message: `Field ${where} is an object; elicitation schemas must be flat (primitive fields only).`,
+      });
       continue;
     }
     if (type === 'array') {
       const items = isObject(raw.items) ? raw.items : undefined;
       const isEnumArray = items && (Array.isArray(items.enum) || Array.isArray(items.anyOf) || Array.isArray(items.oneOf));
       if (!isEnumArray) {
-        findings.push({ code: 'schema-array-not-enum', severity: 'error', message: `Field ${where} is an array of free values; only multi-select arrays of enum strings are allowed.` });
+        findings.push({
+          code: 'schema-array-not-enum',
+          severity: 'error',
+          message: `Field ${where} is an array of free values; only multi-select arrays of enum strings are allowed.`,
+        });
         continue;
       }
       newer.push(`${where} (multi-select array)`);
     } else if (typeof type !== 'string' || !PRIMITIVE_TYPES.has(type)) {
-      findings.push({ code: 'schema-unsupported-type', severity: 'error', message: `Field ${where} has type ${JSON.stringify(type)}; allowed are string, number, integer, boolean and multi-select arrays.` });
+      findings.push({
+        code: 'schema-unsupported-type',
+        severity: 'error',
+        message: `Field ${where} has type ${JSON.stringify(type)}; allowed are string, number, integer, boolean and multi-select arrays.`,
+      });
       continue;
     }
     if (raw.default !== undefined && type !== 'boolean') newer.push(`${where} (default on a non-boolean field)`);
     if (Array.isArray(raw.oneOf) || Array.isArray(raw.anyOf)) newer.push(`${where} (titled oneOf enum)`);
     if (Array.isArray(raw.enumNames)) {
-      findings.push({ code: 'schema-enum-names-deprecated', severity: 'info', message: `Field ${where} uses \`enumNames\`, kept only for compatibility; 2025-11-25 prefers \`oneOf\` with \`const\`/\`title\`.` });
+      findings.push({
+        code: 'schema-enum-names-deprecated',
+        severity: 'info',
+        message: `Field ${where} uses \`enumNames\`, kept only for compatibility; 2025-11-25 prefers \`oneOf\` with \`const\`/\`title\`.`,
+      });
     }
     const text = [name, raw.title, raw.description].filter((v) => typeof v === 'string').join(' ');
     if (type === 'string' && SECRET_WORDS.test(text.replace(/([a-z])([A-Z])/g, '$1 $2'))) {
-      findings.push({ code: 'form-asks-for-secret', severity: 'warning', message: `Field ${where} looks like it asks for a secret; the spec says servers must not request sensitive information in form mode and should use URL mode.` });
+      findings.push({
+        code: 'form-asks-for-secret',
+        severity: 'warning',
+        message: `Field ${where} looks like it asks for a secret; the spec says servers must not request sensitive information in form mode and should use URL mode.`,
+      });
     }
   }
   if (is0618 && newer.length) {
@@ -125,18 +167,38 @@ function checkKeywords(schema: Record<string, unknown>, allowed: Set<string>, fi
   for (const [keyword, value] of Object.entries(schema)) {
     if (allowed.has(keyword)) continue;
     if (keyword === '$ref') {
-      findings.push({ code: 'schema-ref', severity: 'error', message: `${where} has \`$ref\` ${JSON.stringify(value)?.slice(0, 120)}; elicitation schemas are flat and the inspector does not follow references.` });
+      findings.push({
+        code: 'schema-ref',
+        severity: 'error',
+        message: `${where} has \`$ref\` ${JSON.stringify(value)?.slice(0, 120)}; elicitation schemas are flat and the inspector does not follow references.`,
+      });
     } else if (keyword === '$defs' || keyword === 'definitions') {
-      findings.push({ code: 'schema-definitions', severity: 'error', message: `${where} has \`${keyword}\`; elicitation schemas are flat, with no definitions to refer to.` });
+      findings.push({
+        code: 'schema-definitions',
+        severity: 'error',
+        message: `${where} has \`${keyword}\`; elicitation schemas are flat, with no definitions to refer to.`,
+      });
     } else if (keyword === 'pattern' && typeof value === 'string') {
       const compiled = compileSafePattern(value);
       findings.push(
         compiled.isEnforced
-          ? { code: 'schema-pattern', severity: 'warning', message: `${where} has \`pattern\`, which the spec's subset does not include; the inspector checks it with a linear-time engine.` }
-          : { code: 'schema-pattern-not-enforced', severity: 'warning', message: `${where} has \`pattern\` ${JSON.stringify(value.slice(0, 120))}, which is not enforced: ${compiled.reason}.` },
+          ? {
+              code: 'schema-pattern',
+              severity: 'warning',
+              message: `${where} has \`pattern\`, which the spec's subset does not include; the inspector checks it with a linear-time engine.`,
+            }
+          : {
+              code: 'schema-pattern-not-enforced',
+              severity: 'warning',
+              message: `${where} has \`pattern\` ${JSON.stringify(value.slice(0, 120))}, which is not enforced: ${compiled.reason}.`,
+            },
       );
     } else {
-      findings.push({ code: 'schema-unknown-keyword', severity: 'warning', message: `${where} has \`${keyword}\`, which the spec's flat subset does not include; the form does not use it.` });
+      findings.push({
+        code: 'schema-unknown-keyword',
+        severity: 'warning',
+        message: `${where} has \`${keyword}\`, which the spec's flat subset does not include; the form does not use it.`,
+      });
     }
   }
   return findings;

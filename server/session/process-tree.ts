@@ -78,7 +78,9 @@ function scanChildren(): (pid: number) => number[] {
 /** Every process id on the machine (Linux); elsewhere none. */
 function allPids(): number[] {
   try {
-    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
   } catch {
     return []; // not Linux: no process is known
   }

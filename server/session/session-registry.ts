@@ -147,7 +147,13 @@ export class SessionRegistry {
     this.activeCall(sessionId, callId).setSuspended(isSuspended);
   }
 
-  answerElicitation(sessionId: string, key: string, action: 'accept' | 'decline' | 'cancel', content: Record<string, unknown> | undefined, skipValidation: boolean): void {
+  answerElicitation(
+    sessionId: string,
+    key: string,
+    action: 'accept' | 'decline' | 'cancel',
+    content: Record<string, unknown> | undefined,
+    skipValidation: boolean,
+  ): void {
     const error = this.live(sessionId).answerElicitation(key, action, content, skipValidation);
     if (error) throw WireFailure.from(error);
   }

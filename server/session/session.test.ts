@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !condition(); ) {
+  for (const deadline = Date.now() + timeoutMs; !condition();) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

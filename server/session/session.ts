@@ -184,7 +184,8 @@ export class Session {
       this.tap = new TransportTap(this.transport, {
         onOutbound: (message) => {
           const event = this.onOutbound(message);
-          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message) this.probe = { id: message.id, seq: event.seq, isAnswered: false };
+          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message)
+            this.probe = { id: message.id, seq: event.seq, isAnswered: false };
         },
         onInbound: (message) => {
           if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
@@ -234,7 +235,12 @@ export class Session {
     return this.calls.get(callId);
   }
 
-  answerElicitation(key: string, action: 'accept' | 'decline' | 'cancel', content: Record<string, unknown> | undefined, skipValidation: boolean): WireError | undefined {
+  answerElicitation(
+    key: string,
+    action: 'accept' | 'decline' | 'cancel',
+    content: Record<string, unknown> | undefined,
+    skipValidation: boolean,
+  ): WireError | undefined {
     return this.broker.answer(key, { action, content }, { skipValidation });
   }
 
@@ -298,7 +304,7 @@ export class Session {
       client.setRequestHandler('elicitation/create', async (_request, ctx) => {
         const rpcId = ctx.mcpReq.id;
         const raw = this.inbound.get(rpcId);
-        const params = raw?.params ?? (_request.params);
+        const params = raw?.params ?? _request.params;
         // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first.
         if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
         const { answer } = this.broker.request({
@@ -319,8 +325,16 @@ export class Session {
         this.reportFindings(
           [
             outcome.problem === 'unknown'
-              ? { code: 'completion-unknown-id', severity: 'warning', message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.` }
-              : { code: 'completion-duplicate', severity: 'info', message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.` },
+              ? {
+                  code: 'completion-unknown-id',
+                  severity: 'warning',
+                  message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.`,
+                }
+              : {
+                  code: 'completion-duplicate',
+                  severity: 'info',
+                  message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.`,
+                },
           ],
           {},
         );

@@ -33,7 +33,13 @@ describe('storedJson', () => {
   });
 
   it('a 9 MB entry becomes an outline that says how big it was', () => {
-    const event: LogEvent = { ...base, kind: 'call-end', callId: 'c1', outcome: 'result', result: { content: [{ type: 'text', text: 'x'.repeat(9 * 1024 * 1024) }] } };
+    const event: LogEvent = {
+      ...base,
+      kind: 'call-end',
+      callId: 'c1',
+      outcome: 'result',
+      result: { content: [{ type: 'text', text: 'x'.repeat(9 * 1024 * 1024) }] },
+    };
     const json = storedJson(event);
     expect(json.length).toBeLessThan(100_000);
     const stored = LogEventSchema.parse(JSON.parse(json));

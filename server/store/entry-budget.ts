@@ -99,7 +99,10 @@ function marker(reason: DroppedReason): string {
 /** A copy of `value` within the budget; recursion stops at maxDepth, so a deep value cannot overflow here. */
 function prune(value: unknown, level: number, budget: Prune, note: string): unknown {
   if (typeof value === 'string') {
-    const kept = value.length > budget.maxStringChars ? `${value.slice(0, budget.maxStringChars)}[dropped: ${value.length - budget.maxStringChars} more characters]` : value;
+    const kept =
+      value.length > budget.maxStringChars
+        ? `${value.slice(0, budget.maxStringChars)}[dropped: ${value.length - budget.maxStringChars} more characters]`
+        : value;
     budget.charsLeft -= kept.length;
     return kept;
   }
@@ -112,7 +115,12 @@ function prune(value: unknown, level: number, budget: Prune, note: string): unkn
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, budget.maxItems)) {
     budget.charsLeft -= key.length;
-    out[key.length > budget.maxStringChars ? key.slice(0, budget.maxStringChars) : key] = prune((value as Record<string, unknown>)[key], level + 1, budget, note);
+    out[key.length > budget.maxStringChars ? key.slice(0, budget.maxStringChars) : key] = prune(
+      (value as Record<string, unknown>)[key],
+      level + 1,
+      budget,
+      note,
+    );
   }
   return out;
 }

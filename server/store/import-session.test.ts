@@ -19,7 +19,9 @@ describe('importSession', () => {
     expect(session.lastSeq).toBe(lines.length - 1);
     expect(session.header.importedFrom).toBe(JSON.parse(lines[0]).sessionId);
     expect(session.summary()).toMatchObject({ isImported: true, isLive: false, serverName: 'elicitation-demo' });
-    const written = readFileSync(join(dir, `${session.sessionId}.jsonl`), 'utf8').trim().split('\n');
+    const written = readFileSync(join(dir, `${session.sessionId}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
     expect(written.slice(1).every((l) => JSON.parse(l).sessionId === session.sessionId)).toBe(true);
   });
 
@@ -41,12 +43,25 @@ describe('importSession, hostile files', () => {
   it('an entry nested 5,000 levels deep is imported cut down, saying what was dropped; the entries around it are whole', async () => {
     const header = lines[0];
     const deepLine = `{"kind":"rpc-in","message":{"jsonrpc":"2.0","method":"notifications/deep","params":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}},"seq":2,"at":2,"sessionId":"x"}`;
-    const text = [header, '{"kind":"stderr","text":"before","seq":1,"at":1,"sessionId":"x"}', deepLine, '{"kind":"stderr","text":"after","seq":3,"at":3,"sessionId":"x"}'].join('\n');
+    const text = [
+      header,
+      '{"kind":"stderr","text":"before","seq":1,"at":1,"sessionId":"x"}',
+      deepLine,
+      '{"kind":"stderr","text":"after","seq":3,"at":3,"sessionId":"x"}',
+    ].join('\n');
     const { dir, result } = run(text);
     const session = await result;
-    const written = readFileSync(join(dir, `${session.sessionId}.jsonl`), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+    const written = readFileSync(join(dir, `${session.sessionId}.jsonl`), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
     expect(written.map((e) => e.seq)).toEqual([1, 2, 3]);
-    expect(written[1]).toMatchObject({ kind: 'rpc-in', message: { method: 'notifications/deep' }, dropped: { reason: 'too-deep', message: expect.stringContaining('dropped: nested deeper than 128 levels') } });
+    expect(written[1]).toMatchObject({
+      kind: 'rpc-in',
+      message: { method: 'notifications/deep' },
+      dropped: { reason: 'too-deep', message: expect.stringContaining('dropped: nested deeper than 128 levels') },
+    });
     expect(written[2]).toMatchObject({ text: 'after' });
   });
 });

@@ -58,6 +58,8 @@ describe('RecordedSession.load', () => {
   });
 
   it('refuses a file that is not a session file, naming the line', async () => {
-    await expect(RecordedSession.load(writeTemp('{"hello":"world"}\n{"kind":"stderr"}\n'))).rejects.toThrow(/^line 1: .*not an Elicitation Inspector session file/);
+    await expect(RecordedSession.load(writeTemp('{"hello":"world"}\n{"kind":"stderr"}\n'))).rejects.toThrow(
+      /^line 1: .*not an Elicitation Inspector session file/,
+    );
   });
 });

@@ -46,7 +46,10 @@ export function parseHeader(text: string, line = 1): SessionHeader {
   const header = SessionHeaderSchema.safeParse(raw);
   if (!header.success) throw new SessionFileError(line, `the header is damaged: ${formatIssues(header.error.issues)}`);
   if (header.data.version > EVENT_SCHEMA_VERSION) {
-    throw new SessionFileError(line, `the file uses event format ${header.data.version}, newer than this inspector's ${EVENT_SCHEMA_VERSION}; update the inspector to open it.`);
+    throw new SessionFileError(
+      line,
+      `the file uses event format ${header.data.version}, newer than this inspector's ${EVENT_SCHEMA_VERSION}; update the inspector to open it.`,
+    );
   }
   return header.data;
 }
@@ -61,7 +64,8 @@ export function parseEventLine(text: string, line: number, expectedSeq: number):
   }
   const event = LogEventSchema.safeParse(raw);
   if (!event.success) throw new SessionFileError(line, `not a valid log entry: ${formatIssues(event.error.issues)}`);
-  if (event.data.seq !== expectedSeq) throw new SessionFileError(line, `entry has seq ${event.data.seq}, expected ${expectedSeq}: entries are missing or out of order.`);
+  if (event.data.seq !== expectedSeq)
+    throw new SessionFileError(line, `entry has seq ${event.data.seq}, expected ${expectedSeq}: entries are missing or out of order.`);
   return event.data;
 }
 
@@ -113,4 +117,3 @@ export function storedSeq(line: string): number | undefined {
 export function storedAt(line: string): number {
   return Number.parseInt(line.slice(line.lastIndexOf('"at":') + 5), 10);
 }
-

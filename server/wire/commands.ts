@@ -11,7 +11,11 @@ const SessionRef = { sessionId: z.string().min(1) };
 export const ClientCommandSchema = z.discriminatedUnion('type', [
   /** Start following a session's log from `afterSeq` (0 = from the start). Replaces any previous subscription of this socket. */
   z.object({ type: z.literal('subscribe'), id: z.number(), params: z.object({ ...SessionRef, afterSeq: z.number().int().min(0).default(0) }) }),
-  z.object({ type: z.literal('connect'), id: z.number(), params: z.object({ target: TargetSchema, settings: SessionSettingsSchema.default(SessionSettingsSchema.parse({})) }) }),
+  z.object({
+    type: z.literal('connect'),
+    id: z.number(),
+    params: z.object({ target: TargetSchema, settings: SessionSettingsSchema.default(SessionSettingsSchema.parse({})) }),
+  }),
   /** Connect again to the target of an earlier session, with its settings unless new ones are given. */
   z.object({ type: z.literal('reconnect'), id: z.number(), params: z.object({ ...SessionRef, settings: SessionSettingsSchema.optional() }) }),
   z.object({ type: z.literal('disconnect'), id: z.number(), params: z.object(SessionRef) }),
@@ -91,9 +95,7 @@ export type ServerPush =
   | { type: 'hello'; version: string; eventSchemaVersion: number };
 
 /** Parse one message from the page. Never throws: a bad message becomes a typed error. */
-export function parseClientCommand(raw: unknown):
-  | { ok: true; command: ClientCommand }
-  | { ok: false; id: number | undefined; error: WireError } {
+export function parseClientCommand(raw: unknown): { ok: true; command: ClientCommand } | { ok: false; id: number | undefined; error: WireError } {
   const parsed = ClientCommandSchema.safeParse(raw);
   if (parsed.success) return { ok: true, command: parsed.data };
   const id = typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : undefined;

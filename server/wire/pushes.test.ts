@@ -12,8 +12,15 @@ describe('parseServerPush', () => {
   it('a bad entry takes its place as an error that says why; the entries around it are kept', () => {
     const parsed = parseServerPush(JSON.stringify({ type: 'events', sessionId: 's', events: [entry(1), entry(2, { text: 42 }), entry(3)] }));
     if (!parsed.ok || parsed.push.type !== 'events') throw new Error(`unexpected ${JSON.stringify(parsed)}`);
-    expect(parsed.push.events.map((e) => [e.seq, e.kind])).toEqual([[1, 'stderr'], [2, 'proxy-error'], [3, 'stderr']]);
-    expect(parsed.push.events[1].dropped).toEqual({ reason: 'invalid', message: expect.stringMatching(/^dropped: the page could not read this stderr entry: text: /) });
+    expect(parsed.push.events.map((e) => [e.seq, e.kind])).toEqual([
+      [1, 'stderr'],
+      [2, 'proxy-error'],
+      [3, 'stderr'],
+    ]);
+    expect(parsed.push.events[1].dropped).toEqual({
+      reason: 'invalid',
+      message: expect.stringMatching(/^dropped: the page could not read this stderr entry: text: /),
+    });
   });
 
   it('not JSON, an unknown type, a malformed reply: a reason, never a throw', () => {

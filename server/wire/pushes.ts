@@ -36,18 +36,34 @@ export function parseServerPush(text: string): ParsedPush {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `The inspector sent something that is not JSON (${error instanceof Error ? error.message : String(error)}).`, replyId: undefined };
+    return {
+      ok: false,
+      message: `The inspector sent something that is not JSON (${error instanceof Error ? error.message : String(error)}).`,
+      replyId: undefined,
+    };
   }
   const parsed = ServerPushSchema.safeParse(raw);
   if (!parsed.success) {
     const id = z.object({ type: z.literal('reply'), id: z.number() }).safeParse(raw);
-    return { ok: false, message: `The inspector sent a message the page cannot read: ${formatIssues(parsed.error.issues)}.`, replyId: id.success ? id.data.id : undefined };
+    return {
+      ok: false,
+      message: `The inspector sent a message the page cannot read: ${formatIssues(parsed.error.issues)}.`,
+      replyId: id.success ? id.data.id : undefined,
+    };
   }
   const push = parsed.data;
   switch (push.type) {
     case 'reply':
       if (push.ok) return { ok: true, push: { type: 'reply', id: push.id, ok: true, result: push.result } };
-      return { ok: true, push: { type: 'reply', id: push.id, ok: false, error: push.error ?? { code: 'internal', message: 'The command failed; the inspector gave no reason.' } } };
+      return {
+        ok: true,
+        push: {
+          type: 'reply',
+          id: push.id,
+          ok: false,
+          error: push.error ?? { code: 'internal', message: 'The command failed; the inspector gave no reason.' },
+        },
+      };
     case 'events':
       return { ok: true, push: { type: 'events', sessionId: push.sessionId, events: push.events.flatMap((event) => checkedEvent(event, push.sessionId)) } };
     default:

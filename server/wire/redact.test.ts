@@ -15,7 +15,9 @@ describe('redactUrl', () => {
   });
 
   it('reads encoded names the way a server would', () => {
-    expect(redactUrl('https://x.dev/?api%5Fkey=abc&API%2DKEY=d&pass%77ord=e')).toBe('https://x.dev/?api%5Fkey=[redacted]&API%2DKEY=[redacted]&pass%77ord=[redacted]');
+    expect(redactUrl('https://x.dev/?api%5Fkey=abc&API%2DKEY=d&pass%77ord=e')).toBe(
+      'https://x.dev/?api%5Fkey=[redacted]&API%2DKEY=[redacted]&pass%77ord=[redacted]',
+    );
   });
 
   it('hides userinfo, user and password alike, also with an @ in the password', () => {
@@ -26,7 +28,9 @@ describe('redactUrl', () => {
   });
 
   it('hides parameters in the fragment (OAuth implicit flow, hash routes); a harmless lookalike goes too', () => {
-    expect(redactUrl('https://app.dev/cb#access_token=t&token_type=bearer&state=s')).toBe('https://app.dev/cb#access_token=[redacted]&token_type=[redacted]&state=s');
+    expect(redactUrl('https://app.dev/cb#access_token=t&token_type=bearer&state=s')).toBe(
+      'https://app.dev/cb#access_token=[redacted]&token_type=[redacted]&state=s',
+    );
     expect(redactUrl('https://app.dev/#/done?id_token=t')).toBe('https://app.dev/#/done?id_token=[redacted]');
     expect(redactUrl('https://app.dev/p#a?token=t')).toBe('https://app.dev/p#a?token=[redacted]');
   });
@@ -43,7 +47,16 @@ describe('redactUrl', () => {
   });
 
   it('names the values it hides, as written and decoded', () => {
-    expect(urlSecretValues('http://al%40ice:p%21w@h/?api_key=a%2Bb&x=1#access_token=t')).toEqual(['al%40ice:p%21w', 'p%21w', 'al@ice:p!w', 'p!w', 'a%2Bb', 'a+b', 't', 't']);
+    expect(urlSecretValues('http://al%40ice:p%21w@h/?api_key=a%2Bb&x=1#access_token=t')).toEqual([
+      'al%40ice:p%21w',
+      'p%21w',
+      'al@ice:p!w',
+      'p!w',
+      'a%2Bb',
+      'a+b',
+      't',
+      't',
+    ]);
     expect(urlSecretValues('http://h/?x=1')).toEqual([]);
   });
 });
@@ -56,7 +69,9 @@ describe('redactUrlsInText', () => {
     expect(redactUrlsInText('Request cannot be constructed from a URL that includes credentials: http://user:pw@h/mcp')).toBe(
       'Request cannot be constructed from a URL that includes credentials: http://[redacted]@h/mcp',
     );
-    expect(redactUrlsInText('see "https://a.dev/?token=1" and (https://b.dev/?secret=2)')).toBe('see "https://a.dev/?token=[redacted]" and (https://b.dev/?secret=[redacted])');
+    expect(redactUrlsInText('see "https://a.dev/?token=1" and (https://b.dev/?secret=2)')).toBe(
+      'see "https://a.dev/?token=[redacted]" and (https://b.dev/?secret=[redacted])',
+    );
     expect(redactUrlsInText('no url here, token=abc')).toBe('no url here, token=abc');
   });
 
@@ -69,7 +84,12 @@ describe('redactUrlsInText', () => {
 
 describe('headers, arguments, environment', () => {
   it('hides secret headers, and secrets in headers that carry URLs', () => {
-    expect(redactHeaders({ Authorization: 'Bearer x', Cookie: 'a=b', 'X-Trace': '1', 'X-Api-Key': 'k' })).toEqual({ Authorization: '[redacted]', Cookie: '[redacted]', 'X-Trace': '1', 'X-Api-Key': '[redacted]' });
+    expect(redactHeaders({ Authorization: 'Bearer x', Cookie: 'a=b', 'X-Trace': '1', 'X-Api-Key': 'k' })).toEqual({
+      Authorization: '[redacted]',
+      Cookie: '[redacted]',
+      'X-Trace': '1',
+      'X-Api-Key': '[redacted]',
+    });
     expect(redactHeaders({ location: '/next?token=t&x=1', 'content-location': 'http://h/mcp?api_key=k', link: '<https://h/p?sig=s>; rel="next"' })).toEqual({
       location: '/next?token=[redacted]&x=1',
       'content-location': 'http://h/mcp?api_key=[redacted]',
@@ -78,12 +98,25 @@ describe('headers, arguments, environment', () => {
   });
 
   it('hides secret-looking arguments and the secrets of URL arguments', () => {
-    expect(redactArgs(['server.js', '--api-key', 'k1', '--token=t1', '--port', '9', 'password=p', '--key=k2'])).toEqual(['server.js', '--api-key', '[redacted]', '--token=[redacted]', '--port', '9', 'password=[redacted]', '--key=[redacted]']);
+    expect(redactArgs(['server.js', '--api-key', 'k1', '--token=t1', '--port', '9', 'password=p', '--key=k2'])).toEqual([
+      'server.js',
+      '--api-key',
+      '[redacted]',
+      '--token=[redacted]',
+      '--port',
+      '9',
+      'password=[redacted]',
+      '--key=[redacted]',
+    ]);
     expect(redactArgs(['mcp-remote', 'https://u:p@h/mcp?api_key=k&x=1'])).toEqual(['mcp-remote', 'https://[redacted]@h/mcp?api_key=[redacted]&x=1']);
   });
 
   it('hides secret-looking environment values', () => {
-    expect(redactEnv({ GITHUB_TOKEN: 't', LOG_LEVEL: 'debug', DB_PASSWORD: 'p' })).toEqual({ GITHUB_TOKEN: '[redacted]', LOG_LEVEL: 'debug', DB_PASSWORD: '[redacted]' });
+    expect(redactEnv({ GITHUB_TOKEN: 't', LOG_LEVEL: 'debug', DB_PASSWORD: 'p' })).toEqual({
+      GITHUB_TOKEN: '[redacted]',
+      LOG_LEVEL: 'debug',
+      DB_PASSWORD: '[redacted]',
+    });
   });
 });
 
@@ -91,7 +124,15 @@ describe('redactEvent', () => {
   const url = 'http://u:pw@h/mcp?api_key=k1&x=1';
 
   it('redacts the URL, headers and error of an http entry', () => {
-    const event: NewLogEvent = { kind: 'http', method: 'POST', url, durationMs: 1, requestHeaders: { authorization: 'Bearer t' }, responseHeaders: { location: url }, error: `TypeError: ${url}` };
+    const event: NewLogEvent = {
+      kind: 'http',
+      method: 'POST',
+      url,
+      durationMs: 1,
+      requestHeaders: { authorization: 'Bearer t' },
+      responseHeaders: { location: url },
+      error: `TypeError: ${url}`,
+    };
     expect(redactEvent(event)).toEqual({
       ...event,
       url: 'http://[redacted]@h/mcp?api_key=[redacted]&x=1',

@@ -158,7 +158,11 @@ function isWireError(error: WireError | RpcError): error is WireError {
 }
 
 function redactWireError(error: WireError): WireError {
-  return { ...error, message: redactUrlsInText(error.message), ...(error.detail !== undefined && { detail: mapStrings(error.detail, redactUrlsInText, MAX_DETAIL_DEPTH) }) };
+  return {
+    ...error,
+    message: redactUrlsInText(error.message),
+    ...(error.detail !== undefined && { detail: mapStrings(error.detail, redactUrlsInText, MAX_DETAIL_DEPTH) }),
+  };
 }
 
 function mapStrings(value: unknown, map: (text: string) => string, depth: number): unknown {

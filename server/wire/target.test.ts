@@ -3,13 +3,27 @@ import { summarizeTarget } from './target';
 
 describe('what may be written to a log', () => {
   it('an HTTP target loses its userinfo, secret query values and secret headers (rules in redact.test.ts)', () => {
-    const summary = summarizeTarget({ transport: 'http', url: 'https://u:p@x.dev/mcp?api_key=abc&region=eu', headers: { Authorization: 'Bearer x', 'X-Trace': '1' } });
-    expect(summary).toEqual({ transport: 'http', url: 'https://[redacted]@x.dev/mcp?api_key=[redacted]&region=eu', headers: { Authorization: '[redacted]', 'X-Trace': '1' } });
+    const summary = summarizeTarget({
+      transport: 'http',
+      url: 'https://u:p@x.dev/mcp?api_key=abc&region=eu',
+      headers: { Authorization: 'Bearer x', 'X-Trace': '1' },
+    });
+    expect(summary).toEqual({
+      transport: 'http',
+      url: 'https://[redacted]@x.dev/mcp?api_key=[redacted]&region=eu',
+      headers: { Authorization: '[redacted]', 'X-Trace': '1' },
+    });
   });
 
   it('a stdio target keeps what is safe to show', () => {
     const summary = summarizeTarget({ transport: 'stdio', command: 'node', args: ['s.js', '--secret=x'], env: { GITHUB_TOKEN: 't', LOG_LEVEL: 'debug' } });
-    expect(summary).toEqual({ transport: 'stdio', command: 'node', args: ['s.js', '--secret=[redacted]'], env: { GITHUB_TOKEN: '[redacted]', LOG_LEVEL: 'debug' }, cwd: undefined });
+    expect(summary).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['s.js', '--secret=[redacted]'],
+      env: { GITHUB_TOKEN: '[redacted]', LOG_LEVEL: 'debug' },
+      cwd: undefined,
+    });
   });
 });
 

@@ -57,7 +57,12 @@ export const SessionSettingsSchema = z.object({
   /** The SDK's non-spec `applyDefaults` flag: the SDK fills untouched defaults into accepted content. */
   applyDefaults: z.boolean().default(false),
   /** Client-side budget for one tool call, ms; suspended on demand while a person answers. */
-  requestTimeoutMs: z.number().int().min(1000).max(24 * 3600_000).default(10 * 60_000),
+  requestTimeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3600_000)
+    .default(10 * 60_000),
   /** Most `input_required` rounds one call may take before the inspector ends it (2026-07-28). */
   maxRounds: z.number().int().min(1).max(1000).default(20),
   /** Retry a call after its -32042 URL elicitations complete, without waiting for a click. */
@@ -71,7 +76,14 @@ export const DEFAULT_SETTINGS: SessionSettings = SessionSettingsSchema.parse({})
 export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
   switch (target.transport) {
     case 'stdio':
-      return { transport: 'stdio', command: target.command, args: redactArgs(target.args), env: redactEnv(target.env), cwd: target.cwd, ...(isDemo && { isDemo }) };
+      return {
+        transport: 'stdio',
+        command: target.command,
+        args: redactArgs(target.args),
+        env: redactEnv(target.env),
+        cwd: target.cwd,
+        ...(isDemo && { isDemo }),
+      };
     case 'http':
     case 'sse':
       return { transport: target.transport, url: redactUrl(target.url), headers: redactHeaders(target.headers) };

@@ -67,18 +67,32 @@ describe('analyzeUrl: refused schemes', () => {
 });
 
 describe('analyzeUrl: unparseable', () => {
-  it.each(['', '   \t\n', 'http://', 'https://?q=1', 'https://user@/', 'https://[::1', 'https://[::1]x/', 'https://[not:an:ip]/', 'https://example.com:99999/', 'https://example.com:80a/', 'https://exa mple.com/', 'https://1.2.3.4.5/', 'https://example.123/', 'https://4294967296/', 'https://[1::2:3:4:5:6:7:8]/', 'https://%zz.com/'])(
-    '%j is refused as unparseable, with nothing half-read',
-    (raw) => {
-      const a = analyzeUrl(raw);
-      expect(a.isRefused).toBe(true);
-      expect(codes(a)).toEqual(['url-unparseable']);
-      expect(a.problems[0].level).toBe('refuse');
-      expect(a.scheme).toBeUndefined();
-      expect(a.host).toBeUndefined();
-      expect(a.hasCredentials).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '   \t\n',
+    'http://',
+    'https://?q=1',
+    'https://user@/',
+    'https://[::1',
+    'https://[::1]x/',
+    'https://[not:an:ip]/',
+    'https://example.com:99999/',
+    'https://example.com:80a/',
+    'https://exa mple.com/',
+    'https://1.2.3.4.5/',
+    'https://example.123/',
+    'https://4294967296/',
+    'https://[1::2:3:4:5:6:7:8]/',
+    'https://%zz.com/',
+  ])('%j is refused as unparseable, with nothing half-read', (raw) => {
+    const a = analyzeUrl(raw);
+    expect(a.isRefused).toBe(true);
+    expect(codes(a)).toEqual(['url-unparseable']);
+    expect(a.problems[0].level).toBe('refuse');
+    expect(a.scheme).toBeUndefined();
+    expect(a.host).toBeUndefined();
+    expect(a.hasCredentials).toBe(false);
+  });
 
   it('never throws, whatever it is given', () => {
     expect(() => analyzeUrl(undefined as unknown as string)).not.toThrow();
@@ -124,15 +138,22 @@ describe('analyzeUrl: warnings and notes', () => {
     expect(problem(a, 'url-plain-http')?.level).toBe('warn');
   });
 
-  it.each(['http://localhost:3000/cb', 'http://LOCALHOST./', 'http://app.localhost/', 'http://127.0.0.1:8080/', 'http://127.1.2.3/', 'http://[::1]:9000/', 'http://[0:0:0:0:0:0:0:1]/', 'http://2130706433/', 'http://0x7f.1/'])(
-    '%s points at this machine: a note, no http or IP warning',
-    (raw) => {
-      const a = analyzeUrl(raw);
-      expect(a.isLoopback).toBe(true);
-      expect(a.isRefused).toBe(false);
-      expect(a.problems).toEqual([{ level: 'info', code: 'url-loopback', message: 'Points at this machine.' }]);
-    },
-  );
+  it.each([
+    'http://localhost:3000/cb',
+    'http://LOCALHOST./',
+    'http://app.localhost/',
+    'http://127.0.0.1:8080/',
+    'http://127.1.2.3/',
+    'http://[::1]:9000/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+  ])('%s points at this machine: a note, no http or IP warning', (raw) => {
+    const a = analyzeUrl(raw);
+    expect(a.isLoopback).toBe(true);
+    expect(a.isRefused).toBe(false);
+    expect(a.problems).toEqual([{ level: 'info', code: 'url-loopback', message: 'Points at this machine.' }]);
+  });
 
   it.each(['https://203.0.113.7/', 'https://[2001:db8::1]/', 'https://[::ffff:192.0.2.1]/'])('%s is a bare IP address', (raw) => {
     const a = analyzeUrl(raw);
@@ -163,7 +184,12 @@ describe('analyzeUrl: warnings and notes', () => {
 
   it('a raw Unicode host is warned about the same way, with its ASCII form', () => {
     const a = analyzeUrl('https://www.Bücher.example/');
-    expect(a).toMatchObject({ host: 'www.xn--bcher-kva.example', unicodeHost: 'www.bücher.example', registrableDomain: 'xn--bcher-kva.example', subdomainPrefix: 'www.' });
+    expect(a).toMatchObject({
+      host: 'www.xn--bcher-kva.example',
+      unicodeHost: 'www.bücher.example',
+      registrableDomain: 'xn--bcher-kva.example',
+      subdomainPrefix: 'www.',
+    });
     expect(problem(a, 'url-idn')?.message).toContain('"www.bücher.example", really "www.xn--bcher-kva.example"');
   });
 

@@ -151,7 +151,10 @@ function inspect(raw: string, result: UrlAnalysis): void {
       return unparseable(result, 'the host has broken percent-escapes');
     }
     // Near enough to the browser's UTS #46 mapping: compatibility forms folded, ideographic full stops read as dots.
-    const mapped = decoded.normalize('NFKC').replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase();
+    const mapped = decoded
+      .normalize('NFKC')
+      .replace(/[\u3002\uff0e\uff61]/g, '.')
+      .toLowerCase();
     const asciiLabels = mapped.split('.').map((label) => (/^[\x00-\x7f]*$/.test(label) ? label : `xn--${punycodeEncode(label)}`));
     host = asciiLabels.join('.');
     if (/[\x00-\x20#%/:<>?@[\\\]^|\x7f]/.test(host)) return unparseable(result, 'the host contains characters a host cannot have');
@@ -285,7 +288,7 @@ export function punycodeToUnicode(label: string): string {
   let n = 0x80;
   let i = 0;
   let bias = 72;
-  for (let pos = delimiter > 0 ? delimiter + 1 : 0; pos < label.length; ) {
+  for (let pos = delimiter > 0 ? delimiter + 1 : 0; pos < label.length;) {
     const oldI = i;
     for (let w = 1, k = BASE; ; k += BASE) {
       if (pos >= label.length) throw new Error('punycode: truncated input');
@@ -311,7 +314,10 @@ export function punycodeToUnicode(label: string): string {
 
 function punycodeEncode(label: string): string {
   const input = [...label].map((c) => c.codePointAt(0) as number);
-  let output = input.filter((c) => c < 0x80).map((c) => String.fromCharCode(c)).join('');
+  let output = input
+    .filter((c) => c < 0x80)
+    .map((c) => String.fromCharCode(c))
+    .join('');
   const basic = output.length;
   if (basic > 0) output += '-';
   const digit = (d: number) => String.fromCharCode(d < 26 ? 97 + d : 22 + d);

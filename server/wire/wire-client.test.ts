@@ -28,7 +28,10 @@ async function startPeer(answer: (socket: WebSocket, command: { type: string; id
   return peer;
 }
 
-function startClient(url: string, options: Partial<WireClientOptions> = {}): { client: WireClient; states: SocketState[]; pushes: ServerPush[]; unreadable: string[] } {
+function startClient(
+  url: string,
+  options: Partial<WireClientOptions> = {},
+): { client: WireClient; states: SocketState[]; pushes: ServerPush[]; unreadable: string[] } {
   const states: SocketState[] = [];
   const pushes: ServerPush[] = [];
   const unreadable: string[] = [];
@@ -74,7 +77,10 @@ describe('WireClient', () => {
     await until(() => states.includes('open'));
     const failure = await client.send('list-tools', { sessionId: 's' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(WireFailure);
-    expect(failure instanceof WireFailure && failure.wireError).toEqual({ code: 'transport-closed', message: 'The connection to the inspector closed before it answered.' });
+    expect(failure instanceof WireFailure && failure.wireError).toEqual({
+      code: 'transport-closed',
+      message: 'The connection to the inspector closed before it answered.',
+    });
     expect(failure instanceof Error && failure.stack).toContain('wire-client.test.ts');
     expect(states).toEqual(['open', 'closed']);
   });
@@ -128,10 +134,14 @@ describe('WireClient', () => {
     const { client, states } = startClient(peer.url);
     await until(() => states.includes('open'));
     const tooBig = client.send('call-tool', { sessionId: 's', name: 'echo', arguments: { text: 'é'.repeat(9 * 1024 * 1024) } });
-    await expect(tooBig).rejects.toMatchObject({ wireError: { code: 'invalid-command', message: 'Not sent: this is 18.0 MB; the inspector accepts at most 16 MB in one message.' } });
+    await expect(tooBig).rejects.toMatchObject({
+      wireError: { code: 'invalid-command', message: 'Not sent: this is 18.0 MB; the inspector accepts at most 16 MB in one message.' },
+    });
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    await expect(client.send('call-tool', { sessionId: 's', name: 'echo', arguments: circular })).rejects.toMatchObject({ wireError: { code: 'invalid-command' } });
+    await expect(client.send('call-tool', { sessionId: 's', name: 'echo', arguments: circular })).rejects.toMatchObject({
+      wireError: { code: 'invalid-command' },
+    });
     expect(received).toEqual([]);
     expect(client.state).toBe('open');
   });

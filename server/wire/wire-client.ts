@@ -81,7 +81,8 @@ export class WireClient {
     socket.onerror = () => undefined;
     socket.onclose = () => {
       if (this.socket !== socket) return;
-      for (const waiting of this.pending.values()) fail(waiting, { code: 'transport-closed', message: 'The connection to the inspector closed before it answered.' });
+      for (const waiting of this.pending.values())
+        fail(waiting, { code: 'transport-closed', message: 'The connection to the inspector closed before it answered.' });
       this.pending.clear();
       if (this.isClosedByUs) return this.setState('closed');
       // A handshake refused outright (bad token) never opens; retrying will not help.

@@ -9,7 +9,16 @@ import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationE
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { Ref } from 'react';
 import { safeRegExp } from '@wire/safe-pattern';
-import { DescriptionFieldTemplate, ErrorListTemplate, FieldErrorTemplate, FieldHelpTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton, TitleFieldTemplate } from './templates';
+import {
+  DescriptionFieldTemplate,
+  ErrorListTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  FieldTemplate,
+  ObjectFieldTemplate,
+  SubmitButton,
+  TitleFieldTemplate,
+} from './templates';
 import { BaseInputTemplate, CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './widgets';
 
 export type JsonFormHandle = Form<Record<string, unknown>>;
@@ -22,7 +31,11 @@ export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ a
 
 // ajv's first compile builds its code generator (tens of ms); do it while the page is idle, not in the first form.
 if (typeof window !== 'undefined') {
-  const warm: RJSFSchema = { type: 'object', properties: { s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' }, n: { type: 'number' }, e: { type: 'string', enum: ['a'] } }, required: ['s'] };
+  const warm: RJSFSchema = {
+    type: 'object',
+    properties: { s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' }, n: { type: 'number' }, e: { type: 'string', enum: ['a'] } },
+    required: ['s'],
+  };
   (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => jsonFormValidator.isValid(warm, {}, warm));
 }
 
@@ -118,4 +131,9 @@ export function friendlyErrors(errors: RJSFValidationError[]): RJSFValidationErr
   });
 }
 
-const FORMAT_NAMES: Record<string, string> = { email: 'email address', uri: 'URI (e.g. https://example.com)', date: 'date (YYYY-MM-DD)', 'date-time': 'date and time' };
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'email address',
+  uri: 'URI (e.g. https://example.com)',
+  date: 'date (YYYY-MM-DD)',
+  'date-time': 'date and time',
+};

@@ -22,7 +22,24 @@ const INPUT =
 const INVALID = 'ring-rose-400 focus:ring-rose-500';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, rawErrors, required, placeholder } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    type,
+    rawErrors,
+    required,
+    placeholder,
+  } = props;
   const inputProps = getInputProps(schema, type, options);
   const inputValue = inputProps.type === 'number' || inputProps.type === 'integer' ? (value || value === 0 ? value : '') : (value ?? '');
   const handleChange = useCallback(
@@ -69,7 +86,21 @@ export function TextareaWidget({ id, htmlName, value, disabled, readonly, onChan
   );
 }
 
-export function SelectWidget({ schema, id, options, value, required, disabled, readonly, onChange, onBlur, onFocus, htmlName, rawErrors, placeholder }: WidgetProps) {
+export function SelectWidget({
+  schema,
+  id,
+  options,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  htmlName,
+  rawErrors,
+  placeholder,
+}: WidgetProps) {
   const { enumOptions, enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const decode = (v: string) => enumOptionValueDecoder(v, enumOptions, format, emptyValue);
@@ -97,7 +128,21 @@ export function SelectWidget({ schema, id, options, value, required, disabled, r
   );
 }
 
-export function CheckboxWidget({ schema, id, value, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, required, options, htmlName }: WidgetProps) {
+export function CheckboxWidget({
+  schema,
+  id,
+  value,
+  disabled,
+  readonly,
+  label,
+  hideLabel,
+  onChange,
+  onBlur,
+  onFocus,
+  required,
+  options,
+  htmlName,
+}: WidgetProps) {
   const description = options.description ?? schema.description;
   return (
     <div className="space-y-1">
@@ -131,7 +176,21 @@ export function CheckboxWidget({ schema, id, value, disabled, readonly, label, h
 }
 
 /** Multi-select arrays: a labelled group of checkboxes, one per option. */
-export function CheckboxesWidget({ id, disabled, options, value, readonly, onChange, onBlur, onFocus, htmlName, label, required, schema, rawErrors }: WidgetProps) {
+export function CheckboxesWidget({
+  id,
+  disabled,
+  options,
+  value,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  htmlName,
+  label,
+  required,
+  schema,
+  rawErrors,
+}: WidgetProps) {
   const { enumOptions, enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const values: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
@@ -167,7 +226,11 @@ export function CheckboxesWidget({ id, disabled, options, value, readonly, onCha
                 value={enumOptionValueEncoder(option.value, index, format)}
                 disabled={disabled || readonly || enumDisabled?.includes(option.value)}
                 onChange={(event) =>
-                  onChange(event.target.checked ? enumOptionsSelectValue(index, values as never, enumOptions) : enumOptionsDeselectValue(index, values as never, enumOptions))
+                  onChange(
+                    event.target.checked
+                      ? enumOptionsSelectValue(index, values as never, enumOptions)
+                      : enumOptionsDeselectValue(index, values as never, enumOptions),
+                  )
                 }
                 onBlur={({ target }) => onBlur(id, enumOptionValueDecoder(target.value, enumOptions, format, emptyValue))}
                 onFocus={({ target }) => onFocus(id, enumOptionValueDecoder(target.value, enumOptions, format, emptyValue))}
