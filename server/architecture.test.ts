@@ -1,0 +1,64 @@
+/**
+ * The import rules of ARCHITECTURE.md are lint errors: each deliberately broken
+ * boundary below must be reported by `npm run lint` with the rule's message.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function messagesFor(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? ''}: ${m.message}`);
+}
+
+describe('the architecture, as lint rules', () => {
+  it.each([
+    [
+      'app/ui may not import the model',
+      "import { SessionStore } from '../model/session-store';\nexport const x = SessionStore;\n",
+      'app/ui/button.tsx',
+      /app\/ui holds generic widgets/,
+    ],
+    [
+      'the page may not import the proxy',
+      "import { Session } from '../../server/session/session';\nexport const x = Session;\n",
+      'app/log/log-row.tsx',
+      /The page imports only server\/wire/,
+    ],
+    [
+      'server/wire imports nothing from the project',
+      "import { SessionLog } from '../store/session-log';\nexport const x = SessionLog;\n",
+      'server/wire/events.ts',
+      /server\/wire is the contract/,
+    ],
+    [
+      'sessions know nothing of HTTP',
+      "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
+      'server/session/broker.ts',
+      /Sessions do not know about HTTP/,
+    ],
+    [
+      'the SDK client stays in server/session',
+      "import { Client } from '@modelcontextprotocol/client';\nexport const x = Client;\n",
+      'server/store/session-log.ts',
+      /only inside server\/session/,
+    ],
+    ['the model has no React', "import { useState } from 'react';\nexport const x = useState;\n", 'app/model/log-index.ts', /app\/model has no React/],
+  ])(
+    '%s',
+    async (_rule, code, filePath, expected) => {
+      const messages = await messagesFor(code, filePath);
+      expect(messages.join('\n')).toMatch(expected);
+    },
+    120_000,
+  );
+
+  it('a file that keeps to its layer breaks no import rule', async () => {
+    const IMPORT_RULES = /^(import-x\/no-restricted-paths|@typescript-eslint\/no-restricted-imports|import-x\/no-cycle):/;
+    const messages = (
+      await messagesFor("import { EVENT_SCHEMA_VERSION } from '../../server/wire/events';\nexport const x = EVENT_SCHEMA_VERSION;\n", 'app/model/log-index.ts')
+    ).filter((m) => IMPORT_RULES.test(m));
+    expect(messages).toEqual([]);
+  }, 120_000);
+});
