@@ -8,6 +8,7 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import { ClientSettingsForm } from './client-settings-form';
 import { isDrivable } from './connection-status';
 import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
+import { Alert } from '../ui/alert';
 
 /** Where to connect and as what kind of client; connect, disconnect, reconnect. */
 export function ConnectPanel() {
@@ -138,11 +139,7 @@ export function ConnectPanel() {
         </>
       )}
       <ClientSettingsForm settings={settings} onChange={setSettings} />
-      {error && (
-        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" tone="primary" disabled={busy}>
           {isLive ? 'Reconnect' : 'Connect'}

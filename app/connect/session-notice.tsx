@@ -1,4 +1,5 @@
 import { useSession, useSessionSummary } from '@app/state/app-context';
+import { Alert } from '@app/ui/alert';
 import { endedText } from './ended-text';
 
 /** Why the watched session ended, with the server's last words when it was a process. */
@@ -8,21 +9,17 @@ export function SessionNotice() {
   const closed = session?.status.closed;
   if (!closed && summary && !summary.isLive && session?.eventCount) {
     return (
-      <div role="alert" aria-label="Session ended" className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
+      <Alert look="note" label="Session ended">
         <span className="font-semibold">{summary.isImported ? 'Imported session, read-only.' : 'Recorded session, read-only.'}</span> It was cut short: the
         inspector stopped before it could close the connection. Every entry written until then is here.
-      </div>
+      </Alert>
     );
   }
   if (!closed) return null;
   const isProblem = closed.reason !== 'user' && closed.reason !== 'replaced';
   const text = endedText(closed.reason, closed.error?.message);
   return (
-    <div
-      role="alert"
-      aria-label="Session ended"
-      className={`space-y-1.5 border-b px-4 py-2 text-sm ${isProblem ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
-    >
+    <Alert look={isProblem ? 'banner' : 'note'} label="Session ended" className="space-y-1.5">
       <p>
         {summary?.isImported && <span className="font-semibold">Imported session, read-only. </span>}
         <span className="font-semibold">{text.headline}</span> {text.detail}
@@ -42,6 +39,6 @@ export function SessionNotice() {
           </pre>
         </details>
       )}
-    </div>
+    </Alert>
   );
 }

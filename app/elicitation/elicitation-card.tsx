@@ -7,6 +7,7 @@ import { Countdown, Elapsed } from '@app/ui/countdown';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
+import { Alert } from '../ui/alert';
 
 const FormAnswer = preloadedLazy(() => import('./form-answer'));
 
@@ -88,9 +89,9 @@ function CallTimeoutLine({ sessionId, callId, timer }: { sessionId: string; call
         </Button>
       )}
       {error && (
-        <p role="alert" className="w-full text-rose-700">
+        <Alert look="inline" className="w-full">
           {error}
-        </p>
+        </Alert>
       )}
     </div>
   );

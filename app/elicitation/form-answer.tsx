@@ -8,6 +8,7 @@ import { INPUT_CLASS } from '@app/ui/field';
 import { JSON_FORM_DEFAULTS, JsonForm, jsonFormValidator, type JsonFormHandle } from '@app/ui/json-form/json-form';
 import { prepareForm, type PreparedForm } from './schema-prep';
 import { SchemaNotes } from './schema-notes';
+import { Alert } from '../ui/alert';
 
 type Action = 'accept' | 'decline' | 'cancel';
 
@@ -125,15 +126,9 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
       {/* The answer buttons stay in reach however long the form is. */}
       <div className="sticky bottom-0 -mx-3 -mb-3 space-y-2 rounded-b-lg border-t border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
         {tried && invalidCount > 0 && !asJson && !skipValidation && (
-          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs font-medium text-rose-800 ring-1 ring-rose-200">
-            Not sent: {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} attention.
-          </p>
+          <Alert className="font-medium">Not sent: {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} attention.</Alert>
         )}
-        {error && (
-          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-            {error}
-          </p>
-        )}
+        {error && <Alert>{error}</Alert>}
         <div className="flex gap-2">
           <Button tone="success" onClick={accept} disabled={sending !== undefined}>
             Accept

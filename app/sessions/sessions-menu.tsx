@@ -7,6 +7,7 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { downloadRecordedSession, importSessionFile } from './session-files';
+import { Alert } from '../ui/alert';
 
 /** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
 export function SessionsMenu() {
@@ -75,11 +76,7 @@ export function SessionsMenu() {
             </label>
             <span className="text-[11px] text-slate-500">Opens read-only, with the same views.</span>
           </div>
-          {error && (
-            <p role="alert" className="mt-2 rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-              {error}
-            </p>
-          )}
+          {error && <Alert className="mt-2">{error}</Alert>}
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { CallResult } from './call-result';
+import { Alert } from '../ui/alert';
 
 type Phase = { text: string; tone: BadgeTone };
 
@@ -88,11 +89,7 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
         )}
       </header>
       <div className="space-y-2 px-3 py-2">
-        {error && (
-          <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-            {error}
-          </p>
-        )}
+        {error && <Alert>{error}</Alert>}
         {call.arguments && Object.keys(call.arguments).length > 0 && (
           <p className="truncate font-mono text-[11px] text-slate-500" title={JSON.stringify(call.arguments)}>
             arguments {JSON.stringify(call.arguments)}

@@ -5,6 +5,7 @@ import { Button } from '@app/ui/button';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { INPUT_CLASS } from '@app/ui/field';
 import { JsonForm, type JsonFormHandle } from '@app/ui/json-form/json-form';
+import { Alert } from '../ui/alert';
 
 /**
  * The arguments of one tool: a form generated from its inputSchema, or raw JSON.
@@ -62,11 +63,7 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
             value={json}
             onChange={(e) => setJson(e.target.value)}
           />
-          {jsonError && (
-            <p role="alert" className="text-xs text-rose-700">
-              {jsonError}
-            </p>
-          )}
+          {jsonError && <Alert look="inline">{jsonError}</Alert>}
         </div>
       ) : hasFields ? (
         <ErrorBoundary label="The arguments form" resetKey={schema}>

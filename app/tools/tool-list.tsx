@@ -6,6 +6,7 @@ import { cn } from '@app/ui/cn';
 import { INPUT_CLASS } from '@app/ui/field';
 import { Section } from '@app/ui/section';
 import { useBusyAction } from '@app/ui/use-busy-action';
+import { Alert } from '../ui/alert';
 
 export function ToolList({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
   const session = useSession();
@@ -37,11 +38,7 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
         </Button>
       }
     >
-      {error && (
-        <p role="alert" className="mx-2 mt-2 rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-          {error}
-        </p>
-      )}
+      {error && <Alert className="mx-2 mt-2">{error}</Alert>}
       <div className="p-2">
         <input
           aria-label="Filter tools"

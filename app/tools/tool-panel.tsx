@@ -4,6 +4,7 @@ import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
+import { Alert } from '../ui/alert';
 
 const ToolArgumentsForm = preloadedLazy(() => import('./tool-arguments-form'));
 const CALLS_SHOWN = 10;
@@ -43,11 +44,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
           />
         </Suspense>
       </ErrorBoundary>
-      {error && (
-        <p role="alert" className="rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       <div className="space-y-3" aria-label="Calls" role="list">
         {calls.map((call, i) => (
           <CallCard key={call.callId} call={call} isLatest={i === 0} />

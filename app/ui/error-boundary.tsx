@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button';
+import { Alert } from './alert';
 
 type Props = {
   /** What this boundary guards, for the message: "The requests panel", "The form". */
@@ -37,18 +38,14 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div
-        role="alert"
-        aria-label={`${this.props.label} failed`}
-        className="m-2 space-y-1.5 rounded-md bg-rose-50 px-2 py-1.5 text-xs text-rose-800 ring-1 ring-rose-200"
-      >
+      <Alert label={`${this.props.label} failed`} className="m-2 space-y-1.5">
         <p>
           <span className="font-semibold">{this.props.label} could not be shown:</span> <span className="break-words">{error.message}</span>
         </p>
         <Button size="sm" tone="ghost" onClick={() => this.setState({ error: undefined })}>
           Try again
         </Button>
-      </div>
+      </Alert>
     );
   }
 }

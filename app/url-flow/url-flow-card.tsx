@@ -10,6 +10,7 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import { flowState, type FlowStatus } from './flow-status';
 import { UrlDestination } from './url-destination';
 import { displayText } from '../ui/display-text';
+import { Alert } from '../ui/alert';
 
 const STATUS_TONE: Record<FlowStatus, BadgeTone> = {
   'Waiting for consent': 'warning',
@@ -127,11 +128,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
           <li className="text-slate-500">{elicitationId ? 'No completion notification yet (many servers never send one).' : 'Waiting for the tool call.'}</li>
         )}
       </ol>
-      {error && (
-        <p role="alert" className="text-xs text-rose-700">
-          {error}
-        </p>
-      )}
+      {error && <Alert look="inline">{error}</Alert>}
       <div className={cn('flex flex-wrap gap-2', readOnly && 'hidden')}>
         {(pending || state.isActive) && (
           <Button
