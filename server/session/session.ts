@@ -11,14 +11,13 @@ import { describeConnectError, describeReadLimit } from './connect-errors';
 import { refuseStartOnceClosing } from './transport-guard';
 import { checkElicitationParams, type ElicitationContext, type Finding } from './findings';
 import { ChildWatch, type ChildOutput } from './child-watch';
+import { ServerRequests } from './server-requests';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
-/** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attributePush). */
-const PUSH_STREAMS_KEPT = 256;
 const PROBE_ENDED_SERVER =
   'The server exited when the 2026-07-28 version probe (server/discover) came before initialize, so it was started again and spoken to in 2025 from the first message. A server should answer a request it does not know with an error (-32601), not exit. Auto remembers this server for the rest of this run.';
 const PROBE_UNANSWERED =
@@ -61,10 +60,8 @@ export class Session {
   /** This attempt's version probe, once it went out: its id, its entry, and whether the server answered it. */
   private probe: { id: RpcId; seq: number; isAnswered: boolean } | undefined;
   private readonly calls = new Map<string, CallRunner>();
-  /** Raw params of server→client requests by JSON-RPC id, exactly as received. */
-  private readonly inbound = new Map<RpcId, { params: Record<string, unknown>; findings: Finding[] }>();
-  /** Server request id → the ids of our requests whose HTTP response stream carried it. */
-  private readonly pushStreams = new Map<string, string[]>();
+  /** The server's requests to us, as received, until answered or withdrawn. */
+  private readonly serverRequests = new ServerRequests();
   private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
@@ -174,11 +171,7 @@ export class Session {
       }
       this.transport = createTransport(this.target, {
         onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
-        onStreamRequest: ({ serverRequestId, forRequestIds }) => {
-          this.pushStreams.set(String(serverRequestId), forRequestIds.map(String));
-          // Only elicitations take their entry; pings and other server requests would pile up on a long session.
-          if (this.pushStreams.size > PUSH_STREAMS_KEPT) this.pushStreams.delete(this.pushStreams.keys().next().value!);
-        },
+        onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
       });
       refuseStartOnceClosing(this.transport, () => this.closing);
       this.tap = new TransportTap(this.transport, {
@@ -282,7 +275,7 @@ export class Session {
     this.child.reapOrphans();
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
-    this.inbound.clear();
+    this.serverRequests.clear();
     const exit = this.child.exit;
     this.emit({
       kind: 'session-state',
@@ -303,12 +296,12 @@ export class Session {
     if (caps.elicitation) {
       client.setRequestHandler('elicitation/create', async (_request, ctx) => {
         const rpcId = ctx.mcpReq.id;
-        const raw = this.inbound.get(rpcId);
+        const raw = this.serverRequests.get(rpcId);
         const params = raw?.params ?? _request.params;
         // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first.
         if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
         const { answer } = this.broker.request({
-          callId: this.attributePush(rpcId),
+          callId: this.serverRequests.attribute(rpcId, this.calls.values()),
           origin: { kind: 'push', rpcId },
           params,
           signal: ctx.mcpReq.signal,
@@ -368,13 +361,13 @@ export class Session {
 
   /** Server requests still waiting for the client's answer. */
   get openServerRequests(): number {
-    return this.inbound.size;
+    return this.serverRequests.size;
   }
 
   private onOutbound(message: JSONRPCMessage): LogEvent | undefined {
     const event = this.record({ kind: 'rpc-out', message: message });
     // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
-    if (!('method' in message) && 'id' in message) this.inbound.delete(message.id as RpcId);
+    if (!('method' in message) && 'id' in message) this.serverRequests.ended(message.id as RpcId);
     return event;
   }
 
@@ -406,7 +399,7 @@ export class Session {
     // A server that gives up on its request (notifications/cancelled) gets no answer: forget it now.
     if (message.method === 'notifications/cancelled') {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') this.inbound.delete(requestId);
+      if (typeof requestId === 'string' || typeof requestId === 'number') this.serverRequests.ended(requestId);
     }
     if (!('id' in message)) return;
     const params = (message.params ?? {}) as Record<string, unknown>;
@@ -421,7 +414,7 @@ export class Session {
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
-    if (this.era !== 'modern') this.inbound.set(message.id, { params, findings });
+    if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });
   }
 
   elicitationContext(): ElicitationContext {
@@ -434,22 +427,6 @@ export class Session {
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[] {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
     return findings;
-  }
-
-  /**
-   * Which call a pushed elicitation belongs to. Over Streamable HTTP it is the
-   * call whose request's response stream carried it. Otherwise, with one call
-   * waiting on the server it is that call; with several, nothing says which.
-   */
-  private attributePush(pushId: RpcId): string | undefined {
-    const waiting = [...this.calls.values()].filter((call) => call.isAwaitingServer);
-    const carriers = this.pushStreams.get(String(pushId));
-    this.pushStreams.delete(String(pushId));
-    if (carriers) {
-      const call = waiting.find((c) => c.inFlightRpcId !== undefined && carriers.includes(String(c.inFlightRpcId)));
-      if (call) return call.callId;
-    }
-    return waiting.length === 1 ? waiting[0].callId : undefined;
   }
 
   private callHost(): CallHost {
