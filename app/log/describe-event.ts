@@ -175,8 +175,12 @@ const ENDED_TEXT = {
   'fell-back': 'no response (fell back to initialize)',
 } as const;
 
-/** Where a request without a response stands: still awaited, or how it ended. */
-export function unansweredText(pair: Pick<RpcPair, 'ended' | 'failure'>): string {
+/** 2026-07-28 requests that stay open by design: the server streams notifications on them until the session ends. */
+const STREAMING_METHODS = new Set(['subscriptions/listen']);
+
+/** Where a request without a response stands: still awaited, open as a stream, or how it ended. */
+export function unansweredText(pair: Pick<RpcPair, 'ended' | 'failure' | 'method'>): string {
   if (pair.ended === 'failed' && pair.failure) return `failed: ${pair.failure}`;
-  return pair.ended ? ENDED_TEXT[pair.ended] : 'awaiting response';
+  if (pair.ended) return ENDED_TEXT[pair.ended];
+  return STREAMING_METHODS.has(pair.method) ? 'listening (a stream, open by design)' : 'awaiting response';
 }
