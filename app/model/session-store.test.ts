@@ -22,6 +22,7 @@ const flow = recording(
       requestTimeoutMs: 600000,
       maxRounds: 20,
       autoRetryUrlRequired: true,
+      rules: { enabled: true, rules: [] },
     },
     clientCapabilities: {},
   },

@@ -1,5 +1,6 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
+import { WireFailure } from '../wire/errors';
 
 export type CommandContext = {
   registry: SessionRegistry;
@@ -49,5 +50,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'delete-session':
       registry.remove(command.params.sessionId);
       return {};
+    case 'set-rules':
+    case 'run-scenario':
+    case 'scenario-from-session':
+      throw new WireFailure('invalid-command', `${command.type} is not available in this version.`);
   }
 }

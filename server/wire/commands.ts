@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { ElicitActionSchema, type LogEvent, type WireError } from './events';
+import { RuleSetSchema } from './rules';
+import type { RunReport, ScenarioInput } from './scenario';
 import { SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
 
 const SessionRef = { sessionId: z.string().min(1) };
@@ -51,6 +53,15 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
     params: z.object({ ...SessionRef, key: z.string(), action: z.enum(['open-url', 'copy-url', 'mark-done', 'dismiss']) }),
   }),
   z.object({ type: z.literal('delete-session'), id: z.number(), params: z.object(SessionRef) }),
+  /** Replace a live session's response rules (they are saved with its settings, so a reconnect keeps them). */
+  z.object({ type: z.literal('set-rules'), id: z.number(), params: z.object({ ...SessionRef, rules: RuleSetSchema }) }),
+  /**
+   * Run a scenario headless in the proxy, as `elicitation-inspector run` does. The scenario is parsed by
+   * the proxy (so its errors read as the CLI's); each run is an ordinary session the page can open.
+   */
+  z.object({ type: z.literal('run-scenario'), id: z.number(), params: z.object({ scenario: z.unknown() }) }),
+  /** A scenario written from a recorded session: its calls, the answers given and the results seen. */
+  z.object({ type: z.literal('scenario-from-session'), id: z.number(), params: z.object(SessionRef) }),
 ]);
 export type ClientCommand = z.infer<typeof ClientCommandSchema>;
 export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
@@ -70,6 +81,9 @@ export type CommandResults = {
   'answer-elicitation': Record<string, never>;
   'record-action': Record<string, never>;
   'delete-session': Record<string, never>;
+  'set-rules': Record<string, never>;
+  'run-scenario': { runs: RunReport[] };
+  'scenario-from-session': { scenario: ScenarioInput };
 };
 
 /** One line per session, for the session list. */

@@ -7,6 +7,7 @@
  * the previous version beside the importer.
  */
 import { z } from 'zod';
+import { RuleRefSchema } from './rules';
 import { SessionSettingsSchema, TargetSummarySchema } from './target';
 
 export const EVENT_SCHEMA_VERSION = 1;
@@ -256,6 +257,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     content: z.record(z.string(), z.unknown()).optional(),
     /** True when the person sent content that failed the schema on purpose. */
     skippedValidation: z.boolean().optional(),
+    /** The rule (or scenario step) that gave this answer, when `actor` is `rule`. */
+    rule: RuleRefSchema.optional(),
     detail: z.string().optional(),
   }),
   z.object({

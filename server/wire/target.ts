@@ -1,6 +1,7 @@
 /** What to connect to, and what kind of client to be while connected. */
 import { z } from 'zod';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
+import { EMPTY_RULES, RuleSetSchema } from './rules';
 
 // The HTTP tap redacts headers as it records them; redact.ts is where every rule lives.
 export { redactHeaders } from './redact';
@@ -67,6 +68,8 @@ export const SessionSettingsSchema = z.object({
   maxRounds: z.number().int().min(1).max(1000).default(20),
   /** Retry a call after its -32042 URL elicitations complete, without waiting for a click. */
   autoRetryUrlRequired: z.boolean().default(true),
+  /** Response rules: how elicitations are answered when no person does. Saved with the connection. */
+  rules: RuleSetSchema.default(EMPTY_RULES),
 });
 export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
 export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;
