@@ -149,8 +149,15 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
         direction: undefined,
         tag: event.actor === 'rule' ? 'rule' : 'you',
         tone: 'accent',
-        title: `${event.action}${event.key ? ` ${event.key}` : ''}${event.callId && !event.key ? ` ${event.callId}` : ''}${event.skippedValidation ? ' (without validating)' : ''}`,
+        title: `${event.action}${event.key ? ` ${event.key}` : ''}${event.callId && !event.key ? ` ${event.callId}` : ''}${event.rule ? ` by ${ruleName(event.rule)}` : ''}${event.skippedValidation ? ' (without validating)' : ''}`,
         detail: event.content ? JSON.stringify(event.content) : event.detail,
+      };
+    case 'rule-match':
+      return {
+        direction: undefined,
+        tag: 'rule',
+        tone: 'accent',
+        title: `${event.key} taken by ${ruleName(event.rule)}: ${event.action === 'none' ? 'never answers' : event.delayMs ? `${event.action} in ${event.delayMs} ms` : event.action}`,
       };
     case 'finding':
       return {
@@ -183,4 +190,10 @@ export function unansweredText(pair: Pick<RpcPair, 'ended' | 'failure' | 'method
   if (pair.ended === 'failed' && pair.failure) return `failed: ${pair.failure}`;
   if (pair.ended) return ENDED_TEXT[pair.ended];
   return STREAMING_METHODS.has(pair.method) ? 'listening (a stream, open by design)' : 'awaiting response';
+}
+
+/** How the log names a rule: its place in the list, and its name when it has one. */
+export function ruleName(rule: { index: number; name?: string; source?: 'rules' | 'scenario' }): string {
+  const what = rule.source === 'scenario' ? `scenario step ${rule.index}` : `rule ${rule.index}`;
+  return rule.name ? `${what} (${displayText(rule.name)})` : what;
 }

@@ -1,7 +1,11 @@
 import type { ElicitAction, ElicitationOrigin, EventOf, Finding, NewLogEvent, WireError } from '../wire/events';
+import type { RuleRef } from '../wire/rules';
 import { validateContent } from './content-validation';
 
 export type ElicitAnswer = { action: ElicitAction; content?: Record<string, unknown> };
+
+/** Who answers: a person, or a rule (named, so the log and the story can say which). */
+export type AnswerBy = { actor: 'user' } | { actor: 'rule'; rule: RuleRef };
 
 export type ElicitationRequest = {
   callId?: string;
@@ -85,7 +89,7 @@ export class ElicitationBroker {
    * Answer a pending elicitation. Accepted form content is checked against the
    * requested schema first, unless the answer deliberately skips validation.
    */
-  answer(key: string, answer: ElicitAnswer, options: { skipValidation?: boolean; actor?: 'user' | 'rule' } = {}): WireError | undefined {
+  answer(key: string, answer: ElicitAnswer, options: { skipValidation?: boolean } & Partial<AnswerBy> = {}): WireError | undefined {
     const entry = this.pending.get(key);
     if (!entry) {
       return { code: 'not-found', message: `Elicitation ${key} is no longer pending: it was answered, or the server or the call ended it.` };
@@ -108,6 +112,7 @@ export class ElicitationBroker {
     this.emit({
       kind: 'action',
       actor: options.actor ?? 'user',
+      ...(options.actor === 'rule' && options.rule && { rule: options.rule }),
       action: answer.action,
       key,
       callId: entry.callId,

@@ -4,7 +4,7 @@ import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
-import { ElicitationBroker } from './broker';
+import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { clientCapabilities, createClient, createTransport } from './client-factory';
 import { describeConnectError, describeReadLimit } from './connect-errors';
@@ -233,15 +233,16 @@ export class Session {
     action: 'accept' | 'decline' | 'cancel',
     content: Record<string, unknown> | undefined,
     skipValidation: boolean,
+    by: AnswerBy = { actor: 'user' },
   ): WireError | undefined {
-    return this.broker.answer(key, { action, content }, { skipValidation });
+    return this.broker.answer(key, { action, content }, { skipValidation, ...by });
   }
 
-  /** Record something the person did that the server never sees. Returns false for an unknown key. */
-  recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss'): boolean {
+  /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */
+  recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss', by: AnswerBy = { actor: 'user' }): boolean {
     const info = this.broker.info(key);
     if (!info) return false;
-    this.emit({ kind: 'action', actor: 'user', action, key, ...(info.callId && { callId: info.callId }) });
+    this.emit({ kind: 'action', ...by, action, key, ...(info.callId && { callId: info.callId }) });
     if (action === 'mark-done') this.broker.markDone(key);
     return true;
   }

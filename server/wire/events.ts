@@ -263,6 +263,16 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     ...Base,
+    /** A response rule took an elicitation: it answers now, after `delayMs`, or (action `none`) never. */
+    kind: z.literal('rule-match'),
+    key: z.string(),
+    callId: z.string().optional(),
+    rule: RuleRefSchema,
+    action: z.enum(['accept', 'decline', 'cancel', 'none']),
+    delayMs: z.number().optional(),
+  }),
+  z.object({
+    ...Base,
     kind: z.literal('finding'),
     code: z.string(),
     severity: FindingSeveritySchema,

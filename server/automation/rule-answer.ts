@@ -1,0 +1,60 @@
+/**
+ * Gives one rule answer (a connection's rule, or a scenario step's) to one
+ * pending elicitation, the way the page would: through the session, so the
+ * broker validates it and the log records an `action` by `rule`, naming which.
+ */
+import type { AnswerBy } from '../session/broker';
+import type { Session } from '../session/session';
+import type { EventOf } from '../wire/events';
+import type { RuleAnswer, RuleRef } from '../wire/rules';
+
+/**
+ * - `answered`: the server has its answer (and a URL flow was marked done, when asked).
+ * - `blocked`: the content failed the requested schema; nothing was sent, a finding says why, and the
+ *   elicitation still waits for a person.
+ * - `held`: the answer is `none`; the elicitation waits until the server or the call gives up.
+ * - `gone`: it was no longer pending (answered, withdrawn, or the session closed).
+ */
+export type RuleAnswerOutcome = 'answered' | 'blocked' | 'held' | 'gone';
+
+type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit'>;
+
+export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicitation'>, answer: RuleAnswer, rule: RuleRef): RuleAnswerOutcome {
+  if (answer.action === 'none') return 'held';
+  const by: AnswerBy = { actor: 'rule', rule };
+  const content = answer.action === 'accept' && elicitation.mode === 'form' ? withDefaults(elicitation.params.requestedSchema, answer.content) : undefined;
+  const error = session.answerElicitation(elicitation.key, answer.action, content, answer.skipValidation === true, by);
+  if (error?.code === 'validation-failed') {
+    session.emit({
+      kind: 'finding',
+      code: 'rule-content-invalid',
+      severity: 'warning',
+      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. The elicitation waits for a person.`,
+      key: elicitation.key,
+      ...(elicitation.callId && { callId: elicitation.callId }),
+    });
+    return 'blocked';
+  }
+  if (error) return 'gone';
+  if (answer.action === 'accept' && elicitation.mode === 'url' && answer.markComplete) session.recordAction(elicitation.key, 'mark-done', by);
+  return 'answered';
+}
+
+/** The requested schema's property defaults, with the rule's own values over them. */
+export function withDefaults(schema: unknown, content: Record<string, unknown> | undefined): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (isRecord(property) && property.default !== undefined) merged[name] = property.default;
+  }
+  return { ...merged, ...content };
+}
+
+function describe(rule: RuleRef): string {
+  const what = rule.source === 'scenario' ? `scenario step ${rule.index}` : `rule ${rule.index}`;
+  return rule.name ? `${what} (${rule.name})` : what;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
