@@ -16,6 +16,10 @@ Target:
   --header "Name: value"   HTTP header sent to the server; repeatable (e.g. "Authorization: Bearer …")
   -e, --env KEY=VALUE      Environment variable for a stdio server; repeatable
   --cwd <dir>              Working directory for a stdio server
+  --config <file>          Read servers from a config file: the "mcpServers" shape (Claude Desktop,
+                           Cursor, the official inspector) or VS Code's .vscode/mcp.json
+  --server <name>          The config file's server to connect to (default: its only one; with
+                           several, the page lists them to pick from)
   --no-connect             Start without connecting to anything
 
 Client:
@@ -53,6 +57,8 @@ export type CliOptions = {
   elicitation: { form: boolean; url: boolean };
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
+  /** A config file to read servers from (instead of `target`), and the one to connect to. */
+  config?: { file: string; server?: string };
 };
 
 export class UsageError extends Error {}
@@ -94,6 +100,8 @@ export function parseCli(argv: string[]): CliOptions {
         protocol: { type: 'string' },
         timeout: { type: 'string' },
         elicitation: { type: 'string' },
+        config: { type: 'string' },
+        server: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -116,6 +124,10 @@ export function parseCli(argv: string[]): CliOptions {
   if (!elicitation) throw new UsageError(`--elicitation must be one of ${[...ELICITATION_CHOICES.keys()].join(', ')}, not "${values.elicitation}".`);
 
   let target: CliOptions['target'];
+  if (values.server !== undefined && values.config === undefined) throw new UsageError('--server names a server of a --config file: give the file too.');
+  if (values.config !== undefined && (values.url !== undefined || command.length || values['no-connect'])) {
+    throw new UsageError('Give one of --config, --url, a command after -- or --no-connect.');
+  }
   if (values.url !== undefined && command.length) throw new UsageError('Give either --url or a command after --, not both.');
   if (values.url !== undefined) {
     const transport = values.transport ?? 'http';
@@ -129,7 +141,8 @@ export function parseCli(argv: string[]): CliOptions {
     target = null;
   } else {
     if (values.transport || values.header?.length) throw new UsageError('--transport and --header need --url.');
-    target = undefined;
+    // With --config the file says what to connect to, once it is read.
+    target = values.config === undefined ? undefined : null;
   }
 
   return {
@@ -145,6 +158,7 @@ export function parseCli(argv: string[]): CliOptions {
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
     elicitation,
     target,
+    ...(values.config !== undefined && { config: { file: values.config, ...(values.server !== undefined && { server: values.server }) } }),
   };
 }
 

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
+import { readConfigTargets, type ConfigChoice } from './config-target';
+import { ConfiguredServers } from './session/configured-servers';
 import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
@@ -21,6 +23,21 @@ async function main(argv: string[]): Promise<void> {
   }
   if (options.help) return void process.stdout.write(`${HELP}\n`);
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
+  let config: ConfigChoice | undefined;
+  try {
+    config = options.config && readConfigTargets(options.config.file, options.config.server);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`elicitation-inspector: ${error.message}\n`);
+    process.exit(2);
+  }
+  const configured = config && options.config ? new ConfiguredServers(options.config.file, config.servers, config.notes) : undefined;
+  for (const note of configured?.summary().notes ?? []) process.stderr.write(`note: ${note}\n`);
+  for (const server of configured?.summary().servers ?? []) for (const note of server.notes) process.stderr.write(`note: server "${server.name}": ${note}\n`);
+  if (config?.chosen && !configured?.names.includes(config.chosen.name)) {
+    process.stderr.write(`elicitation-inspector: --config ${options.config?.file}: server "${config.chosen.name}" cannot be used (see the note above).\n`);
+    process.exit(2);
+  }
 
   const token = process.env[TOKEN_ENV] || newToken();
   if (!/^[A-Za-z0-9._~-]{16,256}$/.test(token)) {
@@ -30,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const registry = new SessionRegistry({ dataDir: options.dataDir ?? join(homedir(), '.elicitation-inspector', 'sessions') });
+  registry.configured = configured;
   const idle = idleCloser(registry, options.idleCloseMs);
   let server;
   try {
@@ -52,8 +70,14 @@ async function main(argv: string[]): Promise<void> {
   // From here on pages and sessions depend on this process: a stray error is reported, never fatal.
   installLastGuard();
   void registry.loadRecorded();
-  if (options.target !== null) {
-    const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
+  const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
+  if (config?.chosen && configured) {
+    void registry.connect(configured.target(config.chosen.name), settings);
+  } else if (config) {
+    process.stdout.write(
+      `${options.config?.file} has ${config.servers.length} servers; pick one in the page, or pass --server <name>: ${config.servers.map((s) => s.name).join(', ')}.\n`,
+    );
+  } else if (options.target !== null) {
     const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);
     void registry.connect(target, settings, options.target === undefined);
   }

@@ -6,6 +6,7 @@ import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { ClientSettingsForm } from './client-settings-form';
+import { ConfiguredServers, PasteConfig } from './config-servers';
 import { isDrivable } from './connection-status';
 import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
 import { Alert } from '../ui/alert';
@@ -67,6 +68,12 @@ export function ConnectPanel() {
         void connect();
       }}
     >
+      <ConfiguredServers
+        settings={settings}
+        beforeConnect={async () => {
+          if (session && isLive) await app.connection.send('disconnect', { sessionId: session.sessionId });
+        }}
+      />
       <Segmented<TransportKind>
         label="Transport"
         value={draft.transport}
@@ -138,6 +145,7 @@ export function ConnectPanel() {
           </Field>
         </>
       )}
+      <PasteConfig onPick={(target) => setDraft(draftFromTarget(target))} />
       <ClientSettingsForm settings={settings} onChange={setSettings} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">

@@ -1,4 +1,4 @@
-import type { ServerPush, SessionSummary } from '@wire/commands';
+import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/commands';
 import type { LogEvent } from '@wire/events';
 import { InspectorConnection, type SocketState } from './connection';
 import { SessionStore } from './session-store';
@@ -21,6 +21,8 @@ export type AppSnapshot = {
   current: SessionStore | undefined;
   /** The latest reveal request; panels act on ids they have not seen. */
   reveal: Reveal | undefined;
+  /** The servers of the proxy's --config file, when it was started with one. */
+  configured?: ConfiguredSummary;
 };
 
 /**
@@ -117,6 +119,9 @@ export class AppStore {
         }
         return;
       }
+      case 'configured':
+        this.set({ configured: push.configured });
+        return;
       case 'events': {
         const list = this.queued.get(push.sessionId) ?? [];
         list.push(...push.events);

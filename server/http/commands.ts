@@ -50,6 +50,11 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'delete-session':
       registry.remove(command.params.sessionId);
       return {};
+    case 'connect-configured': {
+      const configured = registry.configured;
+      if (!configured) throw new WireFailure('not-found', 'The inspector was started without --config: there are no configured servers.');
+      return { sessionId: (await registry.connect(configured.target(command.params.name), command.params.settings)).id };
+    }
     case 'set-rules':
     case 'run-scenario':
     case 'scenario-from-session':

@@ -125,6 +125,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
 
   send({ type: 'hello', version: options.version, eventSchemaVersion: EVENT_SCHEMA_VERSION });
   send({ type: 'sessions', sessions: options.registry.list() });
+  if (options.registry.configured) send({ type: 'configured', configured: options.registry.configured.summary() });
 
   // Invalid frames (over maxPayload, bad UTF-8, unmasked, a reserved opcode) arrive here; ws then closes the socket.
   // Without this listener the 'error' event would end the process, and every page and session with it.

@@ -9,6 +9,7 @@ import { WireFailure } from '../wire/errors';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { CallRunner } from './call-runner';
+import type { ConfiguredServers } from './configured-servers';
 import type { Session } from './session';
 
 export type RegistryOptions = {
@@ -25,6 +26,8 @@ export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private readonly recorded = new Map<string, RecordedSession>();
   private readonly listeners = new Set<() => void>();
+  /** The servers of a --config file, offered to the page. */
+  configured: ConfiguredServers | undefined;
   /** Each driven session's secret scrubber: its log uses it for entries, the list for the server's name. */
   private readonly scrubbers = new WeakMap<Session, JsonScrubber>();
 

@@ -60,6 +60,12 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
    * the proxy (so its errors read as the CLI's); each run is an ordinary session the page can open.
    */
   z.object({ type: z.literal('run-scenario'), id: z.number(), params: z.object({ scenario: z.unknown() }) }),
+  /** Connect to a server of the proxy's --config file, by its name there (its secrets stay in the proxy). */
+  z.object({
+    type: z.literal('connect-configured'),
+    id: z.number(),
+    params: z.object({ name: z.string().min(1), settings: SessionSettingsSchema.default(SessionSettingsSchema.parse({})) }),
+  }),
   /** A scenario written from a recorded session: its calls, the answers given and the results seen. */
   z.object({ type: z.literal('scenario-from-session'), id: z.number(), params: z.object(SessionRef) }),
 ]);
@@ -82,6 +88,7 @@ export type CommandResults = {
   'record-action': Record<string, never>;
   'delete-session': Record<string, never>;
   'set-rules': Record<string, never>;
+  'connect-configured': { sessionId: string };
   'run-scenario': { runs: RunReport[] };
   'scenario-from-session': { scenario: ScenarioInput };
 };
@@ -101,11 +108,19 @@ export type SessionSummary = {
   serverName?: string;
 };
 
+/** The servers of the proxy's --config file, as the page may see them. */
+export type ConfiguredSummary = {
+  source: string;
+  notes: string[];
+  servers: { name: string; target: TargetSummary; isDisabled: boolean; notes: string[] }[];
+};
+
 export type ServerPush =
   | { type: 'reply'; id: number; ok: true; result: unknown }
   | { type: 'reply'; id: number; ok: false; error: WireError }
   | { type: 'events'; sessionId: string; events: LogEvent[] }
   | { type: 'sessions'; sessions: SessionSummary[] }
+  | { type: 'configured'; configured: ConfiguredSummary }
   | { type: 'hello'; version: string; eventSchemaVersion: number };
 
 /** Parse one message from the page. Never throws: a bad message becomes a typed error. */

@@ -26,6 +26,14 @@ const ServerPushSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('events'), sessionId: z.string(), events: z.array(z.unknown()) }),
   z.object({ type: z.literal('sessions'), sessions: z.array(SessionSummarySchema) }),
   z.object({ type: z.literal('hello'), version: z.string(), eventSchemaVersion: z.number() }),
+  z.object({
+    type: z.literal('configured'),
+    configured: z.object({
+      source: z.string(),
+      notes: z.array(z.string()),
+      servers: z.array(z.object({ name: z.string(), target: TargetSummarySchema, isDisabled: z.boolean(), notes: z.array(z.string()) })),
+    }),
+  }),
 ]);
 
 export type ParsedPush = { ok: true; push: ServerPush } | { ok: false; message: string; replyId: number | undefined };

@@ -1,0 +1,67 @@
+/**
+ * The config files people already have: `--config FILE` lists the file's servers
+ * in the page to connect to by name, and a pasted config fills the form.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import { demoStdio, everythingStdio } from './support/processes';
+
+const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
+const demo = demoStdio();
+const configFile = join(folder, 'claude_desktop_config.json');
+writeFileSync(
+  configFile,
+  JSON.stringify({
+    mcpServers: {
+      demo: { command: demo.command, args: demo.args, env: { DEMO_SECRET_KEY: 'sk-config-secret-123' } },
+      'demo-again': { command: demo.command, args: demo.args },
+      everything: { ...everythingStdio(), disabled: true },
+      broken: { type: 'websocket', url: 'ws://127.0.0.1:1' },
+    },
+    globalShortcut: 'Ctrl+Space',
+  }),
+);
+
+test.describe('a config file with several servers', () => {
+  test.use({ inspectorArgs: ['--config', configFile] });
+
+  test('the page lists them, says what it ignored, and connects to one by name', async ({ app, page }) => {
+    // Two usable servers and no --server: nothing is connected until the person picks one.
+    await expect(app.connectionStatus).toHaveText('No session');
+    const list = (await app.openConnection()).getByRole('region', { name: `Servers in ${configFile}` });
+    await expect(list.getByRole('button', { name: 'Connect to demo', exact: true })).toBeVisible();
+    await expect(list).toContainText('(disabled in the file)');
+    await expect(list).toContainText('Ignored top-level key: "globalShortcut".');
+    await expect(list).toContainText('Server "broken" is left out: its type "websocket" is not one of stdio');
+    // The secret in the file's env stays in the proxy: the page shows it redacted.
+    await expect(list).not.toContainText('sk-config-secret-123');
+    await page.screenshot({ path: test.info().outputPath('config-servers.png') });
+    await list.getByRole('button', { name: 'Connect to demo', exact: true }).click();
+    await app.waitConnected();
+    await expect(app.tools.getByRole('option', { name: 'collect_profile', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('a pasted config', () => {
+  test.use({ inspectorArgs: ['--no-connect'] });
+
+  test('fills the connection form from the server picked, and a broken paste says where', async ({ app, page }) => {
+    const form = await app.openConnection();
+    await form.getByText('Paste a config file').click();
+    const text = form.getByLabel('Config file text');
+    await text.fill('{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": {}\n  }\n}');
+    await form.getByRole('button', { name: 'Read config' }).click();
+    await expect(form.getByRole('alert')).toContainText('Line 4');
+
+    await text.fill(JSON.stringify({ servers: { demo: { type: 'stdio', command: demo.command, args: demo.args } } }));
+    await form.getByRole('button', { name: 'Read config' }).click();
+    await form.getByRole('button', { name: 'Use demo' }).click();
+    await expect(form.getByLabel('Command', { exact: true })).toHaveValue(demo.command);
+    await expect(form.getByLabel('Arguments', { exact: true })).toHaveValue(demo.args.join('\n'));
+    await form.getByRole('button', { name: 'Connect', exact: true }).click();
+    await app.waitConnected();
+    await page.screenshot({ path: test.info().outputPath('pasted-config.png') });
+  });
+});
