@@ -14,7 +14,7 @@ const SDK_CLIENT = ['@modelcontextprotocol/client', '@modelcontextprotocol/clien
 const zones = [
   {
     target: './server/wire',
-    from: ['./app', './server/session', './server/http', './server/store', './server/demo', './server/automation', './e2e'],
+    from: ['./app', './server/session', './server/http', './server/store', './server/demo', './server/automation', './server/doctor', './e2e'],
     except: [],
     message: 'server/wire is the contract: it imports nothing from the project.',
   },
@@ -35,7 +35,7 @@ const zones = [
   },
   {
     target: './server/session',
-    from: ['./server/http', './server/demo'],
+    from: ['./server/http', './server/demo', './server/doctor'],
     message: 'Sessions do not know about HTTP routes or the demo server.',
   },
   {

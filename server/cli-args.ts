@@ -33,6 +33,9 @@ Inspector:
   --dangerously-bind-all-interfaces
                            Allow --host 0.0.0.0 or ::. Anyone who can reach this machine and
                            learns the token can start programs on it. Do not use on shared networks.
+  --check                  Check the connection step by step (command or DNS, TCP, TLS, HTTP,
+                           OAuth discovery, the MCP handshake), print the checklist and exit:
+                           0 when every step passed, 1 when one failed
   --no-open                Do not open a browser
   --data-dir <dir>         Where session logs are kept (default ~/.elicitation-inspector/sessions)
   --idle-close <seconds>   Close live sessions this long after the last page disconnects (default 15)
@@ -45,6 +48,8 @@ Set ${'ELICITATION_INSPECTOR_TOKEN'} to choose it yourself.`;
 export type CliOptions = {
   help: boolean;
   version: boolean;
+  /** Run the connection doctor on the target and exit. */
+  check: boolean;
   port: number;
   host: string;
   allowAllInterfaces: boolean;
@@ -85,6 +90,7 @@ export function parseCli(argv: string[]): CliOptions {
       options: {
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
+        check: { type: 'boolean' },
         port: { type: 'string' },
         host: { type: 'string' },
         'dangerously-bind-all-interfaces': { type: 'boolean' },
@@ -148,6 +154,7 @@ export function parseCli(argv: string[]): CliOptions {
   return {
     help: values.help === true,
     version: values.version === true,
+    check: values.check === true,
     port,
     host,
     allowAllInterfaces,

@@ -10,6 +10,7 @@ import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
+import { formatIssues } from './wire/commands';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 async function main(argv: string[]): Promise<void> {
@@ -37,6 +38,26 @@ async function main(argv: string[]): Promise<void> {
   if (config?.chosen && !configured?.names.includes(config.chosen.name)) {
     process.stderr.write(`elicitation-inspector: --config ${options.config?.file}: server "${config.chosen.name}" cannot be used (see the note above).\n`);
     process.exit(2);
+  }
+
+  const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
+  if (options.check) {
+    const chosen = configured && config?.chosen ? configured.target(config.chosen.name) : undefined;
+    const parsed = options.target ? TargetSchema.safeParse(options.target) : undefined;
+    if (parsed && !parsed.success) {
+      process.stderr.write(`elicitation-inspector: ${formatIssues(parsed.error.issues)}\n`);
+      process.exit(2);
+    }
+    const target = chosen ?? parsed?.data ?? (options.target === undefined && !config ? demoTarget() : undefined);
+    if (!target) {
+      process.stderr.write('elicitation-inspector: --check needs one server: a command after --, --url, or --config with --server.\n');
+      process.exit(2);
+    }
+    const { diagnose } = await import('./doctor/doctor');
+    const { printReport } = await import('./doctor/print-report');
+    const report = await diagnose(target, settings);
+    process.stdout.write(printReport(report));
+    process.exit(report.isHealthy ? 0 : 1);
   }
 
   const token = process.env[TOKEN_ENV] || newToken();
@@ -70,7 +91,6 @@ async function main(argv: string[]): Promise<void> {
   // From here on pages and sessions depend on this process: a stray error is reported, never fatal.
   installLastGuard();
   void registry.loadRecorded();
-  const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
   if (config?.chosen && configured) {
     void registry.connect(configured.target(config.chosen.name), settings);
   } else if (config) {

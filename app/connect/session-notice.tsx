@@ -1,5 +1,6 @@
 import { useSession, useSessionSummary } from '@app/state/app-context';
 import { Alert } from '@app/ui/alert';
+import { ConnectionDoctor } from './connection-doctor';
 import { endedText } from './ended-text';
 
 /** Why the watched session ended, with the server's last words when it was a process. */
@@ -39,6 +40,7 @@ export function SessionNotice() {
           </pre>
         </details>
       )}
+      {closed.reason === 'connect-failed' && !summary?.isImported && session && <ConnectionDoctor sessionId={session.sessionId} />}
     </Alert>
   );
 }

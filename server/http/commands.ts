@@ -1,5 +1,6 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
+import { diagnose } from '../doctor/doctor';
 import { WireFailure } from '../wire/errors';
 
 export type CommandContext = {
@@ -54,6 +55,11 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       const configured = registry.configured;
       if (!configured) throw new WireFailure('not-found', 'The inspector was started without --config: there are no configured servers.');
       return { sessionId: (await registry.connect(configured.target(command.params.name), command.params.settings)).id };
+    }
+    case 'diagnose': {
+      const session = registry.get(command.params.sessionId);
+      if (!session) throw new WireFailure('conflict', 'This session was recorded by an earlier run or imported: connect to it again, then check.');
+      return diagnose(session.target, session.settings);
     }
     case 'set-rules':
     case 'run-scenario':

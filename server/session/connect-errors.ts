@@ -1,4 +1,4 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { WireError } from '../wire/events';
 import type { Target } from '../wire/target';
 import { formatMs } from './call-runner';
@@ -38,6 +38,16 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
   // A refused version negotiation: the SDK then closes the server itself, so its exit is the effect, not the cause.
   if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && !/closed during/.test(message)) {
     return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+  }
+  // The SDK refuses the version the server answered with and closes the transport itself, so the
+  // server's exit (or the closed stream) that follows is the effect; the version is the cause.
+  const refusedVersion = /protocol version is not supported: (.+)$/i.exec(message)?.[1];
+  if (refusedVersion) {
+    return {
+      code: 'connect-failed',
+      message: `The server answered initialize with protocol version ${refusedVersion}, which this client does not speak (it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} and 2026-07-28).`,
+      detail,
+    };
   }
   if (target.transport === 'stdio') {
     if (code === 'ENOENT') {

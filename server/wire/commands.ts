@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ElicitActionSchema, type LogEvent, type WireError } from './events';
+import type { DoctorReport } from './doctor';
 import { RuleSetSchema } from './rules';
 import type { RunReport, ScenarioInput } from './scenario';
 import { SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
@@ -66,6 +67,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
     id: z.number(),
     params: z.object({ name: z.string().min(1), settings: SessionSettingsSchema.default(SessionSettingsSchema.parse({})) }),
   }),
+  /** Run the connection doctor on a session's target (one driven in this run: a record has no secrets to reach it with). */
+  z.object({ type: z.literal('diagnose'), id: z.number(), params: z.object(SessionRef) }),
   /** A scenario written from a recorded session: its calls, the answers given and the results seen. */
   z.object({ type: z.literal('scenario-from-session'), id: z.number(), params: z.object(SessionRef) }),
 ]);
@@ -89,6 +92,7 @@ export type CommandResults = {
   'delete-session': Record<string, never>;
   'set-rules': Record<string, never>;
   'connect-configured': { sessionId: string };
+  diagnose: DoctorReport;
   'run-scenario': { runs: RunReport[] };
   'scenario-from-session': { scenario: ScenarioInput };
 };
