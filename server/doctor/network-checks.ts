@@ -183,7 +183,7 @@ function openTls(host: string, port: number): Promise<Omit<DoctorCheck, 'step'>>
     socket.setTimeout(STEP_TIMEOUT_MS, () => finish({ status: 'failed', detail: `No TLS handshake within ${STEP_TIMEOUT_MS / 1000} s.` }));
     socket.once('secureConnect', () => {
       const cert = socket.getPeerCertificate();
-      finish({ status: 'passed', detail: `${socket.getProtocol() ?? 'TLS'}; certificate for ${cert.subject?.CN ?? host}, valid until ${cert.valid_to}.` });
+      finish({ status: 'passed', detail: `${socket.getProtocol() ?? 'TLS'}; certificate for ${String(cert.subject?.CN ?? host)}, valid until ${cert.valid_to}.` });
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const problem = (error.code && TLS_PROBLEMS[error.code]) ?? error.message;
