@@ -139,7 +139,11 @@ async function resolveHost(host: string): Promise<Omit<DoctorCheck, 'step'>> {
     const addresses = await lookup(host, { all: true });
     return { status: 'passed', detail: `${host} is ${addresses.map((a) => a.address).join(', ')}` };
   } catch (error) {
-    return { status: 'failed', detail: `${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, hint: 'Check the host name for typos.' };
+    return {
+      status: 'failed',
+      detail: `${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      hint: 'Check the host name for typos.',
+    };
   }
 }
 
@@ -150,7 +154,9 @@ function openTcp(host: string, port: number): Promise<Omit<DoctorCheck, 'step'>>
       socket.destroy();
       done(result);
     };
-    socket.setTimeout(STEP_TIMEOUT_MS, () => finish({ status: 'failed', detail: `No answer from ${host}:${port} within ${STEP_TIMEOUT_MS / 1000} s.`, hint: 'A firewall, or the wrong host.' }));
+    socket.setTimeout(STEP_TIMEOUT_MS, () =>
+      finish({ status: 'failed', detail: `No answer from ${host}:${port} within ${STEP_TIMEOUT_MS / 1000} s.`, hint: 'A firewall, or the wrong host.' }),
+    );
     socket.once('connect', () => finish({ status: 'passed', detail: `${host}:${port} accepts connections.` }));
     socket.once('error', (error: NodeJS.ErrnoException) =>
       finish({
@@ -183,7 +189,10 @@ function openTls(host: string, port: number): Promise<Omit<DoctorCheck, 'step'>>
     socket.setTimeout(STEP_TIMEOUT_MS, () => finish({ status: 'failed', detail: `No TLS handshake within ${STEP_TIMEOUT_MS / 1000} s.` }));
     socket.once('secureConnect', () => {
       const cert = socket.getPeerCertificate();
-      finish({ status: 'passed', detail: `${socket.getProtocol() ?? 'TLS'}; certificate for ${String(cert.subject?.CN ?? host)}, valid until ${cert.valid_to}.` });
+      finish({
+        status: 'passed',
+        detail: `${socket.getProtocol() ?? 'TLS'}; certificate for ${String(cert.subject?.CN ?? host)}, valid until ${cert.valid_to}.`,
+      });
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const problem = (error.code && TLS_PROBLEMS[error.code]) ?? error.message;
@@ -235,7 +244,10 @@ async function httpAnswer(target: Extract<Target, { transport: 'http' | 'sse' }>
     return { status: 'failed', detail: `HTTP ${status}.`, hint: hints[response.status] };
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
-    return { status: 'failed', detail: controller.signal.aborted ? `No HTTP answer within ${STEP_TIMEOUT_MS / 1000} s.` : `HTTP request failed: ${cause ?? (error as Error).message}.` };
+    return {
+      status: 'failed',
+      detail: controller.signal.aborted ? `No HTTP answer within ${STEP_TIMEOUT_MS / 1000} s.` : `HTTP request failed: ${cause ?? (error as Error).message}.`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -249,12 +261,20 @@ function withHeader(headers: Headers, name: string, value: string): Headers {
 /** On a 401: does the server publish where to sign in (RFC 9728 protected-resource metadata)? */
 export async function discovery(target: Extract<Target, { transport: 'http' | 'sse' }>): Promise<Omit<DoctorCheck, 'step'>> {
   const url = new URL(target.url);
-  const candidates = [`${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`, `${url.origin}/.well-known/oauth-protected-resource`];
+  const candidates = [
+    `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`,
+    `${url.origin}/.well-known/oauth-protected-resource`,
+  ];
   for (const candidate of candidates) {
     try {
       const response = await fetch(candidate, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
       void response.body?.cancel();
-      if (response.ok) return { status: 'passed', detail: `Protected-resource metadata at ${candidate}: the server uses OAuth.`, hint: 'Sign in with a token the authorization server issues, and pass it as a header.' };
+      if (response.ok)
+        return {
+          status: 'passed',
+          detail: `Protected-resource metadata at ${candidate}: the server uses OAuth.`,
+          hint: 'Sign in with a token the authorization server issues, and pass it as a header.',
+        };
     } catch {
       // An unreachable well-known URL is the same answer as a 404 here: no metadata.
     }

@@ -10,7 +10,13 @@ export function printReport(report: DoctorReport): string {
     lines.push(`  ${MARKS[check.status]} ${check.step.padEnd(width)}  ${check.detail}`);
     if (check.status !== 'failed') continue;
     if (check.hint) lines.push(`    → ${check.hint}`);
-    if (check.output) lines.push(...check.output.split('\n').slice(-15).map((line) => `    | ${line}`));
+    if (check.output)
+      lines.push(
+        ...check.output
+          .split('\n')
+          .slice(-15)
+          .map((line) => `    | ${line}`),
+      );
   }
   const failed = report.checks.find((check) => check.status === 'failed');
   lines.push(failed ? `Failed at "${failed.step}".` : 'Every check passed.');

@@ -46,7 +46,12 @@ describe('the connection doctor', () => {
   });
 
   it('a command that exits at once fails at "Command starts", with its stderr', async () => {
-    const { failed } = await failedStep({ transport: 'stdio', command: process.execPath, args: ['-e', 'console.error("missing API_KEY"); process.exit(3)'], env: {} });
+    const { failed } = await failedStep({
+      transport: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'console.error("missing API_KEY"); process.exit(3)'],
+      env: {},
+    });
     expect(failed).toMatchObject({ step: 'Command starts', detail: expect.stringContaining('exited with code 3'), output: 'missing API_KEY' });
   });
 
@@ -57,8 +62,9 @@ describe('the connection doctor', () => {
 
   it('a self-signed certificate fails at "TLS", named', async () => {
     const tls = join(ROOT, 'e2e/targets/tls');
-    const server = createHttpsServer({ key: readFileSync(join(tls, 'self-signed-key.pem')), cert: readFileSync(join(tls, 'self-signed-cert.pem')) }, (_req, res) =>
-      res.end('{}'),
+    const server = createHttpsServer(
+      { key: readFileSync(join(tls, 'self-signed-key.pem')), cert: readFileSync(join(tls, 'self-signed-cert.pem')) },
+      (_req, res) => res.end('{}'),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -82,9 +88,15 @@ describe('the connection doctor', () => {
     started.push(auth);
     const { report, failed } = await failedStep({ transport: 'http', url: `http://127.0.0.1:${auth.port}/mcp`, headers: {} });
     expect(failed).toMatchObject({ step: 'HTTP', detail: expect.stringContaining('401') });
-    expect(report.checks.find((check) => check.step === 'OAuth discovery')).toMatchObject({ status: 'failed', detail: expect.stringContaining('No protected-resource metadata') });
+    expect(report.checks.find((check) => check.step === 'OAuth discovery')).toMatchObject({
+      status: 'failed',
+      detail: expect.stringContaining('No protected-resource metadata'),
+    });
     // With the header it asks for, the same server passes.
-    const healthy = await diagnose({ transport: 'http', url: `http://127.0.0.1:${auth.port}/mcp`, headers: { Authorization: 'Bearer secret-token' } }, DEFAULT_SETTINGS);
+    const healthy = await diagnose(
+      { transport: 'http', url: `http://127.0.0.1:${auth.port}/mcp`, headers: { Authorization: 'Bearer secret-token' } },
+      DEFAULT_SETTINGS,
+    );
     expect(healthy.isHealthy).toBe(true);
   });
 
