@@ -3,6 +3,7 @@ import { SessionHeader } from './connect/session-header';
 import { SessionNotice } from './connect/session-notice';
 import { RequestsPanel } from './elicitation/requests-panel';
 import { LogPanel } from './log/log-panel';
+import { RulesSection } from './rules/rules-section';
 import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
@@ -29,6 +30,9 @@ export function App() {
         <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
           <ErrorBoundary label="The connection panel">
             <ConnectionSection />
+          </ErrorBoundary>
+          <ErrorBoundary label="The rules panel">
+            <RulesSection />
           </ErrorBoundary>
           <ErrorBoundary label="The tool list">
             <ToolList selected={tool} onSelect={setTool} />

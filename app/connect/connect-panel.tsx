@@ -18,7 +18,7 @@ export function ConnectPanel() {
   const status = session?.status;
   const [draft, setDraft] = useState<TargetDraft>(EMPTY_DRAFT);
   const [prefill, setPrefill] = useState<{ sessionId: string; draft: TargetDraft } | undefined>();
-  const [settings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
+  const [chosenSettings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
   const { busy, error, run } = useBusyAction();
 
   // Show the watched session's target and settings, once per session.
@@ -35,6 +35,8 @@ export function ConnectPanel() {
 
   const connect = () =>
     run(async () => {
+      // The Rules panel's rules: the live session's own, else the page's rules for the next connection.
+      const settings = { ...chosenSettings, rules: isLive && summary ? summary.settings.rules : app.rulesDraft.get() };
       // An unchanged target reuses the session's own (unredacted) headers and environment.
       if (session && prefill && sameDraft(draft, prefill.draft)) {
         try {
@@ -138,7 +140,7 @@ export function ConnectPanel() {
           </Field>
         </>
       )}
-      <ClientSettingsForm settings={settings} onChange={setSettings} />
+      <ClientSettingsForm settings={chosenSettings} onChange={setSettings} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" tone="primary" disabled={busy}>
