@@ -44,13 +44,13 @@ export function RuleItem({ rule, place, count, stats, isAllOn, busy, itemRef, on
       )}
     >
       <div className="flex items-center gap-1.5">
-        <input type="checkbox" className="accent-indigo-600" aria-label="On" checked={rule.enabled} disabled={busy} onChange={(e) => onToggle(e.target.checked)} />
+        <input type="checkbox" className="accent-indigo-600" aria-label="On" checked={rule.enabled} onChange={(e) => onToggle(e.target.checked)} />
         <span className="font-mono text-slate-500">{place}.</span>
         <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{name || matchSummary(rule.match)}</span>
-        <Button size="sm" tone="ghost" aria-label="Move rule up" data-focus="up" disabled={busy || place === 1} onClick={() => onMove(-1, 'up')}>
+        <Button size="sm" tone="ghost" aria-label="Move rule up" data-focus="up" disabled={place === 1} onClick={() => onMove(-1, 'up')}>
           ↑
         </Button>
-        <Button size="sm" tone="ghost" aria-label="Move rule down" data-focus="down" disabled={busy || place === count} onClick={() => onMove(1, 'down')}>
+        <Button size="sm" tone="ghost" aria-label="Move rule down" data-focus="down" disabled={place === count} onClick={() => onMove(1, 'down')}>
           ↓
         </Button>
       </div>

@@ -5,7 +5,7 @@ export function matchSummary(match: Rule['match']): string {
   const parts = [
     match.tool && `tool ${match.tool}`,
     match.server && `server ${match.server}`,
-    match.mode && `${match.mode} mode`,
+    match.mode && (match.mode === 'url' ? 'URL mode' : 'form mode'),
     match.message && `message contains “${match.message}”`,
     match.messagePattern && `message matches /${match.messagePattern}/`,
     match.properties && `asks for ${match.properties.join(', ')}`,

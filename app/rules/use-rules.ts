@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { RuleSet } from '@wire/rules';
 import { useAppStore, useSessionSummary } from '@app/state/app-context';
 
@@ -18,6 +18,7 @@ export function useRules() {
   // Shown from the moment of the change until the proxy's sessions list carries it (or the change fails),
   // so a second move in quick succession starts from the first.
   const [sent, setSent] = useState<RuleSet>();
+  const lastSent = useRef<RuleSet>(undefined);
   const rules = sent ?? source;
 
   const save = async (next: RuleSet): Promise<void> => {
@@ -26,11 +27,13 @@ export function useRules() {
       return;
     }
     setSent(next);
+    lastSent.current = next;
     try {
       await app.connection.send('set-rules', { sessionId: live.sessionId, rules: next });
       app.rulesDraft.set(next);
     } finally {
-      setSent(undefined);
+      // A later change still on its way keeps showing; only the last one's reply lets the proxy's list show.
+      if (lastSent.current === next) setSent(undefined);
     }
   };
 
