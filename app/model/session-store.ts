@@ -230,7 +230,11 @@ export class SessionStore {
       case 'finding':
         this.findings = [...this.findings, event];
         // A finding logged after the request (a rule's content that failed its schema) shows on it too.
-        if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, findings: [...e.findings, { code: event.code, severity: event.severity, message: event.message }] }));
+        if (event.key)
+          this.updateElicitation(event.key, (e) => ({
+            ...e,
+            findings: [...e.findings, { code: event.code, severity: event.severity, message: event.message }],
+          }));
         return;
       default:
         return;

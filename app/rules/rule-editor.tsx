@@ -55,7 +55,7 @@ export function RuleEditor({ initial, toolNames, isNew, onSave, onDiscard }: Pro
             </>
           )}
         </Field>
-        {text('Server', 'server')}
+        {text('Server name', 'server')}
         <Field label="Mode">
           {(id) => (
             <select id={id} className={INPUT_CLASS} value={form.mode} onChange={(e) => set({ mode: modeOf(e.target.value) })}>

@@ -25,7 +25,15 @@ describe('rule form', () => {
         id: 'r1',
         name: 'profile',
         enabled: true,
-        match: { tool: 'collect_profile', server: 'demo', mode: 'form', message: 'profile', messagePattern: '^Tell', properties: ['name', 'email'], roundKey: 'profile' },
+        match: {
+          tool: 'collect_profile',
+          server: 'demo',
+          mode: 'form',
+          message: 'profile',
+          messagePattern: '^Tell',
+          properties: ['name', 'email'],
+          roundKey: 'profile',
+        },
         answer: { action: 'accept', content: { name: 'Ada' }, skipValidation: true, delayMs: 500 },
       },
     });
@@ -44,7 +52,9 @@ describe('rule form', () => {
     expect(ruleFromForm({ ...base, answer: 'accept-content', content: '{name: 1}' })).toEqual({ error: expect.stringMatching(/^Content is not valid JSON: /) });
     expect(ruleFromForm({ ...base, answer: 'accept-content', content: '[1]' })).toEqual({ error: 'Content must be a JSON object, such as {"name": "Ada"}.' });
     expect(ruleFromForm({ ...base, delayMs: '1.5' })).toEqual({ error: expect.stringMatching(/^Delay: a whole number/) });
-    expect(ruleFromForm({ ...base, messagePattern: '(a)\\1' })).toEqual({ error: expect.stringMatching(/^Message pattern: a linear-time engine cannot run it/) });
+    expect(ruleFromForm({ ...base, messagePattern: '(a)\\1' })).toEqual({
+      error: expect.stringMatching(/^Message pattern: a linear-time engine cannot run it/),
+    });
   });
 
   it('a never-answering rule carries no delay, and only accept carries validation and completion flags', () => {

@@ -89,7 +89,8 @@ export function ruleFromForm(form: RuleForm): { rule: Rule } | { error: string }
   let delayMs: number | undefined;
   if (form.delayMs.trim()) {
     delayMs = Number(form.delayMs);
-    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > RULE_MAX_DELAY_MS) return { error: `Delay: a whole number of milliseconds from 0 to ${RULE_MAX_DELAY_MS}.` };
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > RULE_MAX_DELAY_MS)
+      return { error: `Delay: a whole number of milliseconds from 0 to ${RULE_MAX_DELAY_MS}.` };
   }
   const isAccept = form.answer === 'accept-content' || form.answer === 'accept-defaults';
   let content: Record<string, unknown> | undefined;

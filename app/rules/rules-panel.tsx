@@ -66,7 +66,13 @@ export function RulesPanel() {
           <input type="checkbox" className="accent-indigo-600" checked={rules.enabled} disabled={busy} onChange={(e) => change(list, e.target.checked)} />
           All rules on
         </label>
-        <Button size="sm" tone="primary" className="ml-auto" disabled={busy || editing !== undefined} onClick={() => setEditing({ at: 'new', form: emptyRuleForm() })}>
+        <Button
+          size="sm"
+          tone="primary"
+          className="ml-auto"
+          disabled={busy || editing !== undefined}
+          onClick={() => setEditing({ at: 'new', form: emptyRuleForm() })}
+        >
           Add rule
         </Button>
         <RulesFileButtons rules={{ enabled: rules.enabled, rules: list }} busy={busy} onImport={(next) => change(withIds(next.rules), next.enabled)} />
