@@ -33,7 +33,7 @@ export class RulesPanel {
   }
 
   rule(place: number): Locator {
-    return this.list.getByRole('listitem', { name: new RegExp(`^Rule ${place}(:|$)`) });
+    return this.list.getByRole('listitem', { name: new RegExp(`^Rule ${place}\\b`) });
   }
 
   /** The rules' names, in order. */
@@ -56,7 +56,10 @@ export class RulesPanel {
   async add(fields: RuleFields): Promise<void> {
     await test.step(`add rule ${fields.name ?? ''}`, async () => {
       await this.open();
-      const before = await this.list.getByRole('listitem').count().catch(() => 0);
+      const before = await this.list
+        .getByRole('listitem')
+        .count()
+        .catch(() => 0);
       await this.panel.getByRole('button', { name: 'Add rule' }).click();
       await this.fill(fields);
       await this.editor.getByRole('button', { name: 'Add this rule' }).click();
