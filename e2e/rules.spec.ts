@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { RulesPanel } from './rules-panel';
 
-test('a rule added while connected belongs to the session, survives a reload, and goes with the next connection', async ({ app, page }) => {
+test('a rule added while connected belongs to the session and survives a reload', async ({ app, page }) => {
   await app.waitConnected();
   const rules = new RulesPanel(page);
   await rules.add({ name: 'no profile', tool: 'collect_profile', answer: 'Decline', delayMs: 500 });
@@ -18,7 +18,12 @@ test('a rule added while connected belongs to the session, survives a reload, an
   await app.waitConnected();
   await rules.open();
   expect(await rules.names()).toEqual(['no profile']);
+});
 
+test('rules kept through a disconnect, and changed while nothing is live, go with the next connection', async ({ app, page }) => {
+  await app.waitConnected();
+  const rules = new RulesPanel(page);
+  await rules.add({ name: 'no profile', tool: 'collect_profile', answer: 'Decline' });
   await app.disconnect();
   // No session is live: the panel now holds the rules for the next connection.
   await expect(rules.panel).toContainText('Rules for the next connection');
@@ -101,7 +106,11 @@ test('a broken rules file is refused with its path and problem, and nothing is l
   const rules = new RulesPanel(page);
   await rules.add({ name: 'keep me', answer: 'Decline' });
   const input = rules.panel.getByLabel('Import a rules file');
-  await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1, "rules": [{"answer": {"action": "maybe"}}]}') });
+  await input.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1, "rules": [{"answer": {"action": "maybe"}}]}'),
+  });
   await expect(rules.panel.getByRole('alert')).toContainText('broken.json: Not a rules file: rules.0.answer.action:');
   await expect(rules.panel.getByRole('alert')).toContainText('Nothing was changed.');
   await input.setInputFiles({ name: 'half.json', mimeType: 'application/json', buffer: Buffer.from('{"rules": [') });
