@@ -25,12 +25,12 @@ const zones = [
   },
   {
     target: './app/ui',
-    from: ['./app/model', './app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/state', './app/app.tsx'],
+    from: ['./app/model', './app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/rules', './app/scenarios', './app/state', './app/app.tsx'],
     message: 'app/ui holds generic widgets: no feature, no model.',
   },
   {
     target: './app/model',
-    from: ['./app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/state', './app/ui', './app/app.tsx'],
+    from: ['./app/connect', './app/tools', './app/elicitation', './app/url-flow', './app/log', './app/sessions', './app/rules', './app/scenarios', './app/state', './app/ui', './app/app.tsx'],
     message: 'app/model is state without React: it imports only @wire.',
   },
   {

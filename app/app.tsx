@@ -3,12 +3,14 @@ import { SessionHeader } from './connect/session-header';
 import { SessionNotice } from './connect/session-notice';
 import { RequestsPanel } from './elicitation/requests-panel';
 import { LogPanel } from './log/log-panel';
+import { RulesSection } from './rules/rules-section';
 import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
 import { ToolList } from './tools/tool-list';
 import { ToolPanel } from './tools/tool-panel';
 import { useSelectedTool } from './tools/use-selected-tool';
 import { ErrorBoundary } from './ui/error-boundary';
+import { ScenarioMenu } from './scenarios/scenario-menu';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
@@ -23,12 +25,22 @@ export function App() {
 
   return (
     <div className="flex h-full flex-col">
-      <SessionHeader actions={<SessionsMenu />} />
+      <SessionHeader
+        actions={
+          <>
+            <ScenarioMenu />
+            <SessionsMenu />
+          </>
+        }
+      />
       <SessionNotice />
       <div className="flex min-h-0 flex-1">
         <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
           <ErrorBoundary label="The connection panel">
             <ConnectionSection />
+          </ErrorBoundary>
+          <ErrorBoundary label="The rules panel">
+            <RulesSection />
           </ErrorBoundary>
           <ErrorBoundary label="The tool list">
             <ToolList selected={tool} onSelect={setTool} />

@@ -42,6 +42,10 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   sessions: [],
   'log entries': [],
   'one entry whole': [],
+  rules: [],
+  'one rule': [],
+  'the rule editor': [],
+  scenarios: [],
 };
 
 const coverage = emptyCoverage();
@@ -200,6 +204,51 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await (await readme.locate('log entries', "getByRole('listbox', { name: 'Log entries' }).getByRole('option')")).first().click();
   await readme.locate('one entry whole', "getByRole('complementary', { name: 'Entry details' })");
   await readme.locate('one entry whole', "getByRole('button', { name: 'Copy Entry JSON' })");
+});
+
+test('rules: the panel, one rule, the editor; scenarios', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await (await readme.locate('rules', "getByRole('button', { name: 'Rules', exact: true })")).click();
+  const panel = await readme.locate('rules', "getByRole('region', { name: 'Rules', exact: true })");
+  await readme.locate('rules', "getByLabel('All rules on')", { scope: panel });
+  await readme.locate('rules', "getByRole('button', { name: 'Export rules' })", { scope: panel });
+  await readme.locate('rules', "getByLabel('Rules summary')");
+  await (await readme.locate('rules', "getByRole('button', { name: 'Add rule' })", { scope: panel })).click();
+  const editor = await readme.locate('the rule editor', "getByRole('form', { name: 'Rule editor' })");
+  await (await readme.locate('the rule editor', "….getByLabel('Answer', { exact: true })", { scope: editor })).selectOption({ label: 'Accept with content' });
+  for (const label of [
+    'Rule name',
+    'Tool',
+    'Server name',
+    'Mode',
+    'Message contains',
+    'Message pattern',
+    'Properties',
+    'Round key',
+    'Content (JSON)',
+    'Delay (ms)',
+  ])
+    await readme.locate('the rule editor', `….getByLabel('${label}', { exact: true })`, { scope: editor });
+  await editor.getByLabel('Rule name', { exact: true }).fill('contract');
+  await (await readme.locate('the rule editor', "….getByRole('button', { name: 'Add this rule' })", { scope: editor })).click();
+  await readme.locate('rules', "getByLabel('Import a rules file')", { scope: panel });
+
+  const rule = await readme.locate('one rule', "getByRole('list', { name: 'Response rules' }).getByRole('listitem', { name: /^Rule 1\\b/ })");
+  await readme.locate('one rule', "….getByRole('checkbox', { name: 'On' })", { scope: rule });
+  await readme.locate('one rule', "….getByLabel('Answered this session')", { scope: rule });
+  for (const name of ['Move rule up', 'Move rule down', 'Delete rule'])
+    await readme.locate('one rule', `….getByRole('button', { name: '${name}' })`, { scope: rule });
+  await (await readme.locate('one rule', "….getByRole('button', { name: 'Edit rule' })", { scope: rule })).click();
+  await readme.locate('the rule editor', "….getByRole('button', { name: 'Save rule' })", { scope: editor });
+  await (await readme.locate('the rule editor', "….getByRole('button', { name: 'Discard changes' })", { scope: editor })).click();
+
+  await (await readme.locate('scenarios', "getByRole('button', { name: 'Run scenario' })")).click();
+  const dialog = await readme.locate('scenarios', "getByRole('dialog', { name: 'Run scenario' })");
+  await readme.locate('scenarios', "getByLabel('Scenario file')", { scope: dialog });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  await readme.locate('scenarios', "getByRole('button', { name: 'Save as scenario' })", { scope: page.getByRole('dialog', { name: 'Sessions' }) });
 });
 
 test('every locator span of every row was tried on the page', () => {

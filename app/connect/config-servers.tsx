@@ -12,7 +12,7 @@ import { Alert } from '../ui/alert';
  * The servers of the proxy's --config file, to connect to by name: the page sees
  * their summaries only, so a key in the file stays in the proxy.
  */
-export function ConfiguredServers({ settings, beforeConnect }: { settings: SessionSettings; beforeConnect: () => Promise<void> }) {
+export function ConfiguredServers({ settings, beforeConnect }: { settings: () => SessionSettings; beforeConnect: () => Promise<void> }) {
   const app = useAppStore();
   const { configured } = useApp();
   const { busy, error, run } = useBusyAction();
@@ -20,7 +20,7 @@ export function ConfiguredServers({ settings, beforeConnect }: { settings: Sessi
   const connect = (name: string) =>
     run(async () => {
       await beforeConnect();
-      const { sessionId } = await app.connection.send('connect-configured', { name, settings });
+      const { sessionId } = await app.connection.send('connect-configured', { name, settings: settings() });
       app.watch(sessionId);
     });
   return (

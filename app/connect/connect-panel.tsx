@@ -19,7 +19,7 @@ export function ConnectPanel() {
   const status = session?.status;
   const [draft, setDraft] = useState<TargetDraft>(EMPTY_DRAFT);
   const [prefill, setPrefill] = useState<{ sessionId: string; draft: TargetDraft } | undefined>();
-  const [settings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
+  const [chosenSettings, setSettings] = useState<SessionSettings>(DEFAULT_SETTINGS);
   const { busy, error, run } = useBusyAction();
 
   // Show the watched session's target and settings, once per session.
@@ -34,8 +34,12 @@ export function ConnectPanel() {
   const isLive = isDrivable(status, summary);
   const update = (patch: Partial<TargetDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
+  // The Rules panel's rules: the live session's own, else the page's rules for the next connection.
+  const settingsToSend = (): SessionSettings => ({ ...chosenSettings, rules: isLive && summary ? summary.settings.rules : app.rulesDraft.get() });
+
   const connect = () =>
     run(async () => {
+      const settings = settingsToSend();
       // An unchanged target reuses the session's own (unredacted) headers and environment.
       if (session && prefill && sameDraft(draft, prefill.draft)) {
         try {
@@ -69,7 +73,7 @@ export function ConnectPanel() {
       }}
     >
       <ConfiguredServers
-        settings={settings}
+        settings={settingsToSend}
         beforeConnect={async () => {
           if (session && isLive) await app.connection.send('disconnect', { sessionId: session.sessionId });
         }}
@@ -146,7 +150,7 @@ export function ConnectPanel() {
         </>
       )}
       <PasteConfig onPick={(target) => setDraft(draftFromTarget(target))} />
-      <ClientSettingsForm settings={settings} onChange={setSettings} />
+      <ClientSettingsForm settings={chosenSettings} onChange={setSettings} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" tone="primary" disabled={busy}>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { ruleMatchText } from '@app/model/rule-text';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
@@ -33,6 +34,11 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         </p>
         <p className="text-[11px] text-slate-500">Only give this server what you would trust it with.</p>
       </header>
+      {elicitation.ruleMatch && (
+        <p role="status" aria-label="Rule" className="rounded-md bg-indigo-50 px-2 py-1 text-xs text-indigo-900 ring-1 ring-indigo-200">
+          {ruleMatchText(elicitation.ruleMatch)}
+        </p>
+      )}
       <FindingList findings={findings} />
       {session.status.settings?.applyDefaults && (
         <p className="rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900 ring-1 ring-sky-200">

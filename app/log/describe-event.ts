@@ -1,6 +1,7 @@
 /** One line of text for each kind of log event: what a person scanning the log needs to see. */
 import type { LogEvent } from '@wire/events';
 import type { LogIndex, RpcPair } from '@app/model/log-index';
+import { ruleAnsweredText } from '@app/model/rule-text';
 import { displayText } from '../ui/display-text';
 
 export type EventLine = {
@@ -149,7 +150,7 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
         direction: undefined,
         tag: event.actor === 'rule' ? 'rule' : 'you',
         tone: 'accent',
-        title: `${event.action}${event.key ? ` ${event.key}` : ''}${event.callId && !event.key ? ` ${event.callId}` : ''}${event.rule ? ` by ${ruleName(event.rule)}` : ''}${event.skippedValidation ? ' (without validating)' : ''}`,
+        title: `${event.action}${event.key ? ` ${event.key}` : ''}${event.callId && !event.key ? ` ${event.callId}` : ''}${event.rule ? `, ${ruleAnsweredText(event.rule)}` : ''}${event.skippedValidation ? ' (without validating)' : ''}`,
         detail: event.content ? JSON.stringify(event.content) : event.detail,
       };
     case 'rule-match':

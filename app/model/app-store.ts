@@ -1,6 +1,7 @@
 import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/commands';
 import type { LogEvent } from '@wire/events';
 import { InspectorConnection, type SocketState } from './connection';
+import { RulesDraft } from './rules-draft';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -32,6 +33,8 @@ export type AppSnapshot = {
  */
 export class AppStore {
   readonly connection: InspectorConnection;
+  /** The response rules for the next connection (the Rules panel edits them while nothing is live). */
+  readonly rulesDraft = new RulesDraft(typeof localStorage === 'undefined' ? undefined : localStorage);
   private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined, loading: undefined };
   private revealId = 0;
   private readonly listeners = new Set<() => void>();

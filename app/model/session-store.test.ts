@@ -96,4 +96,21 @@ describe('SessionStore and missing entries', () => {
     expect(store.apply(events)).toEqual({ gap: false });
     expect(store.getSnapshot().lastSeq).toBe(3);
   });
+
+  it('a rule that takes a request, and a finding logged about it later, show on the request', () => {
+    const store = new SessionStore('s');
+    store.apply(flow);
+    const rule = { index: 2, name: 'say no', source: 'rules' as const };
+    store.apply(
+      recording(
+        9,
+        { kind: 'rule-match', key: 'e1', callId: 'c1', rule, action: 'accept', delayMs: 500 },
+        { kind: 'finding', code: 'rule-content-invalid', severity: 'warning', message: 'Not sent', key: 'e1', callId: 'c1' },
+      ),
+    );
+    const [e1] = store.getSnapshot().elicitations;
+    expect(e1.ruleMatch).toMatchObject({ rule, action: 'accept', delayMs: 500 });
+    expect(e1.findings).toEqual([{ code: 'rule-content-invalid', severity: 'warning', message: 'Not sent' }]);
+    expect(store.getSnapshot().story.storyOfFlow('e1')).toContain(9);
+  });
 });

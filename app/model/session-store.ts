@@ -60,6 +60,8 @@ export type ElicitationView = {
   end?: EventOf<'elicitation-end'>;
   actions: EventOf<'action'>[];
   completion?: EventOf<'url-complete'>;
+  /** The response rule that took this request, when one did (it answers now, later, or never). */
+  ruleMatch?: EventOf<'rule-match'>;
 };
 
 export type SessionSnapshot = {
@@ -222,8 +224,17 @@ export class SessionStore {
       case 'action':
         if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, actions: [...e.actions, event] }));
         return;
+      case 'rule-match':
+        this.updateElicitation(event.key, (e) => ({ ...e, ruleMatch: event }));
+        return;
       case 'finding':
         this.findings = [...this.findings, event];
+        // A finding logged after the request (a rule's content that failed its schema) shows on it too.
+        if (event.key)
+          this.updateElicitation(event.key, (e) => ({
+            ...e,
+            findings: [...e.findings, { code: event.code, severity: event.severity, message: event.message }],
+          }));
         return;
       default:
         return;

@@ -71,6 +71,7 @@ export class StoryIndex {
       }
       case 'elicitation-end':
       case 'url-complete':
+      case 'rule-match':
         return this.toFlow(seq, event.key);
       case 'action':
         if (event.key) this.toFlow(seq, event.key);

@@ -1,3 +1,4 @@
+import type { InspectorConnection } from '@app/model/connection';
 import { saveFile } from '@app/ui/save-file';
 
 /** The proxy's HTTP API for session files; the token goes in a header, never in a URL. */
@@ -16,4 +17,10 @@ export async function downloadRecordedSession(token: string, sessionId: string):
   const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export`, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`Export failed (HTTP ${response.status}).`);
   saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.jsonl`);
+}
+
+/** Ask the proxy to write a session as a scenario (its calls, answers and results) and download it. */
+export async function saveAsScenario(app: { connection: InspectorConnection }, sessionId: string): Promise<void> {
+  const { scenario } = await app.connection.send('scenario-from-session', { sessionId });
+  saveFile(new Blob([`${JSON.stringify(scenario, null, 2)}\n`], { type: 'application/json' }), `scenario-${sessionId.slice(0, 8)}.json`);
 }

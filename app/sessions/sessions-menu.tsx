@@ -6,7 +6,7 @@ import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { downloadRecordedSession, importSessionFile } from './session-files';
+import { downloadRecordedSession, importSessionFile, saveAsScenario } from './session-files';
 import { Alert } from '../ui/alert';
 
 /** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
@@ -60,6 +60,7 @@ export function SessionsMenu() {
                 onOpen={() => (app.watch(s.sessionId), setOpen(false))}
                 onExport={() => run(() => downloadRecordedSession(app.token, s.sessionId))}
                 onDelete={() => run(async () => void (await app.connection.send('delete-session', { sessionId: s.sessionId })))}
+                onSaveScenario={() => run(() => saveAsScenario(app, s.sessionId))}
               />
             ))}
           </ul>
@@ -90,6 +91,7 @@ function SessionRow({
   onOpen,
   onExport,
   onDelete,
+  onSaveScenario,
 }: {
   summary: SessionSummary;
   isCurrent: boolean;
@@ -97,6 +99,7 @@ function SessionRow({
   onOpen: () => void;
   onExport: () => void;
   onDelete: () => void;
+  onSaveScenario: () => void;
 }) {
   const state = summary.isLive ? 'Live' : summary.isImported ? 'Imported' : 'Recorded';
   return (
@@ -120,6 +123,9 @@ function SessionRow({
       )}
       <Button size="sm" tone="ghost" onClick={onExport} disabled={busy}>
         Export
+      </Button>
+      <Button size="sm" tone="ghost" onClick={onSaveScenario} disabled={busy} title="Its calls, answers and results as a scenario file">
+        Save as scenario
       </Button>
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>

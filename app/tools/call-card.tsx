@@ -7,6 +7,7 @@ import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { CallResult } from './call-result';
+import { RuleAnswers } from './rule-answers';
 import { Alert } from '../ui/alert';
 
 type Phase = { text: string; tone: BadgeTone };
@@ -101,6 +102,7 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
             {session.elicitations.some((e) => e.callId === call.callId && !e.end && e.mode === 'url') ? 'URL flows' : 'Pending requests'}.
           </p>
         )}
+        <RuleAnswers call={call} session={session} />
         {call.end && <CallResult end={call.end} />}
       </div>
     </article>

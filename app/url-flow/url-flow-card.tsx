@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { analyzeUrl } from '@wire/url-checks';
+import { ruleAnsweredText, ruleMatchText } from '@app/model/rule-text';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 import { useAppStore, useCommands } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
@@ -43,6 +44,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
   const url = typeof flow.params.url === 'string' ? flow.params.url : '';
   const analysis = useMemo(() => analyzeUrl(url), [url]);
   const state = flowState(flow, call);
+  const ruleAnswer = flow.actions.find((a) => a.actor === 'rule' && a.rule && a.action !== 'mark-done');
   const elicitationId = typeof flow.params.elicitationId === 'string' ? flow.params.elicitationId : undefined;
   const pending = !flow.end;
   const origin = flow.origin.kind;
@@ -109,6 +111,11 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
       <p className="text-sm whitespace-pre-wrap text-slate-900" aria-label="Message">
         {displayText(flow.params.message)}
       </p>
+      {flow.ruleMatch && (
+        <p role="status" aria-label="Rule" className="rounded-md bg-indigo-50 px-2 py-1 text-xs text-indigo-900 ring-1 ring-indigo-200">
+          {ruleAnswer?.rule ? ruleAnsweredText(ruleAnswer.rule) : ruleMatchText(flow.ruleMatch)}
+        </p>
+      )}
       <UrlDestination analysis={analysis} />
       {flow.findings
         .filter((f) => f.severity === 'error' && !f.code.startsWith('url-'))

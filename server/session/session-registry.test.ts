@@ -31,6 +31,7 @@ describe('SessionRegistry refusals', () => {
         () => registry.answerElicitation('nope', 'e1', 'decline', undefined, false),
         () => registry.recordAction('nope', 'e1', 'dismiss'),
         () => registry.remove('nope'),
+        () => registry.setRules('nope', { enabled: true, rules: [] }),
       ].map((command) =>
         // Through a promise, so a refusal thrown at once and one rejected later are caught alike.
         Promise.resolve()
@@ -41,6 +42,6 @@ describe('SessionRegistry refusals', () => {
           ),
       ),
     );
-    expect(refusals).toEqual(Array.from({ length: 10 }, () => ({ code: 'not-found', message: 'No session nope.' })));
+    expect(refusals).toEqual(Array.from({ length: 11 }, () => ({ code: 'not-found', message: 'No session nope.' })));
   });
 });

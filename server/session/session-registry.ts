@@ -7,6 +7,7 @@ import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
 import { WireFailure } from '../wire/errors';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
+import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
@@ -159,6 +160,12 @@ export class SessionRegistry {
   ): void {
     const error = this.live(sessionId).answerElicitation(key, action, content, skipValidation);
     if (error) throw WireFailure.from(error);
+  }
+
+  /** Replace a live session's response rules; every page sees them in the sessions list. */
+  setRules(sessionId: string, rules: RuleSet): void {
+    this.live(sessionId).setRules(rules);
+    this.changed();
   }
 
   /** Note what the person did about an elicitation the page handles on its own (a URL opened, say). */

@@ -3,6 +3,7 @@ import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/cl
 import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
+import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
@@ -43,7 +44,8 @@ export type SessionInit = {
 export class Session {
   readonly id = randomUUID();
   readonly target: Target;
-  readonly settings: SessionSettings;
+  /** Its rules change while it runs (`setRules`); the rest stays as connected. */
+  settings: SessionSettings;
   readonly log: SessionLog;
   readonly isDemo: boolean;
   state: State = 'connecting';
@@ -236,6 +238,14 @@ export class Session {
     by: AnswerBy = { actor: 'user' },
   ): WireError | undefined {
     return this.broker.answer(key, { action, content }, { skipValidation, ...by });
+  }
+
+  /**
+   * Replace the session's response rules. They are kept in its settings, so the sessions list shows
+   * them to every page and a reconnect without new settings starts with them.
+   */
+  setRules(rules: RuleSet): void {
+    this.settings = { ...this.settings, rules };
   }
 
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */

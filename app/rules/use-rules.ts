@@ -1,0 +1,41 @@
+import { useRef, useState, useSyncExternalStore } from 'react';
+import type { RuleSet } from '@wire/rules';
+import { useAppStore, useSessionSummary } from '@app/state/app-context';
+
+/**
+ * The rules the Rules panel shows and edits. While a session is live they are
+ * its own, kept by the proxy in its settings (so a reload or another tab sees
+ * them); every change sends `set-rules`. Otherwise they are this page's rules
+ * for the next connection, which Connect sends as `settings.rules`. A live
+ * change is kept for the next connection too, so a disconnect loses nothing.
+ */
+export function useRules() {
+  const app = useAppStore();
+  const summary = useSessionSummary();
+  const draft = useSyncExternalStore(app.rulesDraft.subscribe, app.rulesDraft.get);
+  const live = summary?.isLive ? summary : undefined;
+  const source = live ? live.settings.rules : draft;
+  // Shown from the moment of the change until the proxy's sessions list carries it (or the change fails),
+  // so a second move in quick succession starts from the first.
+  const [sent, setSent] = useState<RuleSet>();
+  const lastSent = useRef<RuleSet>(undefined);
+  const rules = sent ?? source;
+
+  const save = async (next: RuleSet): Promise<void> => {
+    if (!live) {
+      app.rulesDraft.set(next);
+      return;
+    }
+    setSent(next);
+    lastSent.current = next;
+    try {
+      await app.connection.send('set-rules', { sessionId: live.sessionId, rules: next });
+      app.rulesDraft.set(next);
+    } finally {
+      // A later change still on its way keeps showing; only the last one's reply lets the proxy's list show.
+      if (lastSent.current === next) setSent(undefined);
+    }
+  };
+
+  return { rules, isLive: live !== undefined, save };
+}
