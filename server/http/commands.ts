@@ -51,6 +51,8 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       registry.remove(command.params.sessionId);
       return {};
     case 'set-rules':
+      registry.setRules(command.params.sessionId, command.params.rules);
+      return {};
     case 'run-scenario':
     case 'scenario-from-session':
       throw new WireFailure('invalid-command', `${command.type} is not available in this version.`);

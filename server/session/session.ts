@@ -3,6 +3,7 @@ import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/cl
 import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
+import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
@@ -43,7 +44,8 @@ export type SessionInit = {
 export class Session {
   readonly id = randomUUID();
   readonly target: Target;
-  readonly settings: SessionSettings;
+  /** Replaced (never edited in place) when the rules change, so a reconnect starts with the rules last set. */
+  settings: SessionSettings;
   readonly log: SessionLog;
   readonly isDemo: boolean;
   state: State = 'connecting';
@@ -236,6 +238,23 @@ export class Session {
     by: AnswerBy = { actor: 'user' },
   ): WireError | undefined {
     return this.broker.answer(key, { action, content }, { skipValidation, ...by });
+  }
+
+  /** The response rules in force: set at connect, replaced by `setRules`. */
+  get rules(): RuleSet {
+    return this.settings.rules;
+  }
+
+  /**
+   * Replace the response rules. They apply to elicitations logged after this entry; one already
+   * pending, or already taken by a rule, keeps what it has.
+   */
+  setRules(rules: RuleSet): void {
+    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its rules.');
+    this.settings = { ...this.settings, rules };
+    const enabledCount = rules.rules.filter((rule) => rule.enabled).length;
+    const detail = `${rules.rules.length} rule${rules.rules.length === 1 ? '' : 's'}, ${enabledCount} on${rules.enabled ? '' : '; all switched off'}`;
+    this.emit({ kind: 'action', actor: 'user', action: 'set-rules', detail });
   }
 
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */
