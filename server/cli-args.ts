@@ -22,6 +22,8 @@ Client:
   --protocol <version>     auto (default), 2026-07-28, 2025-11-25 or 2025-06-18
   --timeout <seconds>      Client-side budget of a tool call (default 600)
   --elicitation <modes>    Elicitation the client declares: none, form, url or both (default both)
+  --rules <file>           Response rules for the connection made at start: a rules file (JSON,
+                           schemas/rules.schema.json) saying how elicitations are answered
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -51,6 +53,8 @@ export type CliOptions = {
   timeoutMs: number;
   /** Which elicitation modes the client declares (both false: no elicitation capability). */
   elicitation: { form: boolean; url: boolean };
+  /** A rules file for the connection made at start. */
+  rulesFile?: string;
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
 };
@@ -94,6 +98,7 @@ export function parseCli(argv: string[]): CliOptions {
         protocol: { type: 'string' },
         timeout: { type: 'string' },
         elicitation: { type: 'string' },
+        rules: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -132,6 +137,8 @@ export function parseCli(argv: string[]): CliOptions {
     target = undefined;
   }
 
+  if (values.rules !== undefined && target === null) throw new UsageError('--rules applies to the connection made at start, and --no-connect makes none.');
+
   return {
     help: values.help === true,
     version: values.version === true,
@@ -144,6 +151,7 @@ export function parseCli(argv: string[]): CliOptions {
     protocol,
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
     elicitation,
+    ...(values.rules !== undefined && { rulesFile: values.rules }),
     target,
   };
 }

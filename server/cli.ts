@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readRulesFile, RulesFileError } from './automation/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
@@ -8,6 +9,7 @@ import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
+import type { RuleSet } from './wire/rules';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 async function main(argv: string[]): Promise<void> {
@@ -21,6 +23,14 @@ async function main(argv: string[]): Promise<void> {
   }
   if (options.help) return void process.stdout.write(`${HELP}\n`);
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
+  let rules: RuleSet | undefined;
+  try {
+    rules = options.rulesFile === undefined ? undefined : readRulesFile(options.rulesFile);
+  } catch (error) {
+    if (!(error instanceof RulesFileError)) throw error;
+    process.stderr.write(`elicitation-inspector: --rules ${error.message}\n`);
+    process.exit(2);
+  }
 
   const token = process.env[TOKEN_ENV] || newToken();
   if (!/^[A-Za-z0-9._~-]{16,256}$/.test(token)) {
@@ -53,7 +63,12 @@ async function main(argv: string[]): Promise<void> {
   installLastGuard();
   void registry.loadRecorded();
   if (options.target !== null) {
-    const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
+    const settings = SessionSettingsSchema.parse({
+      protocol: options.protocol,
+      requestTimeoutMs: options.timeoutMs,
+      elicitation: options.elicitation,
+      ...(rules && { rules }),
+    });
     const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);
     void registry.connect(target, settings, options.target === undefined);
   }
