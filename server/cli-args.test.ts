@@ -64,4 +64,11 @@ describe('parseCli', () => {
   it('accepts a wildcard host with the loudly named flag', () => {
     expect(parseCli(['--host', '0.0.0.0', '--dangerously-bind-all-interfaces'])).toMatchObject({ host: '0.0.0.0', allowAllInterfaces: true });
   });
+
+  it('--rules names a rules file for the connection made at start; with --no-connect there is none', () => {
+    expect(parseCli(['--rules', 'rules.json']).rulesFile).toBe('rules.json');
+    expect(parseCli([]).rulesFile).toBeUndefined();
+    expect(() => parseCli(['--rules', 'rules.json', '--no-connect'])).toThrow(UsageError);
+    expect(HELP).toContain('--rules <file>');
+  });
 });

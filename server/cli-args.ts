@@ -26,6 +26,8 @@ Client:
   --protocol <version>     auto (default), 2026-07-28, 2025-11-25 or 2025-06-18
   --timeout <seconds>      Client-side budget of a tool call (default 600)
   --elicitation <modes>    Elicitation the client declares: none, form, url or both (default both)
+  --rules <file>           Response rules for the connection made at start: a rules file (JSON,
+                           schemas/rules.schema.json) saying how elicitations are answered
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -60,6 +62,8 @@ export type CliOptions = {
   timeoutMs: number;
   /** Which elicitation modes the client declares (both false: no elicitation capability). */
   elicitation: { form: boolean; url: boolean };
+  /** A rules file for the connection made at start. */
+  rulesFile?: string;
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
   /** A config file to read servers from (instead of `target`), and the one to connect to. */
@@ -108,6 +112,7 @@ export function parseCli(argv: string[]): CliOptions {
         elicitation: { type: 'string' },
         config: { type: 'string' },
         server: { type: 'string' },
+        rules: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -151,6 +156,8 @@ export function parseCli(argv: string[]): CliOptions {
     target = values.config === undefined ? undefined : null;
   }
 
+  if (values.rules !== undefined && target === null && values.config === undefined) throw new UsageError('--rules applies to the connection made at start, and --no-connect makes none.');
+
   return {
     help: values.help === true,
     version: values.version === true,
@@ -164,6 +171,7 @@ export function parseCli(argv: string[]): CliOptions {
     protocol,
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
     elicitation,
+    ...(values.rules !== undefined && { rulesFile: values.rules }),
     target,
     ...(values.config !== undefined && { config: { file: values.config, ...(values.server !== undefined && { server: values.server }) } }),
   };

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readRulesFile, RulesFileError } from './automation/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { readConfigTargets, type ConfigChoice } from './config-target';
 import { ConfiguredServers } from './session/configured-servers';
@@ -11,6 +12,7 @@ import { installLastGuard } from './last-guard';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
 import { formatIssues } from './wire/commands';
+import type { RuleSet } from './wire/rules';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 async function main(argv: string[]): Promise<void> {
@@ -24,6 +26,14 @@ async function main(argv: string[]): Promise<void> {
   }
   if (options.help) return void process.stdout.write(`${HELP}\n`);
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
+  let rules: RuleSet | undefined;
+  try {
+    rules = options.rulesFile === undefined ? undefined : readRulesFile(options.rulesFile);
+  } catch (error) {
+    if (!(error instanceof RulesFileError)) throw error;
+    process.stderr.write(`elicitation-inspector: --rules ${error.message}\n`);
+    process.exit(2);
+  }
   let config: ConfigChoice | undefined;
   try {
     config = options.config && readConfigTargets(options.config.file, options.config.server);
@@ -40,7 +50,12 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
 
-  const settings = SessionSettingsSchema.parse({ protocol: options.protocol, requestTimeoutMs: options.timeoutMs, elicitation: options.elicitation });
+  const settings = SessionSettingsSchema.parse({
+    protocol: options.protocol,
+    requestTimeoutMs: options.timeoutMs,
+    elicitation: options.elicitation,
+    ...(rules && { rules }),
+  });
   if (options.check) {
     const chosen = configured && config?.chosen ? configured.target(config.chosen.name) : undefined;
     const parsed = options.target ? TargetSchema.safeParse(options.target) : undefined;

@@ -1,13 +1,14 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { RuleEngine } from '../automation/rule-engine';
 import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import type { SessionSummary } from '../wire/commands';
 import { WireFailure } from '../wire/errors';
-import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import type { RuleSet } from '../wire/rules';
+import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
@@ -31,6 +32,8 @@ export class SessionRegistry {
   configured: ConfiguredServers | undefined;
   /** Each driven session's secret scrubber: its log uses it for entries, the list for the server's name. */
   private readonly scrubbers = new WeakMap<Session, JsonScrubber>();
+  /** Each driven session's response rules at work; a consumer of its log like a page. */
+  private readonly ruleEngines = new WeakMap<Session, RuleEngine>();
 
   constructor(private readonly options: RegistryOptions = {}) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -68,6 +71,8 @@ export class SessionRegistry {
       onStateChange: () => this.changed(),
     });
     if (scrubSecrets) this.scrubbers.set(session, scrubSecrets);
+    // Follows the log from its first entry; it stops itself at the session's `closed` entry.
+    this.ruleEngines.set(session, new RuleEngine(session));
     this.sessions.set(session.id, session);
     this.changed();
     void session.open();
@@ -162,7 +167,7 @@ export class SessionRegistry {
     if (error) throw WireFailure.from(error);
   }
 
-  /** Replace a live session's response rules; every page sees them in the sessions list. */
+  /** Replace a live session's response rules; a reconnect keeps them (they live in its settings). */
   setRules(sessionId: string, rules: RuleSet): void {
     this.live(sessionId).setRules(rules);
     this.changed();

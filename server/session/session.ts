@@ -44,7 +44,7 @@ export type SessionInit = {
 export class Session {
   readonly id = randomUUID();
   readonly target: Target;
-  /** Its rules change while it runs (`setRules`); the rest stays as connected. */
+  /** Replaced (never edited in place) when the rules change, so a reconnect starts with the rules last set. */
   settings: SessionSettings;
   readonly log: SessionLog;
   readonly isDemo: boolean;
@@ -240,12 +240,21 @@ export class Session {
     return this.broker.answer(key, { action, content }, { skipValidation, ...by });
   }
 
+  /** The response rules in force: set at connect, replaced by `setRules`. */
+  get rules(): RuleSet {
+    return this.settings.rules;
+  }
+
   /**
-   * Replace the session's response rules. They are kept in its settings, so the sessions list shows
-   * them to every page and a reconnect without new settings starts with them.
+   * Replace the response rules. They apply to elicitations logged after this entry; one already
+   * pending, or already taken by a rule, keeps what it has.
    */
   setRules(rules: RuleSet): void {
+    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its rules.');
     this.settings = { ...this.settings, rules };
+    const enabledCount = rules.rules.filter((rule) => rule.enabled).length;
+    const detail = `${rules.rules.length} rule${rules.rules.length === 1 ? '' : 's'}, ${enabledCount} on${rules.enabled ? '' : '; all switched off'}`;
+    this.emit({ kind: 'action', actor: 'user', action: 'set-rules', detail });
   }
 
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */

@@ -97,4 +97,18 @@ describe('SessionLog', () => {
     log.flush();
     expect(fileLines(path).map((l) => JSON.parse(l).text)).toEqual(['line 1', 'line 2']);
   });
+
+  it('followers get the typed events of each flush, after the pages, and one failing follower costs the others nothing', () => {
+    const log = new SessionLog('s1', undefined);
+    const order: string[] = [];
+    log.subscribe((events) => order.push(`page ${events.map((e) => e.seq).join(',')}`));
+    log.follow(() => {
+      throw new Error('a consumer bug');
+    });
+    log.follow((events) => order.push(`follower ${events.map((e) => (e.kind === 'stderr' ? e.text : e.kind)).join(',')}`));
+    log.append(stderr(1));
+    log.append(stderr(2));
+    log.flush();
+    expect(order).toEqual(['page 1,2', 'follower line 1,line 2']);
+  });
 });

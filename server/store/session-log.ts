@@ -5,6 +5,8 @@ import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 
 type Listener = (events: StoredEvent[]) => void;
+/** Typed events, for consumers inside the proxy (automation), which would otherwise parse back what was just serialized. */
+type Follower = (events: readonly LogEvent[]) => void;
 
 /** Where a page's replay reads events from: a live log, or a recorded file. */
 export interface EventSource {
@@ -35,6 +37,7 @@ export class SessionLog implements EventSource {
   private recent: StoredEvent[] = [];
   private count = 0;
   private readonly listeners = new Set<Listener>();
+  private readonly followers = new Set<Follower>();
   private unflushed: LogEvent[] = [];
   private flushScheduled = false;
   private fd: number | undefined;
@@ -94,13 +97,23 @@ export class SessionLog implements EventSource {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The same batches as `subscribe`, as the typed events the session appended (redacted, not yet cut to the
+   * entry budget): in order, once on disk, after the pages' listeners.
+   */
+  follow(follower: Follower): () => void {
+    this.followers.add(follower);
+    return () => this.followers.delete(follower);
+  }
+
   flush(): void {
     this.flushScheduled = false;
     if (this.unflushed.length === 0) return;
     // Each event is serialized once, here: the same text goes to the file, to live pages and to replays.
     // storedJson never throws (an entry over budget is cut down with a note), so one bad event cannot hold back the rest;
     // the scrubber then works on that bounded text.
-    const batch = this.unflushed.map((event) => {
+    const events = this.unflushed;
+    const batch = events.map((event) => {
       const json = storedJson(event);
       return { seq: event.seq, json: this.scrubSecrets ? this.scrubSecrets(json) : json };
     });
@@ -123,6 +136,14 @@ export class SessionLog implements EventSource {
       } catch (error) {
         // One page's failure (a socket gone bad) must not keep the others, or the next listener, from their events.
         reportFlushError('a listener failed', error);
+      }
+    }
+    for (const follower of this.followers) {
+      try {
+        follower(events);
+      } catch (error) {
+        // As for listeners: one consumer's bug must not cost the others their events.
+        reportFlushError('a follower failed', error);
       }
     }
   }

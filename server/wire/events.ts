@@ -251,6 +251,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
       'resume-timeout',
       'connect',
       'disconnect',
+      /** The connection's response rules were replaced; `detail` says how many and whether they are on. */
+      'set-rules',
     ]),
     key: z.string().optional(),
     callId: z.string().optional(),
