@@ -11,6 +11,7 @@ import { useSelectedTool } from './tools/use-selected-tool';
 import { ErrorBoundary } from './ui/error-boundary';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
+import { ThemeSwitch } from './ui/theme-switch';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
 /**
@@ -23,7 +24,14 @@ export function App() {
 
   return (
     <div className="flex h-full flex-col">
-      <SessionHeader actions={<SessionsMenu />} />
+      <SessionHeader
+        actions={
+          <>
+            <ThemeSwitch />
+            <SessionsMenu />
+          </>
+        }
+      />
       <SessionNotice />
       <div className="flex min-h-0 flex-1">
         <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
