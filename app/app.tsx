@@ -2,6 +2,7 @@ import { ConnectionSection } from './connect/connection-section';
 import { SessionHeader } from './connect/session-header';
 import { SessionNotice } from './connect/session-notice';
 import { RequestsPanel } from './elicitation/requests-panel';
+import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { LogPanel } from './log/log-panel';
 import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
@@ -62,6 +63,7 @@ export function App() {
           <LogPanel />
         </ErrorBoundary>
       </div>
+      <KeyboardLayer onPickTool={setTool} />
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { AppStore } from './model/app-store';
 import { readToken } from './model/token';
 import { AppProvider } from './state/app-context';
 import { MissingToken } from './ui/missing-token';
-import { applyStoredTheme } from './ui/use-theme';
+import { startTheme } from './ui/use-theme';
 import './styles.css';
 
-applyStoredTheme();
+startTheme();
 const root = createRoot(document.getElementById('root')!);
 const token = readToken(location.hash);
 if (!token) {

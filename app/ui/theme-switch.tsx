@@ -1,14 +1,13 @@
 import { Segmented } from './field';
-import { useTheme } from './use-theme';
+import { setThemeChoice, useThemeChoice } from './use-theme';
 
 /** System, Light or Dark; remembered per browser. */
 export function ThemeSwitch() {
-  const [choice, setChoice] = useTheme();
   return (
     <Segmented
       label="Theme"
-      value={choice}
-      onChange={setChoice}
+      value={useThemeChoice()}
+      onChange={setThemeChoice}
       options={[
         { value: 'system', label: 'System' },
         { value: 'light', label: 'Light' },

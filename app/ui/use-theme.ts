@@ -1,26 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { applyTheme, DARK_QUERY, readThemeChoice, resolveTheme, storeThemeChoice, type ThemeChoice } from './theme';
 
+/*
+ * One theme per page, so one small store: the header's switch and the command palette
+ * both change it, and each must show what the other picked.
+ */
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+const listeners = new Set<() => void>();
+let current: ThemeChoice | undefined;
 
-/** Apply the remembered theme before the first render, so a dark page never flashes light. */
-export function applyStoredTheme(): void {
-  applyTheme(document.documentElement, resolveTheme(readThemeChoice(storage()), window.matchMedia(DARK_QUERY).matches));
+function themeChoice(): ThemeChoice {
+  current ??= readThemeChoice(storage());
+  return current;
 }
 
-/** The theme choice and a setter that remembers it; System tracks the OS setting as it changes. */
-export function useTheme(): [ThemeChoice, (choice: ThemeChoice) => void] {
-  const [choice, setChoiceState] = useState(() => readThemeChoice(storage()));
-  useEffect(() => {
-    const media = window.matchMedia(DARK_QUERY);
-    const apply = () => applyTheme(document.documentElement, resolveTheme(choice, media.matches));
-    apply();
-    media.addEventListener('change', apply);
-    return () => media.removeEventListener('change', apply);
-  }, [choice]);
-  const setChoice = useCallback((next: ThemeChoice) => {
-    setChoiceState(next);
-    storeThemeChoice(storage(), next);
-  }, []);
-  return [choice, setChoice];
+function applyChoice(): void {
+  applyTheme(document.documentElement, resolveTheme(themeChoice(), window.matchMedia(DARK_QUERY).matches));
+}
+
+/** Apply the remembered theme before the first render (so a dark page never flashes light), and follow the system's. */
+export function startTheme(): void {
+  applyChoice();
+  window.matchMedia(DARK_QUERY).addEventListener('change', applyChoice);
+}
+
+export function setThemeChoice(choice: ThemeChoice): void {
+  current = choice;
+  storeThemeChoice(storage(), choice);
+  applyChoice();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(subscribe, themeChoice);
 }
