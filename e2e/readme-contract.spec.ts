@@ -42,6 +42,8 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   sessions: [],
   'log entries': [],
   'one entry whole': [],
+  keyboard: [],
+  theme: [],
 };
 
 const coverage = emptyCoverage();
@@ -190,6 +192,7 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await expect(app.result()).toContainText('story');
   const log = await readme.locate('the log', "getByRole('region', { name: 'Log' })");
   for (const label of ['Search log', 'Kind', 'Method', 'Entry count']) await readme.locate('the log', `getByLabel('${label}')`, { scope: log });
+  await readme.locate('the log', "getByRole('button', { name: 'Search syntax' })", { scope: log });
   await readme.locate('the log', "getByRole('radiogroup', { name: 'Direction' })", { scope: log });
   await readme.locate('the log', "getByRole('button', { name: 'Export' })", { scope: log });
   await readme.locate('the log', "getByRole('separator', { name: 'Resize log' })");
@@ -200,6 +203,21 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await (await readme.locate('log entries', "getByRole('listbox', { name: 'Log entries' }).getByRole('option')")).first().click();
   await readme.locate('one entry whole', "getByRole('complementary', { name: 'Entry details' })");
   await readme.locate('one entry whole', "getByRole('button', { name: 'Copy Entry JSON' })");
+});
+
+test('the keyboard: the command palette and the shortcut list; the theme switch', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  for (const name of ['System', 'Light', 'Dark'])
+    await readme.locate('theme', `getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: '${name}' })`);
+  await page.keyboard.press('Control+k');
+  const palette = await readme.locate('keyboard', "getByRole('dialog', { name: 'Command palette' })");
+  await readme.locate('keyboard', "getByRole('combobox', { name: 'Command' })", { scope: palette });
+  await readme.locate('keyboard', "getByRole('listbox', { name: 'Commands' }).getByRole('option')", { scope: palette });
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('?');
+  await readme.locate('keyboard', "getByRole('dialog', { name: 'Keyboard shortcuts' })");
 });
 
 test('every locator span of every row was tried on the page', () => {
