@@ -2,6 +2,7 @@ import { ConnectionSection } from './connect/connection-section';
 import { SessionHeader } from './connect/session-header';
 import { SessionNotice } from './connect/session-notice';
 import { RequestsPanel } from './elicitation/requests-panel';
+import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { LogPanel } from './log/log-panel';
 import { RulesSection } from './rules/rules-section';
 import { useLogHeight } from './log/use-log-height';
@@ -13,6 +14,7 @@ import { ErrorBoundary } from './ui/error-boundary';
 import { ScenarioMenu } from './scenarios/scenario-menu';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
+import { ThemeSwitch } from './ui/theme-switch';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
 /**
@@ -29,6 +31,7 @@ export function App() {
         actions={
           <>
             <ScenarioMenu />
+            <ThemeSwitch />
             <SessionsMenu />
           </>
         }
@@ -66,6 +69,7 @@ export function App() {
           <LogPanel />
         </ErrorBoundary>
       </div>
+      <KeyboardLayer onPickTool={setTool} />
     </div>
   );
 }

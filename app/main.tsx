@@ -5,8 +5,10 @@ import { AppStore } from './model/app-store';
 import { readToken } from './model/token';
 import { AppProvider } from './state/app-context';
 import { MissingToken } from './ui/missing-token';
+import { startTheme } from './ui/use-theme';
 import './styles.css';
 
+startTheme();
 const root = createRoot(document.getElementById('root')!);
 const token = readToken(location.hash);
 if (!token) {

@@ -46,6 +46,8 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   'one rule': [],
   'the rule editor': [],
   scenarios: [],
+  keyboard: [],
+  theme: [],
 };
 
 const coverage = emptyCoverage();
@@ -194,6 +196,7 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await expect(app.result()).toContainText('story');
   const log = await readme.locate('the log', "getByRole('region', { name: 'Log' })");
   for (const label of ['Search log', 'Kind', 'Method', 'Entry count']) await readme.locate('the log', `getByLabel('${label}')`, { scope: log });
+  await readme.locate('the log', "getByRole('button', { name: 'Search syntax' })", { scope: log });
   await readme.locate('the log', "getByRole('radiogroup', { name: 'Direction' })", { scope: log });
   await readme.locate('the log', "getByRole('button', { name: 'Export' })", { scope: log });
   await readme.locate('the log', "getByRole('separator', { name: 'Resize log' })");
@@ -249,6 +252,21 @@ test('rules: the panel, one rule, the editor; scenarios', async ({ app, page }) 
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Sessions/ }).click();
   await readme.locate('scenarios', "getByRole('button', { name: 'Save as scenario' })", { scope: page.getByRole('dialog', { name: 'Sessions' }) });
+});
+
+test('the keyboard: the command palette and the shortcut list; the theme switch', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  for (const name of ['System', 'Light', 'Dark'])
+    await readme.locate('theme', `getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: '${name}' })`);
+  await page.keyboard.press('Control+k');
+  const palette = await readme.locate('keyboard', "getByRole('dialog', { name: 'Command palette' })");
+  await readme.locate('keyboard', "getByRole('combobox', { name: 'Command' })", { scope: palette });
+  await readme.locate('keyboard', "getByRole('listbox', { name: 'Commands' }).getByRole('option')", { scope: palette });
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('?');
+  await readme.locate('keyboard', "getByRole('dialog', { name: 'Keyboard shortcuts' })");
 });
 
 test('every locator span of every row was tried on the page', () => {

@@ -61,3 +61,20 @@ test.describe('the demo server, Auto (2026-07-28)', () => {
     await page.screenshot({ path: join(OUT, 'story.png') });
   });
 });
+
+test.describe('the demo server in the dark theme', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a form and a URL flow waiting, dark', async ({ app, page }) => {
+    await app.waitConnected();
+    await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click();
+    await app.runTool('connect_account');
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+    await app.runTool('plan_trip');
+    await expect(app.elicitation()).toBeVisible();
+    // Let the theme's colour transitions settle before the picture.
+    await page.getByRole('heading', { name: 'plan_trip', exact: true }).hover();
+    await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    await page.screenshot({ path: join(OUT, 'dark.png'), animations: 'disabled' });
+  });
+});

@@ -156,7 +156,8 @@ export function parseCli(argv: string[]): CliOptions {
     target = values.config === undefined ? undefined : null;
   }
 
-  if (values.rules !== undefined && target === null && values.config === undefined) throw new UsageError('--rules applies to the connection made at start, and --no-connect makes none.');
+  if (values.rules !== undefined && target === null && values.config === undefined)
+    throw new UsageError('--rules applies to the connection made at start, and --no-connect makes none.');
 
   return {
     help: values.help === true,

@@ -57,7 +57,7 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
           }
         >
           <span aria-label="Protocol version">{status.protocolVersion}</span>
-          <span className="font-normal opacity-70">{status.era === 'modern' ? 'modern' : 'legacy'}</span>
+          <span className="font-normal">{status.era === 'modern' ? 'modern' : 'legacy'}</span>
         </Badge>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-2 text-xs">{actions}</div>

@@ -12,6 +12,9 @@ import { Alert } from '../ui/alert';
 
 type Action = 'accept' | 'decline' | 'cancel';
 
+/** Inputs where Enter means something else (or nothing): toggles, pickers, buttons. */
+const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'color', 'range']);
+
 /**
  * Answer a form elicitation: the requested schema as a validated form (or raw
  * JSON), and Accept, Decline, Cancel. Content goes out only with Accept.
@@ -64,6 +67,14 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
     formRef.current?.submit();
   };
 
+  // Enter in a one-line field answers as Accept does (sent only when valid, else the errors show); never in a multi-line field.
+  const handleFormKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
+    if (!(e.target instanceof HTMLInputElement) || NOT_TEXT_INPUTS.has(e.target.type) || sending !== undefined) return;
+    e.preventDefault();
+    accept();
+  };
+
   const toggleJson = (on: boolean) => {
     if (on) setJson(JSON.stringify(formData, null, 2));
     else {
@@ -89,24 +100,27 @@ export default function FormAnswer({ elicitation, sessionId }: { elicitation: El
         />
       ) : (
         <ErrorBoundary label="The form" resetKey={prepared}>
-          <JsonForm
-            ref={formRef}
-            idPrefix={`elicit-${elicitation.key}`}
-            schema={prepared.schema}
-            uiSchema={prepared.uiSchema}
-            formData={formData}
-            onChange={(data) => {
-              setFormData(data);
-              if (tried) setInvalidCount(countErrors(prepared.schema, data));
-            }}
-            onSubmit={(data) => {
-              setInvalidCount(0);
-              void send('accept', data);
-            }}
-            onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
-            liveValidate={tried}
-            disabled={sending !== undefined}
-          />
+          {/* Keys bubble here from the fields; the wrapper itself takes no focus. */}
+          <div onKeyDown={handleFormKeyDown}>
+            <JsonForm
+              ref={formRef}
+              idPrefix={`elicit-${elicitation.key}`}
+              schema={prepared.schema}
+              uiSchema={prepared.uiSchema}
+              formData={formData}
+              onChange={(data) => {
+                setFormData(data);
+                if (tried) setInvalidCount(countErrors(prepared.schema, data));
+              }}
+              onSubmit={(data) => {
+                setInvalidCount(0);
+                void send('accept', data);
+              }}
+              onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
+              liveValidate={tried}
+              disabled={sending !== undefined}
+            />
+          </div>
         </ErrorBoundary>
       )}
       <SchemaNotes notes={prepared.notes} />

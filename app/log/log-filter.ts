@@ -1,6 +1,7 @@
 import type { LogEvent, LogEventKind } from '@wire/events';
 import type { LogIndex } from '@app/model/log-index';
 import type { StoryIndex } from '@app/model/story-index';
+import { matchesQuery, parseLogQuery, type EntryFacts } from './log-query';
 
 export type KindGroup = 'all' | 'rpc' | 'elicitation' | 'http' | 'stderr' | 'problems' | 'lifecycle';
 
@@ -32,11 +33,14 @@ export function isFiltering(filter: LogFilter): boolean {
   return filter.group !== 'all' || filter.direction !== 'both' || filter.method !== '' || filter.text.trim() !== '' || filter.story !== undefined;
 }
 
-/** Seqs of the events that pass the filter, in order. Text search looks through each event's whole JSON. */
+/**
+ * Seqs of the events that pass the filter, in order. The search text is a query
+ * (`log-query.ts`): its words are looked for in each event's whole JSON.
+ */
 export function filterEvents(events: readonly LogEvent[], filter: LogFilter, index: LogIndex, story?: StoryIndex): number[] {
   const kinds = KIND_GROUPS.find((g) => g.value === filter.group)?.kinds;
   const kindSet = kinds ? new Set<string>(kinds) : undefined;
-  const needle = filter.text.trim().toLowerCase();
+  const query = parseLogQuery(filter.text);
   const candidates =
     filter.story && story ? (filter.story.kind === 'call' ? story.storyOfCall(filter.story.id) : story.storyOfFlow(filter.story.id)) : undefined;
   const out: number[] = [];
@@ -44,7 +48,7 @@ export function filterEvents(events: readonly LogEvent[], filter: LogFilter, ind
     if (kindSet && !kindSet.has(event.kind)) return;
     if (filter.direction !== 'both' && directionOf(event) !== filter.direction) return;
     if (filter.method && methodOf(event, index) !== filter.method) return;
-    if (needle && !index.textOf(events, event.seq).includes(needle)) return;
+    if (query.terms.length > 0 && !matchesQuery(query, factsOf(event, events, index, story))) return;
     out.push(event.seq);
   };
   if (candidates) {
@@ -53,6 +57,49 @@ export function filterEvents(events: readonly LogEvent[], filter: LogFilter, ind
     for (const event of events) consider(event);
   }
   return out;
+}
+
+function factsOf(event: LogEvent, events: readonly LogEvent[], index: LogIndex, story: StoryIndex | undefined): EntryFacts {
+  const pair = event.kind === 'rpc-in' || event.kind === 'rpc-out' ? index.pairOf(event.seq) : undefined;
+  return {
+    kind: event.kind,
+    method: methodOf(event, index),
+    direction: directionOf(event),
+    outcome: outcomeOf(event, pair),
+    httpStatus: event.kind === 'http' ? event.status : undefined,
+    latencyMs: event.kind === 'http' ? event.durationMs : pair?.latencyMs,
+    callId: story?.callOf(event.seq) ?? pair?.callId ?? ('callId' in event ? event.callId : undefined),
+    text: () => index.textOf(events, event.seq),
+  };
+}
+
+/** Whether an entry reports success or failure; a request stands for its exchange. */
+function outcomeOf(event: LogEvent, pair: ReturnType<LogIndex['pairOf']>): EntryFacts['outcome'] {
+  switch (event.kind) {
+    case 'rpc-in':
+    case 'rpc-out': {
+      const message = event.message;
+      if (typeof message.method === 'string') {
+        // A request reads as its exchange while unanswered: pending, or an error once it ended without a response.
+        if (message.id === undefined || pair?.responseSeq !== undefined) return undefined;
+        return pair?.ended ? 'error' : 'pending';
+      }
+      const result = message.result;
+      const isToolError = typeof result === 'object' && result !== null && 'isError' in result && result.isError === true;
+      return message.error !== undefined || isToolError ? 'error' : 'ok';
+    }
+    case 'http':
+      return event.error !== undefined || (event.status ?? 0) >= 400 ? 'error' : 'ok';
+    case 'call-end':
+      return event.outcome === 'result' && event.result?.isError !== true ? 'ok' : 'error';
+    case 'sdk-error':
+    case 'proxy-error':
+      return 'error';
+    case 'finding':
+      return event.severity === 'error' ? 'error' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 function methodOf(event: LogEvent, index: LogIndex): string | undefined {

@@ -22,6 +22,7 @@ export function LogPanel() {
   const deferredFilter = useDeferredValue(filter);
   const [selectedSeq, setSelectedSeq] = useState<number>();
   const listRef = useRef<EntryListHandle>(null);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const count = session?.eventCount ?? 0;
   const seqs = useMemo(
@@ -49,6 +50,15 @@ export function LogPanel() {
     setFilter(NO_FILTER);
     jump(seq);
   });
+  useReveal('command', (command) => {
+    if (command === 'show-entries') setTab('entries');
+    if (command === 'show-calls') setTab('calls');
+    if (command === 'focus-log-search') {
+      setTab('entries');
+      // The field exists only in the Entries view: focus it once that view is on screen.
+      requestAnimationFrame(() => sectionRef.current?.querySelector<HTMLInputElement>('input[aria-label="Search log"]')?.focus());
+    }
+  });
   useReveal('logStory', (story) => {
     setTab('entries');
     setFilter({ ...NO_FILTER, story });
@@ -62,7 +72,7 @@ export function LogPanel() {
   };
 
   return (
-    <section aria-label="Log" className="flex h-full min-h-0 flex-col bg-white">
+    <section ref={sectionRef} aria-label="Log" className="flex h-full min-h-0 flex-col bg-white">
       <div className="flex items-center gap-1 border-b border-slate-200 px-3 pt-1.5">
         <h2 className="mr-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Log</h2>
         {loading !== undefined && (

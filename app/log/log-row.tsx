@@ -3,6 +3,7 @@ import type { LogEvent } from '@wire/events';
 import type { LogIndex } from '@app/model/log-index';
 import { Badge } from '@app/ui/badge';
 import { cn } from '@app/ui/cn';
+import { Spoken } from '@app/ui/spoken';
 import { describeEvent } from './describe-event';
 
 export const ROW_HEIGHT = 26;
@@ -30,10 +31,12 @@ export const LogRow = memo(function LogRow({ event, index, start, isSelected, on
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
       className={cn('flex cursor-pointer items-center gap-2 border-b border-slate-100 px-3 text-xs', isSelected ? 'bg-indigo-50' : 'hover:bg-slate-50')}
     >
-      <span className="w-10 shrink-0 text-right font-mono text-[10px] text-slate-400">{event.seq}</span>
+      <span className="w-10 shrink-0 text-right font-mono text-[10px] text-slate-500">{event.seq}</span>
+      <Spoken text=", " />
       <span className="w-24 shrink-0 font-mono text-[11px] text-slate-500">{clockTime(event.at)}</span>
+      <Spoken text={line.direction === 'out' ? ', to the server, ' : line.direction === 'in' ? ', from the server, ' : ', '} />
       <span
-        aria-label={line.direction === 'out' ? 'to server' : line.direction === 'in' ? 'from server' : 'inspector'}
+        aria-hidden
         className={cn(
           'w-4 shrink-0 text-center font-bold',
           line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300',
@@ -44,7 +47,9 @@ export const LogRow = memo(function LogRow({ event, index, start, isSelected, on
       <Badge tone={line.tone} className="w-20 shrink-0 justify-center">
         {line.tag}
       </Badge>
+      <Spoken text=": " />
       <span className="truncate font-mono text-[12px] text-slate-900">{line.title}</span>
+      {line.detail && <Spoken text="; " />}
       {line.detail && <span className="min-w-0 flex-1 truncate text-slate-500">{line.detail}</span>}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { SessionSnapshot } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
 import { Segmented } from '@app/ui/field';
+import { LogSearch } from './log-search';
 import { KIND_GROUPS, type KindGroup, type LogFilter } from './log-filter';
 
 const SELECT = 'rounded-md border-0 px-2 py-1 text-xs ring-1 ring-slate-300';
@@ -20,14 +21,8 @@ export function LogToolbar({ session, filter, onFilter, shown, onExport }: Props
   const story = filter.story;
   const storyLabel = story && session ? describeStory(session, story) : undefined;
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-1.5">
-      <input
-        aria-label="Search log"
-        placeholder="Search the JSON of every entry"
-        className="w-56 rounded-md border-0 px-2 py-1 text-xs ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
-        value={filter.text}
-        onChange={(e) => onFilter((f) => ({ ...f, text: e.target.value }))}
-      />
+    <div className="flex flex-wrap items-start gap-2 border-b border-slate-200 px-3 py-1.5">
+      <LogSearch text={filter.text} onText={(text) => onFilter((f) => ({ ...f, text }))} />
       <select aria-label="Kind" className={SELECT} value={filter.group} onChange={(e) => onFilter((f) => ({ ...f, group: e.target.value as KindGroup }))}>
         {KIND_GROUPS.map((g) => (
           <option key={g.value} value={g.value}>

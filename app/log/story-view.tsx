@@ -5,6 +5,7 @@ import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { formatDuration } from '@app/ui/countdown';
+import { Spoken } from '@app/ui/spoken';
 import { describeEvent } from './describe-event';
 
 type Props = {
@@ -64,8 +65,10 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
                     onClick={() => onJump(event.seq)}
                     className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-left text-xs hover:bg-slate-50"
                   >
-                    <span className="w-16 shrink-0 text-right font-mono text-[10px] text-slate-400">+{formatDuration(event.at - call.startedAt)}</span>
+                    <span className="w-16 shrink-0 text-right font-mono text-[10px] text-slate-500">+{formatDuration(event.at - call.startedAt)}</span>
+                    <Spoken text={line.direction === 'out' ? ', to the server, ' : line.direction === 'in' ? ', from the server, ' : ', '} />
                     <span
+                      aria-hidden
                       className={cn(
                         'w-4 shrink-0 text-center font-bold',
                         line.direction === 'out' ? 'text-(--color-out)' : line.direction === 'in' ? 'text-(--color-in)' : 'text-slate-300',
@@ -76,8 +79,10 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
                     <Badge tone={line.tone} className="w-20 shrink-0 justify-center">
                       {line.tag}
                     </Badge>
+                    <Spoken text=": " />
                     <span className="min-w-0">
                       <span className="font-mono text-slate-900">{line.title}</span>
+                      {(content ?? line.detail) && <Spoken text="; " />}
                       {(content ?? line.detail) && <span className="ml-2 break-all text-slate-500">{content ?? line.detail}</span>}
                     </span>
                   </button>
@@ -109,7 +114,6 @@ function CallList({ calls, selected, onSelect }: { calls: CallView[]; selected: 
             key={c.callId}
             role="option"
             aria-selected={c.callId === selected}
-            aria-label={`${c.callId} ${c.name}`}
             tabIndex={0}
             onClick={() => onSelect(c.callId)}
             onKeyDown={(e) => e.key === 'Enter' && onSelect(c.callId)}

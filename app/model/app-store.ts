@@ -10,7 +10,11 @@ export type RevealTarget =
   | { logSeq: number }
   /** Show one story's entries in the log: a tool call's or one elicitation's. */
   | { logStory: { kind: 'call' | 'flow'; id: string } }
-  | { elicitationKey: string };
+  | { elicitationKey: string }
+  /** A keyboard shortcut or the command palette asking the panel that owns an action to do it. */
+  | { command: PageCommand };
+/** Actions a shortcut or the palette can ask of a panel. */
+export type PageCommand = 'run-tool' | 'next-elicitation' | 'focus-log-search' | 'show-entries' | 'show-calls';
 export type Reveal = { id: number } & RevealTarget;
 
 export type AppSnapshot = {

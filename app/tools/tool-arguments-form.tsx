@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ToolInfo } from '@app/model/session-store';
+import { useReveal } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { INPUT_CLASS } from '@app/ui/field';
@@ -50,6 +51,9 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
       setJsonError((error as Error).message);
     }
   };
+  useReveal('command', (command) => {
+    if (command === 'run-tool' && !disabled) run();
+  });
 
   return (
     <div className="space-y-3">

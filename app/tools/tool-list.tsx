@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ToolInfo } from '@app/model/session-store';
 import { useCommands, useSession } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
@@ -64,10 +64,12 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
 }
 
 function ToolRow({ tool, isSelected, onSelect }: { tool: ToolInfo; isSelected: boolean; onSelect: (name: string) => void }) {
+  const summaryId = useId();
+  const summary = tool.title && tool.title !== tool.name ? tool.title : tool.description;
   return (
     <li
       role="option"
-      aria-label={tool.name}
+      aria-describedby={summary ? summaryId : undefined}
       aria-selected={isSelected}
       tabIndex={0}
       onClick={() => onSelect(tool.name)}
@@ -78,8 +80,11 @@ function ToolRow({ tool, isSelected, onSelect }: { tool: ToolInfo; isSelected: b
       )}
     >
       <div className="font-mono text-xs font-medium text-slate-900">{tool.name}</div>
-      {(tool.title || tool.description) && (
-        <div className="line-clamp-2 text-[11px] text-slate-500">{tool.title && tool.title !== tool.name ? tool.title : tool.description}</div>
+      {summary && (
+        // Hidden from the name (the tool's, exactly) and read as the option's description instead.
+        <div id={summaryId} aria-hidden className="line-clamp-2 text-[11px] text-slate-500">
+          {summary}
+        </div>
       )}
     </li>
   );

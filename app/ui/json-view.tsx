@@ -21,7 +21,7 @@ export function JsonView({ value, label, className, maxHeight = 'max-h-96' }: { 
         {text}
       </pre>
       <Button size="sm" tone="secondary" className="absolute top-2 right-2 opacity-80 group-hover:opacity-100" onClick={copy} aria-label={`Copy ${label}`}>
-        {copied ? 'Copied' : 'Copy JSON'}
+        {copied ? 'Copied' : `Copy ${label}`}
       </Button>
     </div>
   );

@@ -127,7 +127,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
       <ol aria-label="Timeline" className="space-y-0.5 border-l-2 border-slate-200 pl-3 text-xs">
         {state.timeline.map((step, i) => (
           <li key={i} className={cn(step.tone === 'good' ? 'text-emerald-800' : step.tone === 'bad' ? 'text-rose-800' : 'text-slate-700')}>
-            <span className="mr-1.5 font-mono text-[10px] text-slate-400">+{((step.at - flow.requestedAt) / 1000).toFixed(1)} s</span>
+            <span className="mr-1.5 font-mono text-[10px] text-slate-500">+{((step.at - flow.requestedAt) / 1000).toFixed(1)} s</span>
             {step.label}
           </li>
         ))}

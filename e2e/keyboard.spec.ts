@@ -1,0 +1,111 @@
+/**
+ * Keyboard first: the demo session driven without a mouse event. Shortcuts, the
+ * Ctrl-K palette, Enter in a form, Escape that cancels nothing, a URL flow consented to.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Pick a palette item by typing, as a person does. */
+async function palette(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog.getByRole('combobox', { name: 'Command' })).toBeFocused();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** Move the focus out of any field, so single-key shortcuts apply. */
+async function leaveFields(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+}
+
+test('pick a tool, run it, answer its form with Enter, and find the answer in the log, keyboard only', async ({ app, page }) => {
+  await app.waitConnected();
+  await palette(page, 'collect_profile');
+  await expect(app.tools.getByRole('option', { name: 'collect_profile', exact: true })).toHaveAttribute('aria-selected', 'true');
+
+  await page.keyboard.press('r');
+  const form = app.elicitation();
+  await expect(form).toBeVisible();
+  await leaveFields(page);
+  await page.keyboard.press('n');
+  await expect(form.getByLabel('Full name', { exact: true })).toBeFocused();
+
+  // Escape cancels nothing: the request is still there, still pending.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeVisible();
+  await expect(app.requests.getByLabel('Pending request count')).toHaveText('1');
+
+  // Enter on an invalid form sends nothing and says why; on a valid one it accepts.
+  await page.keyboard.press('Tab');
+  const email = form.getByLabel('Email', { exact: true });
+  await expect(email).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(form).toContainText('Not sent: 1 field needs attention.');
+  // A shortcut key in a field is text.
+  await page.keyboard.type('grace@example.com');
+  await expect(email).toHaveValue('grace@example.com');
+  await expect(app.log.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(app.result()).toContainText('grace@example.com');
+  await expect(app.requests.getByLabel('Pending request count')).toHaveText('0');
+
+  await leaveFields(page);
+  await page.keyboard.press('/');
+  const search = app.log.getByLabel('Search log');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('kind:action grace@example.com');
+  await expect(app.logRow(/accept e\d+/)).toHaveCount(1);
+
+  await leaveFields(page);
+  await page.keyboard.press('c');
+  await expect(app.log.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('e');
+  await expect(app.log.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
+
+  // A call by typing its id: the log shows its story.
+  await palette(page, 'c1');
+  await expect(app.log.getByLabel('Story filter', { exact: true })).toContainText('Story of c1 (collect_profile)');
+});
+
+test('? lists the shortcuts, Escape closes only the list, and the palette switches the theme', async ({ app, page }) => {
+  await app.waitConnected();
+  await leaveFields(page);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  for (const text of ['Run the selected tool', 'Jump to the next pending elicitation', 'Focus the log search', 'Open the command palette'])
+    await expect(help).toContainText(text);
+  // While the list is open its keys are its own: C does not switch the log.
+  await page.keyboard.press('c');
+  await expect(app.log.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await palette(page, 'theme dark');
+  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test.describe('on a 2025-11-25 connection, where Open is consent', () => {
+  test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
+
+  test('consent to a URL flow from the keyboard: N reaches its Open button, Enter opens it', async ({ app, page, context }) => {
+    await app.waitConnected();
+    await palette(page, 'connect_account');
+    await page.keyboard.press('r');
+    const flow = app.urlFlow();
+    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+    await leaveFields(page);
+    await page.keyboard.press('n');
+    const open = flow.getByRole('button', { name: 'Open', exact: true });
+    await expect(open).toBeFocused();
+    const consentPage = context.waitForEvent('page');
+    await page.keyboard.press('Enter');
+    const popup = await consentPage;
+    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for completion');
+    await popup.getByRole('button', { name: 'Approve' }).press('Enter');
+    await expect(flow.getByRole('status', { name: 'Flow status' })).toHaveText('Completed');
+  });
+});
