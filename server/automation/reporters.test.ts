@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- control characters are what these reports must neutralize */
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../wire/scenario';
 import { differenceTable, junitReport, stepLine, xml } from './reporters';

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- a server's control characters are what these reports must neutralize */
 /**
  * How `elicitation-inspector run` tells what happened: a human line per step, the
  * whole report as JSON, or JUnit XML for CI (one testsuite per protocol, one
