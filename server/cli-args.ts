@@ -11,6 +11,8 @@ Usage:
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
 
   elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
+  elicitation-inspector scenario-from <session.jsonl> [--out <file>]
+                                                         write a recorded session as a scenario
 
 Target:
   --url <url>              Server URL (http:// or https://)

@@ -61,6 +61,22 @@ describe('elicitation-inspector run', () => {
     expect(run([]).stderr).toMatch(/run takes one scenario file/);
   });
 
+  // That the saved scenario replays green is shown in session-to-scenario.test.ts; here, the command's own job.
+  it("scenario-from writes a run's session back as a scenario file", () => {
+    const first = run([join(ROOT, 'examples/scenarios/url-flow.json')]);
+    const sessionFile = /open (.+\.jsonl) in the page/.exec(first.stdout)![1];
+    const saved = join(dir, 'saved.json');
+    const from = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), 'scenario-from', sessionFile, '--out', saved], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(from.status).toBe(0);
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toMatchObject({
+      protocol: '2025-11-25',
+      steps: [{ call: 'never_completes', elicitations: [{ expect: { mode: 'url' }, answer: { action: 'accept', markComplete: true } }] }],
+    });
+  });
+
   it('exits 3 when it cannot connect', () => {
     const file = scenarioFile('nothing.json', { server: { transport: 'stdio', command: join(dir, 'no-such-server') }, steps: [{ call: 'echo' }] });
     const { code, stdout } = run([file]);

@@ -38,8 +38,21 @@ export function parseScenarioText(text: string, source = 'scenario'): Scenario {
 
 export function parseScenario(json: unknown, source = 'scenario'): Scenario {
   const parsed = ScenarioSchema.safeParse(json);
-  if (!parsed.success) throw new ScenarioFileError(`${source}: not a valid scenario: ${formatIssues(parsed.error.issues)}`);
+  if (!parsed.success) throw new ScenarioFileError(`${source}: not a valid scenario: ${formatIssues(parsed.error.issues.flatMap(closestBranch))}`);
   return parsed.data;
+}
+
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+/**
+ * A step is one of three shapes, and zod reports a mismatch as "Invalid input" at
+ * the step: the shape with the fewest problems is the one the author meant, so its
+ * problems, with their full paths, say what to fix.
+ */
+function closestBranch(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return closest.flatMap((inner) => closestBranch({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 /** ":line:column" of a JSON.parse error, from the position V8 reports (or the end of the text when it reports none). */
