@@ -13,6 +13,7 @@ Usage:
   elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]
                                                          write a recorded session as a scenario
+  elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
 
 Target:
   --url <url>              Server URL (http:// or https://)

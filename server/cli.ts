@@ -13,6 +13,7 @@ import { SessionSettingsSchema, TargetSchema } from './wire/target';
 /** Commands that run headless and end with an exit code, instead of starting the inspector. */
 const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
   run: () => import('./automation/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
+  'conformance-client': () => import('./automation/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
   'scenario-from': () => import('./automation/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
 };
 

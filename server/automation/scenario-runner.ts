@@ -81,7 +81,7 @@ export async function runOnce(scenario: Scenario, protocol: ProtocolChoice, opti
 }
 
 /** The session's events as they reach its log (parsed once), to whoever listens now. */
-class EventFeed {
+export class EventFeed {
   private readonly handlers = new Set<(event: LogEvent) => void>();
   private readonly unsubscribe: () => void;
   private state: { kind: 'connecting' } | { kind: 'ready' } | { kind: 'closed'; why: string } = { kind: 'connecting' };
