@@ -37,16 +37,14 @@ async function expectServerEnded(report: RunReport): Promise<void> {
 }
 
 describe('scenario runner', () => {
-  it('every example scenario passes against the demo server, each run kept as a session file whose answers name the step', async () => {
-    const folder = join(ROOT, 'examples/scenarios');
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-      const reports = await runScenario(ScenarioSchema.parse(JSON.parse(readFileSync(join(folder, file), 'utf8'))), { registry, label: file });
-      for (const report of reports) {
-        expect({ file, status: report.status, failures: report.steps.flatMap((step) => step.failures) }).toEqual({ file, status: 'passed', failures: [] });
-        const answers = fileEvents(report).filter((e) => e.kind === 'action' && e.actor === 'rule');
-        expect(answers.length).toBeGreaterThan(0);
-        expect(answers[0].rule).toMatchObject({ source: 'scenario', index: 1 });
-      }
+  const examples = readdirSync(join(ROOT, 'examples/scenarios')).filter((name) => name.endsWith('.json'));
+  it.each(examples)('example %s passes against the demo server, kept as a session file whose answers name the step', async (file) => {
+    const scenario = ScenarioSchema.parse(JSON.parse(readFileSync(join(ROOT, 'examples/scenarios', file), 'utf8')));
+    for (const report of await runScenario(scenario, { registry, label: file })) {
+      expect({ status: report.status, failures: report.steps.flatMap((step) => step.failures) }).toEqual({ status: 'passed', failures: [] });
+      const answers = fileEvents(report).filter((e) => e.kind === 'action' && e.actor === 'rule');
+      expect(answers.length).toBeGreaterThan(0);
+      expect(answers[0].rule).toMatchObject({ source: 'scenario', index: 1 });
     }
   });
 

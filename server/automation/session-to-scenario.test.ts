@@ -7,13 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetStdio } from '../../e2e/support/processes';
 import { demoTarget } from '../demo/demo-target';
 import { SessionRegistry } from '../session/session-registry';
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
-import { ScenarioSchema } from '../wire/scenario';
+import { ScenarioSchema, type Scenario } from '../wire/scenario';
 import { DEFAULT_SETTINGS } from '../wire/target';
 import { runScenario } from './scenario-runner';
 import { scenarioFromSource, sessionToScenario } from './session-to-scenario';
@@ -77,36 +77,45 @@ async function record(protocol: '2026-07-28' | '2025-11-25'): Promise<string> {
 
 describe('scenario from a recorded session', () => {
   for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
-    it(`on ${protocol}: replays green against the same server, and fails against a changed one naming the step and the difference`, async () => {
-      const sessionId = await record(protocol);
-      const saved = await scenarioFromSource(registry.source(sessionId)!, 'recorded');
-      const scenario = ScenarioSchema.parse(JSON.parse(JSON.stringify(saved)));
-      expect(scenario.protocol).toBe(protocol);
-      expect(scenario.server).toBeUndefined();
-      expect(scenario.steps).toHaveLength(3);
-      expect(scenario.steps[0]).toMatchObject({
-        call: 'confirm_order',
-        arguments: { item: 'coffee' },
-        elicitations: [
-          {
-            expect: { mode: 'form', message: 'Order one coffee?', properties: ['confirm', 'note'] },
-            answer: { action: 'accept', content: { confirm: true, note: 'ring twice' } },
-          },
-        ],
-        expect: { text: { equals: 'confirm_order: confirmed' }, structuredContent: { item: 'coffee', confirmed: true, note: 'ring twice' }, isError: false },
+    describe(`on ${protocol}`, () => {
+      let scenario: Scenario;
+      beforeAll(async () => {
+        const sessionId = await record(protocol);
+        scenario = ScenarioSchema.parse(JSON.parse(JSON.stringify(await scenarioFromSource(registry.source(sessionId)!, 'recorded'))));
       });
-      expect(scenario.steps[1].elicitations[0].answer).toEqual({ action: 'decline' });
-      expect(scenario.steps[2].elicitations[0]).toMatchObject({ expect: { mode: 'url' }, answer: { action: 'accept', markComplete: true } });
 
-      const [same] = await runScenario(scenario, { registry });
-      expect({ protocol, status: same.status, failures: same.steps.flatMap((step) => step.failures) }).toEqual({ protocol, status: 'passed', failures: [] });
+      it('the recorded calls, answers and results become steps', () => {
+        expect(scenario.protocol).toBe(protocol);
+        expect(scenario.server).toBeUndefined();
+        expect(scenario.steps).toHaveLength(3);
+        expect(scenario.steps[0]).toMatchObject({
+          call: 'confirm_order',
+          arguments: { item: 'coffee' },
+          elicitations: [
+            {
+              expect: { mode: 'form', message: 'Order one coffee?', properties: ['confirm', 'note'] },
+              answer: { action: 'accept', content: { confirm: true, note: 'ring twice' } },
+            },
+          ],
+          expect: { text: { equals: 'confirm_order: confirmed' }, structuredContent: { item: 'coffee', confirmed: true, note: 'ring twice' }, isError: false },
+        });
+        expect(scenario.steps[1].elicitations[0].answer).toEqual({ action: 'decline' });
+        expect(scenario.steps[2].elicitations[0]).toMatchObject({ expect: { mode: 'url' }, answer: { action: 'accept', markComplete: true } });
+      });
 
-      const [changed] = await runScenario({ ...scenario, server: { transport: 'stdio', ...targetStdio('changed-demo'), env: {} } }, { registry });
-      expect(changed.status).toBe('failed');
-      expect(changed.steps.map((step) => step.status)).toEqual(['failed', 'failed', 'passed']);
-      expect(changed.steps[0]).toMatchObject({
-        name: '1. tools/call confirm_order',
-        failures: [{ expectation: 'text equals', expected: '"confirm_order: confirmed"', actual: '"confirm_order: CONFIRMED"' }],
+      it('replays green against the same server', async () => {
+        const [same] = await runScenario(scenario, { registry });
+        expect({ status: same.status, failures: same.steps.flatMap((step) => step.failures) }).toEqual({ status: 'passed', failures: [] });
+      });
+
+      it('fails against a changed server, naming the step and the difference', async () => {
+        const [changed] = await runScenario({ ...scenario, server: { transport: 'stdio', ...targetStdio('changed-demo'), env: {} } }, { registry });
+        expect(changed.status).toBe('failed');
+        expect(changed.steps.map((step) => step.status)).toEqual(['failed', 'failed', 'passed']);
+        expect(changed.steps[0]).toMatchObject({
+          name: '1. tools/call confirm_order',
+          failures: [{ expectation: 'text equals', expected: '"confirm_order: confirmed"', actual: '"confirm_order: CONFIRMED"' }],
+        });
       });
     });
   }
