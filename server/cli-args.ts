@@ -10,6 +10,11 @@ Usage:
   elicitation-inspector [options] -- <command> [args…]   start a stdio server and connect to it
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
 
+  elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
+  elicitation-inspector scenario-from <session.jsonl> [--out <file>]
+                                                         write a recorded session as a scenario
+  elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
+
 Target:
   --url <url>              Server URL (http:// or https://)
   --transport <kind>       http (default with --url) or sse
@@ -43,6 +48,15 @@ Inspector:
   --idle-close <seconds>   Close live sessions this long after the last page disconnects (default 15)
   -h, --help               Show this help
   -v, --version            Show the version
+
+Headless (run):
+  --protocol <version>     Replace the scenario's protocol: auto, 2026-07-28, 2025-11-25, 2025-06-18,
+                           or all (each revision the server speaks, with a table of where outcomes differ)
+  --reporter <kind>        line (default: a line per step), json or junit (JUnit XML)
+  --out <file>             Write the json or junit report to this file; the lines still print
+  --data-dir <dir>         Where the run's session is kept (default as above), to open in the page
+  Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario file,
+  3 could not connect or run.
 
 The token printed in the URL is required by every API call and the WebSocket.
 Set ${'ELICITATION_INSPECTOR_TOKEN'} to choose it yourself.`;

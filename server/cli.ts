@@ -15,7 +15,20 @@ import { formatIssues } from './wire/commands';
 import type { RuleSet } from './wire/rules';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
+/** Commands that run headless and end with an exit code, instead of starting the inspector. */
+const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
+  run: () => import('./automation/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
+  'conformance-client': () => import('./automation/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
+  'scenario-from': () => import('./automation/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
+};
+
 async function main(argv: string[]): Promise<void> {
+  const headless = argv[0] === undefined ? undefined : HEADLESS[argv[0]];
+  if (headless) {
+    const code = await (await headless()).default(argv.slice(1));
+    // Exit once stdout has taken everything: a CI log cut short would hide the verdict.
+    return void process.stdout.write('', () => process.exit(code));
+  }
   let options: CliOptions;
   try {
     options = parseCli(argv);

@@ -6,11 +6,15 @@
  */
 import { z } from 'zod';
 import { RulesFileSchema } from './wire/rules';
+import { ScenarioSchema } from './wire/scenario';
 
 export type PublishedSchema = { file: string; title: string; schema: z.ZodType };
 
 /** One entry per published schema; add a file format here and run `npm run schemas`. */
-export const PUBLISHED_SCHEMAS: PublishedSchema[] = [{ file: 'schemas/rules.schema.json', title: 'Elicitation Inspector rules file', schema: RulesFileSchema }];
+export const PUBLISHED_SCHEMAS: PublishedSchema[] = [
+  { file: 'schemas/rules.schema.json', title: 'Elicitation Inspector rules file', schema: RulesFileSchema },
+  { file: 'schemas/scenario.schema.json', title: 'Elicitation Inspector scenario', schema: ScenarioSchema },
+];
 
 /** The file's text: the schema of what may be written (defaults make fields optional), stable key order. */
 export function renderSchema({ title, schema }: PublishedSchema): string {

@@ -10,6 +10,8 @@
  *   6. 100k entries in the page: load, rows in the DOM, filtering
  *   7. connect over stdio: protocol Auto vs the pinned revision, for a 2025-only
  *      and a 2026-07-28 server, first connect and Reconnect (`npm run bench -- connect`)
+ *   8. headless: 100 eliciting calls answered by rules through the headless runner,
+ *      vs a bare SDK client answering the same elicitations (`npm run bench -- headless`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, type Inspector } from '../support/processes';
 import { connectCost } from './connect-cost';
+import { headless } from './headless';
 import { syntheticSession } from './synthetic-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -301,6 +304,7 @@ const sections: Record<string, () => Promise<void> | void> = {
       ['a 2025-only server (server-everything)', everythingStdio(), '2025-11-25'],
       ['a 2026-07-28 server (the demo)', demoStdio(), '2026-07-28'],
     ]),
+  headless: () => headless(report),
 };
 try {
   for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();

@@ -1,7 +1,9 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
 import { diagnose } from '../doctor/doctor';
+import { parseScenario, ScenarioFileError } from '../automation/scenario-file';
 import { WireFailure } from '../wire/errors';
+import type { Scenario } from '../wire/scenario';
 
 export type CommandContext = {
   registry: SessionRegistry;
@@ -61,11 +63,28 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       if (!session) throw new WireFailure('conflict', 'This session was recorded by an earlier run or imported: connect to it again, then check.');
       return diagnose(session.target, session.settings);
     }
+    case 'run-scenario': {
+      const { runScenario } = await import('../automation/scenario-runner');
+      return { runs: await runScenario(parseScenarioCommand(command.params.scenario), { registry }) };
+    }
+    case 'scenario-from-session': {
+      const source = registry.source(command.params.sessionId);
+      if (!source) throw new WireFailure('not-found', `No session ${command.params.sessionId}.`);
+      const { scenarioFromSource } = await import('../automation/session-to-scenario');
+      return { scenario: await scenarioFromSource(source) };
+    }
     case 'set-rules':
       registry.setRules(command.params.sessionId, command.params.rules);
       return {};
-    case 'run-scenario':
-    case 'scenario-from-session':
-      throw new WireFailure('invalid-command', `${command.type} is not available in this version.`);
+  }
+}
+
+/** A scenario from the page, read like a file: its problems come back with their paths, as the CLI prints them. */
+function parseScenarioCommand(json: unknown): Scenario {
+  try {
+    return parseScenario(json);
+  } catch (error) {
+    if (error instanceof ScenarioFileError) throw new WireFailure('invalid-command', error.message);
+    throw error;
   }
 }

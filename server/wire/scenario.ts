@@ -119,6 +119,8 @@ export type RunReport = {
   /** The version the server and the inspector agreed on, once connected. */
   negotiatedVersion?: string;
   status: 'passed' | 'failed' | 'error';
+  /** With `--protocol all`: the server refused this revision (status `error`), which is reported, not failed. */
+  isNotSpoken?: boolean;
   /** Why the run could not go on (could not connect, the server exited): status `error`. */
   error?: string;
   durationMs: number;

@@ -1,0 +1,104 @@
+/**
+ * `elicitation-inspector run <scenario.json>`: a scenario run headless from a
+ * shell or CI, with a verdict in the exit code:
+ * 0 every expectation held, 1 one failed, 2 usage or a broken scenario file,
+ * 3 the run could not connect or could not go on.
+ */
+import { writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SessionRegistry } from '../session/session-registry';
+import { ScenarioProtocolSchema, type RunReport } from '../wire/scenario';
+import { differenceTable, jsonReport, junitReport, overallVerdict, REPORTERS, runHeader, runSummary, stepLine, type ReporterName } from './reporters';
+import { readScenarioFile, ScenarioFileError } from './scenario-file';
+import { runScenario } from './scenario-runner';
+
+export const EXIT = { passed: 0, failed: 1, usage: 2, error: 3 } as const;
+
+export const DEFAULT_DATA_DIR = join(homedir(), '.elicitation-inspector', 'sessions');
+
+export type RunCliOptions = { file: string; protocol?: string; reporter: ReporterName; dataDir: string; out?: string };
+
+export function parseRunArgs(argv: string[]): RunCliOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { protocol: { type: 'string' }, reporter: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' } },
+  });
+  if (positionals.length !== 1) throw new ScenarioFileError('run takes one scenario file: elicitation-inspector run <scenario.json>');
+  const reporter = values.reporter ?? 'line';
+  if (!isReporter(reporter)) throw new ScenarioFileError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}".`);
+  if (values.protocol !== undefined && !ScenarioProtocolSchema.safeParse(values.protocol).success) {
+    throw new ScenarioFileError(`--protocol must be auto, 2026-07-28, 2025-11-25, 2025-06-18 or all, not "${values.protocol}".`);
+  }
+  return {
+    file: positionals[0],
+    reporter,
+    dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR,
+    ...(values.protocol && { protocol: values.protocol }),
+    ...(values.out && { out: values.out }),
+  };
+}
+
+/** Runs the command; resolves with the exit code. Writes to the streams given (stdout and stderr by default). */
+export async function runCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void } = stdio()): Promise<number> {
+  let options: RunCliOptions;
+  let scenario;
+  try {
+    options = parseRunArgs(argv);
+    scenario = readScenarioFile(options.file);
+  } catch (error) {
+    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.usage;
+  }
+  const registry = new SessionRegistry({ dataDir: options.dataDir });
+  // The line report goes to the terminal as steps end; with --out, JSON or JUnit goes to the file and the lines still print.
+  const isLive = options.reporter === 'line' || options.out !== undefined;
+  let lastProtocol: string | undefined;
+  const protocol = options.protocol ? ScenarioProtocolSchema.parse(options.protocol) : undefined;
+  let reports: RunReport[];
+  try {
+    reports = await runScenario(scenario, {
+      registry,
+      label: basename(options.file),
+      ...(protocol && { protocol }),
+      onStep: (step, run) => {
+        if (!isLive) return;
+        if (run.protocol !== lastProtocol) io.out(`${runHeader(run.protocol)}\n`);
+        lastProtocol = run.protocol;
+        io.out(`${stepLine(step)}\n`);
+      },
+    });
+  } finally {
+    await registry.closeAll('user');
+  }
+  if (isLive) {
+    const table = differenceTable(reports);
+    if (table) io.out(`${table}\n`);
+    for (const report of reports) io.out(`${runSummary(report)}\n`);
+    if (reports.length > 1) io.out(`${overallVerdict(reports, exitCode(reports))}\n`);
+  }
+  if (options.reporter !== 'line') {
+    const text = options.reporter === 'json' ? `${jsonReport(reports)}\n` : junitReport(reports);
+    if (options.out) writeFileSync(options.out, text);
+    else io.out(text);
+  } else if (options.out) {
+    writeFileSync(options.out, reports.map(runSummary).join('\n') + '\n');
+  }
+  return exitCode(reports);
+}
+
+export function exitCode(reports: RunReport[]): number {
+  const counted = reports.filter((report) => !report.isNotSpoken);
+  if (counted.length === 0 || counted.some((report) => report.status === 'error')) return EXIT.error;
+  return counted.some((report) => report.status === 'failed') ? EXIT.failed : EXIT.passed;
+}
+
+function isReporter(name: string): name is ReporterName {
+  return (REPORTERS as readonly string[]).includes(name);
+}
+
+function stdio() {
+  return { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
+}

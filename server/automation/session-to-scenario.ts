@@ -1,0 +1,165 @@
+/**
+ * A scenario written from a recorded session: each call becomes a step with its
+ * arguments, each answer given becomes an expected elicitation (mode, message,
+ * properties, round key) with that answer, and the result seen becomes the
+ * outcome to expect. The file is a start: edit it and commit it as a regression test.
+ */
+import type { EventSource } from '../store/session-log';
+import { LogEventSchema, type EventOf, type LogEvent } from '../wire/events';
+import type { RuleAnswer } from '../wire/rules';
+import { SCENARIO_FILE_VERSION, type ScenarioInput, type OutcomeExpect } from '../wire/scenario';
+import { PROTOCOL_CHOICES, type TargetSummary } from '../wire/target';
+import { resultText } from './outcome-checks';
+
+type StepInput = ScenarioInput['steps'][number];
+type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
+/** The most steps a scenario may have (the schema's limit). */
+const MAX_STEPS = 10_000;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+type Draft = {
+  step: StepInput;
+  method: EventOf<'call-start'>['method'];
+  rounds: number;
+  elicitations: Map<string, { expect: ElicitationInput['expect']; answer: RuleAnswer }>;
+};
+
+/** Reads every event of a session (live or recorded); entries that do not parse are skipped, as a page would. */
+export async function scenarioFromSource(source: EventSource, name?: string): Promise<ScenarioInput> {
+  const events: LogEvent[] = [];
+  for await (const chunk of source.read(0, source.lastSeq)) {
+    for (const stored of chunk) {
+      const parsed = LogEventSchema.safeParse(safeJson(stored.json));
+      if (parsed.success) events.push(parsed.data);
+    }
+  }
+  return sessionToScenario(events, name);
+}
+
+export function sessionToScenario(events: LogEvent[], name?: string): ScenarioInput {
+  const drafts = new Map<string, Draft>();
+  const order: Draft[] = [];
+  const keyToCall = new Map<string, string>();
+  let server: TargetSummary | undefined;
+  let protocol: ScenarioInput['protocol'] = 'auto';
+  let client: ScenarioInput['client'] = {};
+  for (const event of events) {
+    switch (event.kind) {
+      case 'session-state':
+        if (event.state === 'connecting') {
+          server = event.target;
+          client = { elicitation: event.settings.elicitation, ...(event.settings.applyDefaults && { applyDefaults: true }) };
+        }
+        if (event.state === 'ready' && isProtocol(event.protocolVersion)) protocol = event.protocolVersion;
+        break;
+      case 'call-start': {
+        if (order.length >= MAX_STEPS) break;
+        const draft: Draft = { step: stepOf(event), method: event.method, rounds: 0, elicitations: new Map() };
+        drafts.set(event.callId, draft);
+        order.push(draft);
+        break;
+      }
+      case 'call-round':
+        if (event.reason === 'input-responses' || event.reason === 'request-state') drafts.get(event.callId)!.rounds++;
+        break;
+      case 'elicitation': {
+        const draft = event.callId ? drafts.get(event.callId) : undefined;
+        if (!draft) break;
+        keyToCall.set(event.key, event.callId!);
+        // Until an answer is seen, the recorded story is "nobody answered": replay holds it the same way.
+        draft.elicitations.set(event.key, { expect: expectOf(event), answer: { action: 'none' } });
+        break;
+      }
+      case 'action': {
+        const entry = event.key ? drafts.get(keyToCall.get(event.key) ?? '')?.elicitations.get(event.key) : undefined;
+        if (!entry) break;
+        if (event.action === 'accept' || event.action === 'decline' || event.action === 'cancel') {
+          entry.answer = { action: event.action, ...(event.action === 'accept' && event.content && { content: event.content }) };
+          if (event.skippedValidation) entry.answer.skipValidation = true;
+        }
+        if (event.action === 'mark-done' && entry.answer.action === 'accept') entry.answer.markComplete = true;
+        break;
+      }
+      case 'call-end': {
+        const draft = drafts.get(event.callId);
+        if (draft) draft.step.expect = outcomeOf(event, draft);
+        break;
+      }
+      default:
+        // The rest of the story (traffic, findings, timers) is for the page; a scenario keeps calls, answers and results.
+        break;
+    }
+  }
+  const steps = order.map((draft) => ({ ...draft.step, ...(draft.elicitations.size && { elicitations: [...draft.elicitations.values()] }) }));
+  return {
+    version: SCENARIO_FILE_VERSION,
+    ...(name && { name }),
+    ...(server && !(server.transport === 'stdio' && server.isDemo) && { server: targetOf(server) }),
+    protocol,
+    ...(Object.keys(client).length && { client }),
+    steps: steps.length ? steps : [],
+  };
+}
+
+function stepOf(event: EventOf<'call-start'>): StepInput {
+  const args = event.arguments && Object.keys(event.arguments).length ? { arguments: event.arguments } : {};
+  if (event.method === 'prompts/get') return { getPrompt: event.name, ...args };
+  if (event.method === 'resources/read') return { readResource: event.name };
+  return { call: event.name, ...args };
+}
+
+function expectOf(event: EventOf<'elicitation'>): ElicitationInput['expect'] {
+  const message = typeof event.params.message === 'string' ? event.params.message : '';
+  const schema = event.params.requestedSchema;
+  const properties =
+    typeof schema === 'object' && schema !== null && 'properties' in schema && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+  return {
+    mode: event.mode,
+    // Ids that change on each run (a URL flow's) would make the message differ: only the text before the first one is kept.
+    ...(message && { message: message.split(UUID)[0] || undefined }),
+    ...(properties.length && { properties }),
+    ...(event.origin.kind === 'mrtr' && { roundKey: event.origin.inputKey }),
+  };
+}
+
+function outcomeOf(event: EventOf<'call-end'>, draft: Draft): OutcomeExpect {
+  if (event.outcome !== 'result') {
+    const code = event.error?.code;
+    return typeof code === 'number' ? { errorCode: code } : { outcome: event.outcome };
+  }
+  const result = event.result ?? {};
+  const text = resultText(result);
+  const expect: OutcomeExpect = { isError: result.isError === true };
+  if (text)
+    expect.text = UUID.test(text) ? { pattern: `^${text.split(new RegExp(UUID.source, 'gi')).map(escapeRegExp).join('[0-9a-fA-F-]{36}')}$` } : { equals: text };
+  if (isRecord(result.structuredContent)) expect.structuredContent = result.structuredContent;
+  if (draft.rounds > 0) expect.rounds = draft.rounds;
+  return expect;
+}
+
+/** The target as the log kept it: secrets were replaced there, and stay replaced here (fill them in, or use env). */
+function targetOf(summary: TargetSummary): NonNullable<ScenarioInput['server']> {
+  if (summary.transport !== 'stdio') return { transport: summary.transport, url: summary.url, headers: summary.headers };
+  return { transport: 'stdio', command: summary.command, args: summary.args, env: summary.env, ...(summary.cwd && { cwd: summary.cwd }) };
+}
+
+function isProtocol(version: string): version is Exclude<(typeof PROTOCOL_CHOICES)[number], 'auto'> {
+  return (PROTOCOL_CHOICES as readonly string[]).includes(version) && version !== 'auto';
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A damaged line of an imported file: skipped like any entry that does not fit the schema.
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
