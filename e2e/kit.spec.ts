@@ -3,18 +3,19 @@
  * the fixture's targets, the page object's intents, its errors, and its clean-up.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { expect, startInspector, test, type FormElicitation, type UrlElicitation } from 'elicitation-inspector/playwright';
+import { expect, startInspector, test } from 'elicitation-inspector/playwright';
 import { ended, startHttpTarget, targetStdio } from './support/processes';
 
 test('a two-step form: message, mode and fields read, filled by title, accepted; the result and the story', async ({ app }) => {
   await app.callTool('plan_trip');
-  const first = (await app.nextElicitation()) as FormElicitation;
+  const first = await app.nextElicitation();
   expect(first.mode).toBe('form');
+  if (first.mode !== 'form') return;
   expect(await first.message()).toBe('Step 1 of 2: where are you going?');
   expect((await first.fields()).map((f) => f.title)).toEqual(expect.arrayContaining(['Destination', 'Departure date']));
   await first.fill('Destination', 'Kyoto');
   await first.accept({ 'Departure date': '2027-04-02' });
-  const second = (await app.nextElicitation()) as FormElicitation;
+  const second = await app.nextForm();
   expect(await second.message()).toContain('Step 2 of 2: your seat to Kyoto on 2027-04-02.');
   await second.fill('Seat', 'Window');
   await second.accept();
@@ -38,8 +39,10 @@ test.describe('URL flows', () => {
 
   test('url, checks, consent in a new tab, completion and the result', async ({ app }) => {
     await app.callTool('connect_account');
-    const flow = (await app.nextElicitation()) as UrlElicitation;
-    expect(flow.mode).toBe('url');
+    const next = await app.nextElicitation();
+    expect(next.mode).toBe('url');
+    if (next.mode !== 'url') return;
+    const flow = next;
     expect(await flow.url()).toMatch(/^http:\/\/localhost:\d+\/consent\//);
     expect(await flow.checks()).toEqual(expect.any(Array));
     await expect(flow.status()).toHaveText('Waiting for consent');
@@ -51,7 +54,7 @@ test.describe('URL flows', () => {
 
   test('a look-alike host is among the URL checks', async ({ app }) => {
     await app.callTool('lookalike_url');
-    const flow = (await app.nextElicitation()) as UrlElicitation;
+    const flow = await app.nextUrlFlow();
     expect((await flow.checks()).join('\n')).toMatch(/xn--|look/i);
     await flow.decline();
     await expect(flow.status()).toHaveText('Declined');
@@ -92,7 +95,10 @@ test('errors say what was expected and what the page showed', async ({ app }) =>
   );
   await expect(app.callTool('no_such_tool')).rejects.toThrow(/Expected a tool named "no_such_tool"; the Tools list shows: .*echo/);
   await app.callTool('plan_trip');
-  const form = (await app.nextElicitation()) as FormElicitation;
+  const form = await app.nextForm();
+  await expect(app.nextUrlFlow(1000)).rejects.toThrow(/Expected a new elicitation within 1000 ms/);
+  await app.callTool('javascript_url');
+  await expect(app.nextForm()).rejects.toThrow(/Expected a form elicitation; the next one is a URL flow/);
   await expect(form.fill('Nickname', 'x')).rejects.toThrow(
     /No field titled "Nickname" in the elicitation form; the form shows: "Destination", "Departure date"/,
   );

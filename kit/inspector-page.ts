@@ -112,6 +112,20 @@ export class InspectorPage {
     });
   }
 
+  /** The next elicitation, which must be a form. */
+  async nextForm(timeoutMs = 15_000): Promise<FormElicitation> {
+    const next = await this.nextElicitation(timeoutMs);
+    if (next.mode === 'form') return next;
+    throw new Error(`Expected a form elicitation; the next one is a URL flow: ${await next.message()}`);
+  }
+
+  /** The next elicitation, which must be a URL flow. */
+  async nextUrlFlow(timeoutMs = 15_000): Promise<UrlElicitation> {
+    const next = await this.nextElicitation(timeoutMs);
+    if (next.mode === 'url') return next;
+    throw new Error(`Expected a URL elicitation; the next one is a form: ${await next.message()}`);
+  }
+
   /** The newest call of the selected tool. */
   latestCall(): Locator {
     return this.calls.getByRole('listitem').first();
