@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, startUntil, type Started } from './support/processes';
+import { ROOT, startUntil } from './support/processes';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -64,7 +64,7 @@ test('--help and --version work, and a bad option exits 2 saying so', () => {
 });
 
 test('the page loads, connects to the demo server, and a form elicitation is answered', async ({ page }) => {
-  let inspector: Started | undefined;
+  let inspector: Awaited<ReturnType<typeof startUntil>> | undefined;
   try {
     inspector = await startUntil(
       'npx',

@@ -60,6 +60,15 @@ export class FormElicitation {
     await this.press('Accept');
   }
 
+  /** Accept with exactly this content (keyed by property name), typed as JSON as Edit as JSON allows. */
+  async acceptContent(content: Record<string, unknown>): Promise<void> {
+    await test.step('accept with content', async () => {
+      await this.locator.getByLabel('Edit as JSON').setChecked(true);
+      await this.locator.getByLabel('Content JSON').fill(JSON.stringify(content, null, 2));
+      await this.locator.getByRole('button', { name: 'Accept', exact: true }).click();
+    });
+  }
+
   async decline(): Promise<void> {
     await this.press('Decline');
   }
