@@ -9,6 +9,8 @@ Usage:
   elicitation-inspector [options]                        start on the built-in demo server
   elicitation-inspector [options] -- <command> [args…]   start a stdio server and connect to it
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
+  elicitation-inspector export-spec <session file> [--out FILE]
+                                                         write a recorded session as a Playwright test
 
 Target:
   --url <url>              Server URL (http:// or https://)
