@@ -64,3 +64,19 @@ test('a recorded session exported as a test passes against the same server, and 
   expect(changed.output).toContain('Expected substring: "Hello, Ada!"');
   expect(changed.output).toContain('Received string:    "Howdy, Ada!"');
 });
+
+test('Export as Playwright test in the Sessions dialog downloads the test of that session', async ({ app, page }) => {
+  await app.callTool('greet', { punctuation: '?' });
+  await (await app.nextForm()).accept({ Name: 'Grace' });
+  expect((await app.callOutcome()).result).toBe('Hello, Grace?');
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sessions' });
+  const row = dialog.getByRole('listitem', { name: /^Session / }).first();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export as Playwright test', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^session-[0-9a-f]{8}\.spec\.ts$/);
+  const source = readFileSync((await file.path())!, 'utf8');
+  expect(source).toContain('await app.callTool("greet", {"punctuation":"?"});');
+  expect(source).toContain('toContain("Hello, Grace?")');
+});

@@ -17,3 +17,10 @@ export async function downloadRecordedSession(token: string, sessionId: string):
   if (!response.ok) throw new Error(`Export failed (HTTP ${response.status}).`);
   saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.jsonl`);
 }
+
+/** The session as a Playwright test (elicitation-inspector/playwright), written by the proxy from its file. */
+export async function downloadSessionAsTest(token: string, sessionId: string): Promise<void> {
+  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export-spec`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`Export as a Playwright test failed (HTTP ${response.status}).`);
+  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.spec.ts`);
+}

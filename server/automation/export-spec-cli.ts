@@ -2,41 +2,12 @@
  * `elicitation-inspector export-spec <session file> [--out FILE]`: a recorded session
  * as a Playwright test, on stdout or in a file.
  */
-import { createReadStream, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { parseHeader, SessionFileError } from '../store/session-file';
-import { LogEventSchema, type LogEvent } from '../wire/events';
+import { writeFileSync } from 'node:fs';
+import { SessionFileError } from '../store/session-file';
 import { exportSpec } from './export-spec';
+import { readSessionForExport } from './session-events';
 
 export const EXPORT_SPEC_USAGE = 'Usage: elicitation-inspector export-spec <session file> [--out FILE]';
-
-/** The kinds the generator reads: the rest of a long session is not kept in memory. */
-const REPLAYED_KINDS = new Set<LogEvent['kind']>(['session-state', 'call-start', 'call-end', 'elicitation', 'action']);
-
-/** Every event the generator needs from a session file; a damaged line is an error naming it. */
-export async function readSessionForExport(path: string): Promise<LogEvent[]> {
-  const events: LogEvent[] = [];
-  let line = 0;
-  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-    line += 1;
-    if (line === 1) {
-      parseHeader(text);
-      continue;
-    }
-    if (!text.trim()) continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new SessionFileError(line, `not valid JSON (${(error as Error).message}).`);
-    }
-    const parsed = LogEventSchema.safeParse(raw);
-    if (!parsed.success) throw new SessionFileError(line, 'not a valid log entry.');
-    if (REPLAYED_KINDS.has(parsed.data.kind)) events.push(parsed.data);
-  }
-  if (line === 0) throw new SessionFileError(0, 'the file is empty.');
-  return events;
-}
 
 /** Runs the subcommand; returns the exit code (2 for a usage error, 1 for a file that cannot be read). */
 export async function runExportSpec(argv: string[], out: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
