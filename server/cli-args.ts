@@ -11,6 +11,8 @@ Usage:
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
   elicitation-inspector export-spec <session file> [--out FILE]
                                                          write a recorded session as a Playwright test
+  elicitation-inspector demo [--out DIR] [-- <command> [args…]]
+                                                         record a walkthrough (screenshots, trace, video); needs playwright-core
 
 Target:
   --url <url>              Server URL (http:// or https://)

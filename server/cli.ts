@@ -11,6 +11,12 @@ import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'demo') {
+    const { runDemo } = await import('./automation/demo-cli');
+    const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+    process.exitCode = await runDemo(argv.slice(1), { stdout: write(process.stdout), stderr: write(process.stderr) });
+    return;
+  }
   if (argv[0] === 'export-spec') {
     const { runExportSpec } = await import('./automation/export-spec-cli');
     const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
