@@ -76,7 +76,7 @@ test('Export as Playwright test in the Sessions dialog downloads the test of tha
   await row.getByRole('button', { name: 'Export as Playwright test', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^session-[0-9a-f]{8}\.spec\.ts$/);
-  const source = readFileSync((await file.path())!, 'utf8');
+  const source = readFileSync(await file.path(), 'utf8');
   expect(source).toContain('await app.callTool("greet", {"punctuation":"?"});');
   expect(source).toContain('toContain("Hello, Grace?")');
 });
