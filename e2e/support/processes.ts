@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startInspector as startKitInspector, type Inspector } from 'elicitation-inspector/playwright';
+// The kit's start-up alone (no @playwright/test): Vitest's integration tests use it too.
+import { startInspector as startKitInspector, type Inspector } from '../../kit/start-inspector.js';
 import { demoTarget } from '../../server/demo/demo-target';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,7 +84,7 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   clearTimeout(timer);
 }
 
-export type { Inspector } from 'elicitation-inspector/playwright';
+export type { Inspector } from '../../kit/start-inspector.js';
 
 /** The inspector as a user starts it (through the Playwright kit): a free port, its own data folder and token. */
 export async function startInspector(args: string[] = [], options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Inspector> {
