@@ -66,9 +66,10 @@ test('--help and --version work, and a bad option exits 2 saying so', () => {
 test('the page loads, connects to the demo server, and a form elicitation is answered', async ({ page }) => {
   let inspector: Awaited<ReturnType<typeof startUntil>> | undefined;
   try {
+    // The installed bin itself rather than npx: stop() must reach the inspector's own process, not a wrapper.
     inspector = await startUntil(
-      'npx',
-      ['--no-install', 'elicitation-inspector', '--no-open', '--port', '0', '--data-dir', join(folder, 'sessions')],
+      process.execPath,
+      [join(folder, 'node_modules/.bin/elicitation-inspector'), '--no-open', '--port', '0', '--data-dir', join(folder, 'sessions')],
       /Open: (\S+)/,
       {
         cwd: folder,
