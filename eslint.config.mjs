@@ -58,6 +58,11 @@ const zones = [
     message: 'app/model is state without React: it imports only @wire.',
   },
   {
+    target: './kit',
+    from: ['./app', './server', './e2e'],
+    message: 'kit/ ships in the package on its own: it reaches the inspector through its bin, not its modules.',
+  },
+  {
     target: './server/session',
     from: ['./server/http', './server/demo', './server/doctor'],
     message: 'Sessions do not know about HTTP routes or the demo server.',
@@ -78,7 +83,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'server/*.mjs', 'e2e/support/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'server/*.mjs', 'kit/*.mjs', 'e2e/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -3,7 +3,7 @@
  * page shows what it got, follows no `$ref`, runs no pattern that can hang, and
  * always leaves Decline, Cancel and Edit as JSON in reach, on both eras.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
 const target = targetStdio('bad-schemas');

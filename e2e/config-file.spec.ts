@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { demoStdio, everythingStdio } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));

@@ -2,7 +2,7 @@
  * Connecting from the page: to another server over Streamable HTTP with a
  * header, a command that fails to start, and disconnect/reconnect.
  */
-import { expect, test as base } from './fixtures';
+import { expect, test as base } from 'elicitation-inspector/playwright';
 import { startHttpTarget, stopProcess } from './support/processes';
 
 const test = base.extend<{}, { authServer: { port: number } }>({

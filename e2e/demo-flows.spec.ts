@@ -3,7 +3,7 @@
  * flow, a server that gives up on its own request, a tool list that changes,
  * and a page that stays usable while a form waits.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 test.beforeEach(async ({ app }) => {
   await app.waitConnected();

@@ -1,5 +1,5 @@
 /** After a failed connect, the connection doctor says which step failed and what to do. */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 test.use({ inspectorArgs: ['--no-connect'] });
 

@@ -3,7 +3,7 @@
  * Streamable HTTP: its trigger-elicitation-request form, every field kind, with
  * validation before anything is sent.
  */
-import { expect, test as base } from './fixtures';
+import { expect, test as base } from 'elicitation-inspector/playwright';
 import { everythingStdio, startEverything } from './support/processes';
 
 const TOOL = 'trigger-elicitation-request';

@@ -3,7 +3,7 @@
  * answer reaches it, nothing hangs waiting for a completion it never sends, and
  * its -32042 error path shows the prerequisite URL.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { everythingStdio } from './support/processes';
 
 const TOOL = 'trigger-url-elicitation';

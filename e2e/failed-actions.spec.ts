@@ -4,7 +4,7 @@
  * failures (a server that stops answering tools/list, a call that ends between
  * render and click) are races a test cannot time.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
 const target = targetStdio('bad-schemas');

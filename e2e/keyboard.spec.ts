@@ -3,7 +3,7 @@
  * Ctrl-K palette, Enter in a form, Escape that cancels nothing, a URL flow consented to.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 /** Pick a palette item by typing, as a person does. */
 async function palette(page: Page, text: string): Promise<void> {

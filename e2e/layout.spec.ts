@@ -3,7 +3,7 @@
  * room under an open Connection form, and the log cannot be dragged over the page.
  * Runs at 1280×720 and 1440×900 (playwright.config.ts), clicking as a person does.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 test.beforeEach(async ({ app }) => {
   await app.waitConnected();

@@ -2,7 +2,7 @@
  * The log search's filter syntax on a live demo session: keyed filters beside
  * free words, negation, problems shown under the field, and its help.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 test('filters narrow the log by method, status, call and kind, and a minus leaves entries out', async ({ app }) => {
   await app.waitConnected();

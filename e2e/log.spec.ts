@@ -5,8 +5,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
-import { InspectorPage } from './pages/inspector-page';
+import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
 import { everythingStdio, startInspector, stopProcess } from './support/processes';
 
 test.describe('server-everything', () => {

@@ -3,7 +3,7 @@
  * and 2025-11-25 pushed requests, over stdio and Streamable HTTP; a polling URL
  * flow; a 2025-06-18 client facing newer features; timeouts a person controls.
  */
-import { expect, test as base } from './fixtures';
+import { expect, test as base } from 'elicitation-inspector/playwright';
 import { startDemoHttp, targetStdio } from './support/processes';
 
 const overHttp = base.extend<{}, { demoHttp: { url: string } }>({

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { CONNECTION_STATES } from '../app/connect/connection-status';
 import { FLOW_STATUSES } from '../app/url-flow/flow-status';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { readPlaywrightTable } from './support/readme-table';
 

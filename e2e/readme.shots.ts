@@ -3,7 +3,7 @@
  * `npm run screenshots` writes them to public/screenshots/. Not part of `npm test`.
  */
 import { join } from 'node:path';
-import { expect, test as base } from './fixtures';
+import { expect, test as base } from 'elicitation-inspector/playwright';
 import { everythingStdio, ROOT } from './support/processes';
 
 const OUT = join(ROOT, 'public/screenshots');

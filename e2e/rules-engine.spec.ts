@@ -3,7 +3,7 @@
  * pending item, on the call, in the call's story and in the panel's counts.
  * These need the proxy's rule engine (server/automation/rule-engine.ts).
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 
 test('a rule declines a form after its delay; the item, the call, the story and the panel say which rule', async ({ app, page }) => {

@@ -5,7 +5,7 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 const rulesFile = join(mkdtempSync(join(tmpdir(), 'rules-spec-')), 'rules.json');
 writeFileSync(

@@ -4,7 +4,7 @@
  * refusal cleanly; once it does, a verdict or a download. Either way the page
  * stays whole and says what happened.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 const SCENARIO = { version: 1, name: 'echo once', steps: [{ call: 'echo', arguments: { text: 'hi' }, expect: { text: { contains: 'hi' } } }] };
 

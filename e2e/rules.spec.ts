@@ -4,7 +4,7 @@
  * engine: rules-engine.spec.ts.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 
 test('a rule added while connected belongs to the session and survives a reload', async ({ app, page }) => {

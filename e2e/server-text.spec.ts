@@ -3,7 +3,7 @@
  * messages, field titles, option labels and results shows as literal text and
  * never runs.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
 const target = targetStdio('html-text');

@@ -3,7 +3,7 @@
  * pick is remembered per browser. Checked by the colour the page is painted.
  */
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 /** The relative luminance (0 black to 1 white) of an element's background, as painted. */
 async function backgroundLuminance(element: Locator): Promise<number> {

@@ -3,7 +3,7 @@
  * consent page opened only on a click, completion by notification, the -32042
  * retry, and URLs that must not be opened blindly.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from 'elicitation-inspector/playwright';
 
 test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 

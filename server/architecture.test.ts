@@ -33,6 +33,12 @@ describe('the architecture, as lint rules', () => {
       /server\/wire is the contract/,
     ],
     [
+      'the Playwright kit imports nothing from the project',
+      "import { VERSION } from '../server/version';\nexport const x = VERSION;\n",
+      'kit/fixture.ts',
+      /kit\/ ships in the package on its own/,
+    ],
+    [
       'sessions know nothing of HTTP',
       "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
       'server/session/broker.ts',

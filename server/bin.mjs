@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// Starts the inspector: from the bundle in dist/server when it is newer than every
-// source file (fast start), else from the TypeScript sources through tsx.
+// Starts the inspector from the bundle in dist/server: always in an installed package,
+// and in a checkout when the bundle is newer than every source file (fast start);
+// else from the TypeScript sources through tsx, which only a checkout has.
 import { fileURLToPath } from 'node:url';
-import { freshBundle } from './fresh-bundle.mjs';
+import { freshBundle, hasSources } from './fresh-bundle.mjs';
 
-const bundle = freshBundle(fileURLToPath(new URL('../', import.meta.url)), 'cli');
+const root = fileURLToPath(new URL('../', import.meta.url));
+const bundle = freshBundle(root, 'cli');
 if (bundle) {
   await import(bundle);
-} else {
+} else if (hasSources(root)) {
   const { register } = await import('tsx/esm/api');
   register();
   await import('./cli.ts');
+} else {
+  process.stderr.write(`elicitation-inspector: ${root}dist/server/cli.mjs is missing; this package was packed without running its build (npm run build).\n`);
+  process.exit(1);
 }

@@ -9,6 +9,10 @@ Usage:
   elicitation-inspector [options]                        start on the built-in demo server
   elicitation-inspector [options] -- <command> [args…]   start a stdio server and connect to it
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
+  elicitation-inspector export-spec <session file> [--out FILE]
+                                                         write a recorded session as a Playwright test
+  elicitation-inspector demo [--out DIR] [-- <command> [args…]]
+                                                         record a walkthrough (screenshots, trace, video); needs playwright-core
 
   elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]

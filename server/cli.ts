@@ -20,7 +20,11 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   run: () => import('./automation/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
   'conformance-client': () => import('./automation/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
   'scenario-from': () => import('./automation/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
+  demo: () => import('./automation/demo-cli').then((m) => ({ default: (argv: string[]) => m.runDemo(argv, stdio()) })),
+  'export-spec': () => import('./automation/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
 };
+
+const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });
 
 async function main(argv: string[]): Promise<void> {
   const headless = argv[0] === undefined ? undefined : HEADLESS[argv[0]];

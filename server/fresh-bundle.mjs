@@ -1,12 +1,22 @@
-// Shared by bin.mjs (plain Node) and runtime.ts: is the bundle in dist/server current?
+// Shared by bin.mjs (plain Node) and runtime.ts: is the bundle in dist/server the code to run?
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The bundle of an entry point if it exists and is newer than every source file under server/; else undefined. */
+/**
+ * The bundle of an entry point if it should run: always in an installed package (it ships
+ * no TypeScript sources, so there is nothing to be stale against), else only when it is
+ * newer than every source file under server/. Undefined when the sources must run.
+ */
 export function freshBundle(root, name) {
   const bundle = join(root, 'dist/server', `${name}.mjs`);
   if (!existsSync(bundle)) return undefined;
+  if (!hasSources(root)) return bundle;
   return statSync(bundle).mtimeMs >= newestSource(join(root, 'server')) ? bundle : undefined;
+}
+
+/** Whether this is a checkout (TypeScript sources present) rather than an installed package. */
+export function hasSources(root) {
+  return existsSync(join(root, 'server/cli.ts'));
 }
 
 function newestSource(dir) {

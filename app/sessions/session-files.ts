@@ -24,3 +24,10 @@ export async function saveAsScenario(app: { connection: InspectorConnection }, s
   const { scenario } = await app.connection.send('scenario-from-session', { sessionId });
   saveFile(new Blob([`${JSON.stringify(scenario, null, 2)}\n`], { type: 'application/json' }), `scenario-${sessionId.slice(0, 8)}.json`);
 }
+
+/** The session as a Playwright test (elicitation-inspector/playwright), written by the proxy from its file. */
+export async function downloadSessionAsTest(token: string, sessionId: string): Promise<void> {
+  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export-spec`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`Export as a Playwright test failed (HTTP ${response.status}).`);
+  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.spec.ts`);
+}

@@ -6,7 +6,7 @@ import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { downloadRecordedSession, importSessionFile, saveAsScenario } from './session-files';
+import { downloadRecordedSession, downloadSessionAsTest, importSessionFile, saveAsScenario } from './session-files';
 import { Alert } from '../ui/alert';
 
 /** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
@@ -59,6 +59,7 @@ export function SessionsMenu() {
                 busy={busy}
                 onOpen={() => (app.watch(s.sessionId), setOpen(false))}
                 onExport={() => run(() => downloadRecordedSession(app.token, s.sessionId))}
+                onExportSpec={() => run(() => downloadSessionAsTest(app.token, s.sessionId))}
                 onDelete={() => run(async () => void (await app.connection.send('delete-session', { sessionId: s.sessionId })))}
                 onSaveScenario={() => run(() => saveAsScenario(app, s.sessionId))}
               />
@@ -90,6 +91,7 @@ function SessionRow({
   busy,
   onOpen,
   onExport,
+  onExportSpec,
   onDelete,
   onSaveScenario,
 }: {
@@ -98,6 +100,7 @@ function SessionRow({
   busy: boolean;
   onOpen: () => void;
   onExport: () => void;
+  onExportSpec: () => void;
   onDelete: () => void;
   onSaveScenario: () => void;
 }) {
@@ -126,6 +129,15 @@ function SessionRow({
       </Button>
       <Button size="sm" tone="ghost" onClick={onSaveScenario} disabled={busy} title="Its calls, answers and results as a scenario file">
         Save as scenario
+      </Button>
+      <Button
+        size="sm"
+        tone="ghost"
+        onClick={onExportSpec}
+        disabled={busy}
+        title="A Playwright test that repeats this session's tool calls and answers and checks its results"
+      >
+        Export as Playwright test
       </Button>
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>

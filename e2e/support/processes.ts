@@ -3,10 +3,11 @@
  * and stop each by its own process id.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The kit's start-up alone (no @playwright/test): Vitest's integration tests use it too.
+import { startInspector as startKitInspector, type Inspector } from '../../kit/start-inspector.js';
 import { demoTarget } from '../../server/demo/demo-target';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,33 +84,11 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   clearTimeout(timer);
 }
 
-export type Inspector = Started & { url: string; origin: string; host: string; port: number; token: string; dataDir: string };
+export type { Inspector } from '../../kit/start-inspector.js';
 
-/** The inspector as a user starts it, on a free port, with its own data folder. */
+/** The inspector as a user starts it (through the Playwright kit): a free port, its own data folder and token. */
 export async function startInspector(args: string[] = [], options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Inspector> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'inspector-data-'));
-  const started = await startUntil(
-    process.execPath,
-    [join(ROOT, 'server/bin.mjs'), '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
-    /Open: (http:\/\/(127\.0\.0\.1:(\d+))\/#token=([0-9a-f]+))/,
-    {
-      env: options.env,
-    },
-  );
-  const [, url, host, port, token] = started.match;
-  return {
-    ...started,
-    url,
-    host,
-    origin: `http://${host}`,
-    port: Number(port),
-    token,
-    dataDir,
-    stop: async () => {
-      await started.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startKitInspector({ args, dataDir: options.dataDir, env: options.env });
 }
 
 /** server-everything over Streamable HTTP or SSE, forced onto 127.0.0.1 and a free port. */

@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { exportSpec } from '../automation/export-spec';
+import { readSessionForExport } from '../automation/session-events';
 import { PACKAGE_ROOT } from '../runtime';
 import { MAX_IMPORT_BYTES } from '../store/import-session';
 import { SessionFileError } from '../store/session-file';
@@ -57,6 +59,23 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     const size = statSync(path).size;
     c.header('Content-Length', String(size));
     return c.body(Readable.toWeb(createReadStream(path, { start: 0, end: Math.max(0, size - 1) })) as ReadableStream);
+  });
+
+  /** The session file as a Playwright test that repeats its calls and answers (server/automation/export-spec.ts). */
+  app.get('/api/sessions/:id/export-spec', async (c) => {
+    const id = c.req.param('id');
+    const path = options.registry.filePath(id);
+    if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
+    let source: string;
+    try {
+      source = exportSpec(await readSessionForExport(path));
+    } catch (error) {
+      if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
+      throw error;
+    }
+    c.header('Content-Type', 'text/plain; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="session-${id.slice(0, 8)}.spec.ts"`);
+    return c.body(source);
   });
 
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */

@@ -1,0 +1,113 @@
+/**
+ * The package as a user gets it: packed, installed into an empty folder outside this
+ * repository, and used from there: the bin, the page on the demo server, a form
+ * answered, and the README's Playwright example run by that folder's own Playwright.
+ * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT, startUntil } from './support/processes';
+
+test.describe.configure({ mode: 'serial' });
+
+const PLAYWRIGHT_VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/@playwright/test/package.json'), 'utf8')).version as string;
+let folder: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  if (!existsSync(join(ROOT, 'dist/playwright/playwright.mjs'))) throw new Error('dist/ is missing: run `npm run build` before the browser tests.');
+  folder = mkdtempSync(join(tmpdir(), 'inspector-package-'));
+  // --ignore-scripts: prepack would build again, and dist/ is already this tree's build.
+  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: ROOT, encoding: 'utf8' });
+  const [{ filename }] = JSON.parse(packed) as [{ filename: string }];
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(folder, filename), `@playwright/test@${PLAYWRIGHT_VERSION}`]);
+});
+
+test.afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function npm(args: string[]): Promise<void> {
+  // Async: a synchronous child would stall this worker's event loop and its timeouts.
+  const child = await startUntil('npm', args, /added \d+ packages|up to date/, { cwd: folder, timeoutMs: 150_000 });
+  await new Promise<void>((resolve) => (child.process.exitCode !== null ? resolve() : child.process.once('exit', () => resolve())));
+  expect(child.process.exitCode, child.output()).toBe(0);
+}
+
+function npx(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
+  const result = spawnSync('npx', ['--no-install', ...args], { cwd: folder, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test('the installed package holds the built page and no TypeScript toolchain', () => {
+  const installed = join(folder, 'node_modules');
+  expect(existsSync(join(installed, 'elicitation-inspector/dist/app/index.html'))).toBe(true);
+  expect(existsSync(join(installed, 'elicitation-inspector/dist/playwright/playwright.d.ts'))).toBe(true);
+  expect(existsSync(join(installed, 'elicitation-inspector/server/cli.ts'))).toBe(false);
+  expect(existsSync(join(installed, 'tsx'))).toBe(false);
+  expect(existsSync(join(installed, 'esbuild'))).toBe(false);
+});
+
+test('--help and --version work, and a bad option exits 2 saying so', () => {
+  const help = npx(['elicitation-inspector', '--help']);
+  expect(help.status, help.output).toBe(0);
+  expect(help.output).toContain('Usage:');
+  const version = npx(['elicitation-inspector', '--version']);
+  expect(version.output.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  const bad = npx(['elicitation-inspector', '--no-such-option']);
+  expect(bad.status).toBe(2);
+  expect(bad.output).toContain('Run with --help for usage.');
+});
+
+test('the page loads, connects to the demo server, and a form elicitation is answered', async ({ page }) => {
+  let inspector: Awaited<ReturnType<typeof startUntil>> | undefined;
+  try {
+    // The installed bin itself rather than npx: stop() must reach the inspector's own process, not a wrapper.
+    inspector = await startUntil(
+      process.execPath,
+      [join(folder, 'node_modules/.bin/elicitation-inspector'), '--no-open', '--port', '0', '--data-dir', join(folder, 'sessions')],
+      /Open: (\S+)/,
+      {
+        cwd: folder,
+      },
+    );
+    await page.goto(inspector.match[1]);
+    await expect(page.getByRole('status', { name: 'Connection status' })).toHaveText('Connected', { timeout: 20_000 });
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'plan_trip', exact: true }).click();
+    await page.getByRole('button', { name: 'Run tool' }).click();
+    const form = page.getByRole('article', { name: /^Elicitation / });
+    await expect(form).toContainText('Step 1 of 2');
+    await form.getByLabel('Departure date', { exact: true }).fill('2027-04-02');
+    await form.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(form).toContainText('Step 2 of 2');
+    await form.getByLabel('Seat', { exact: true }).selectOption({ label: 'Aisle' });
+    await form.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toHaveText('plan_trip: booked 1 to Lisbon on 2027-04-02, aisle seat with a meal');
+  } finally {
+    await inspector?.stop();
+  }
+});
+
+test("the README's Playwright example passes in the user's folder", () => {
+  test.setTimeout(180_000);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const marker = readme.indexOf('<!-- readme-example: playwright-kit -->');
+  const example = /```ts\n([\s\S]*?)```/.exec(readme.slice(marker))?.[1];
+  expect(marker, 'the README marks its Playwright example').toBeGreaterThan(0);
+  mkdirSync(join(folder, 'tests'), { recursive: true });
+  writeFileSync(join(folder, 'tests/elicitation.spec.ts'), example ?? '');
+  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  writeFileSync(
+    join(folder, 'playwright.config.ts'),
+    `import { defineConfig } from '@playwright/test';
+export default defineConfig({ testDir: 'tests', workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ['--no-sandbox'] } } });
+`,
+  );
+  const run = npx(['playwright', 'test', '--reporter', 'line'], { CI: '', PLAYWRIGHT_HTML_OPEN: 'never' });
+  expect(run.status, run.output).toBe(0);
+  expect(run.output).toMatch(/2 passed/);
+});

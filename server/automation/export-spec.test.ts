@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { LogEventSchema, type LogEvent } from '../wire/events';
+import { exportSpec } from './export-spec';
+
+function recorded(name: string): LogEvent[] {
+  const lines = readFileSync(new URL(`../../app/model/fixtures/${name}.jsonl`, import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
+  return lines.slice(1).map((line) => LogEventSchema.parse(JSON.parse(line)));
+}
+
+/** Syntax errors TypeScript reports for the source (types are not checked here: the e2e test runs it). */
+function syntaxErrors(source: string): string[] {
+  const output = ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } });
+  return (output.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+describe('exportSpec', () => {
+  it('a pushed form: the call, the accepted content, the state and the result text', () => {
+    const source = exportSpec(recorded('push-form'));
+    expect(syntaxErrors(source)).toEqual([]);
+    expect(source).toContain("import { expect, test } from 'elicitation-inspector/playwright';");
+    expect(source).toMatch(/^test\.use\({ inspectorTarget: { command: "\/usr\/bin\/node", args: \[.*\] }, inspectorProtocol: "2025-11-25" }\);$/m);
+    expect(source).toContain('await app.callTool("collect_profile", {});');
+    expect(source).toMatch(/await \(await app\.nextForm\(\)\)\.acceptContent\(\{"name":"Ada","email":"ada@example\.com","plan":"pro"/);
+    expect(source).toContain('expect(outcome.status, "the state of collect_profile (c1)").toBe("Completed");');
+    expect(source).toContain('expect(outcome.result, "the result of collect_profile (c1)").toContain("collect_profile: accept');
+  });
+
+  it('two interleaved calls replay one after the other, each with its own answers', () => {
+    const source = exportSpec(recorded('interleaved-http'));
+    expect(syntaxErrors(source)).toEqual([]);
+    const planTrip = source.indexOf('app.callTool("plan_trip"');
+    const profile = source.indexOf('app.callTool("collect_profile"');
+    expect(planTrip).toBeGreaterThan(0);
+    expect(profile).toBeGreaterThan(planTrip);
+    const tripPart = source.slice(planTrip, profile);
+    expect(tripPart.match(/acceptContent/g)).toHaveLength(2);
+    expect(source.slice(profile)).toContain('.decline();');
+    expect(source).toContain('inspectorTarget: { url: ');
+  });
+
+  it('a URL flow is consented to once, not once per click event', () => {
+    const source = exportSpec(recorded('url-required-retry'));
+    expect(source.match(/nextUrlFlow\(\)\)\.consent\(\)/g)).toHaveLength(1);
+    expect(source).toContain('toContain("link_account_first: the account is linked');
+  });
+
+  it('an elicitation the server withdrew gets no answer; the call is still asserted', () => {
+    const source = exportSpec(recorded('server-cancelled'));
+    expect(source).not.toMatch(/nextForm|nextUrlFlow/);
+    expect(source).toContain('the server stopped waiting');
+  });
+
+  it('hostile names and texts stay inside string literals and comments', () => {
+    const events = recorded('push-form').map((event) => {
+      const evil = "x');\n process.exit(1); //*/ `${1}` \u2028";
+      if (event.kind === 'call-start') return { ...event, name: evil, arguments: { [evil]: evil } };
+      if (event.kind === 'call-end') return { ...event, result: { content: [{ type: 'text', text: evil }] } };
+      return event;
+    });
+    const source = exportSpec(events);
+    expect(syntaxErrors(source)).toEqual([]);
+    expect(source.split('\n').filter((line) => line.trim().startsWith('process.exit'))).toEqual([]);
+    expect(source.match(/await app\.callTool\(/g)).toHaveLength(1);
+  });
+
+  it('a session without calls still gives a valid test that says so', () => {
+    const source = exportSpec(recorded('push-form').filter((e) => !e.kind.startsWith('call')));
+    expect(syntaxErrors(source)).toEqual([]);
+    expect(source).toContain('// The session made no tool call.');
+  });
+});

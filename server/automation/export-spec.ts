@@ -1,0 +1,121 @@
+/**
+ * A recorded session as a Playwright test: the same tool calls with the same
+ * arguments, the same answers to each elicitation, and the results it saw asserted.
+ * Pure (events in, source text out), so the page's button and the CLI share it.
+ */
+import type { EventOf, LogEvent } from '../wire/events';
+
+/** What the test expects of a call, by how it ended. */
+const STATUS_OF_OUTCOME = { error: 'Protocol error', timeout: 'Timed out', cancelled: 'Cancelled' } as const;
+/** Result texts longer than this are asserted by their start: enough to tell a change, short enough to read. */
+const MAX_ASSERTED_CHARS = 300;
+
+type Answer = { key: string; mode: 'form' | 'url'; action: string; content?: Record<string, unknown> };
+type ReplayedCall = { start: EventOf<'call-start'>; answers: Answer[]; end?: EventOf<'call-end'> };
+
+export type ExportSpecOptions = {
+  /** The test's title; the server's name and the session id by default. */
+  title?: string;
+};
+
+export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptions = {}): string {
+  const connecting = events.find((e): e is EventOf<'session-state'> & { state: 'connecting' } => e.kind === 'session-state' && e.state === 'connecting');
+  const ready = events.find((e): e is EventOf<'session-state'> & { state: 'ready' } => e.kind === 'session-state' && e.state === 'ready');
+  const calls = replayedCalls(events);
+  const serverName = ready?.serverInfo?.name ?? 'the server';
+  const title = options.title ?? `replays ${calls.length} call(s) to ${serverName} (session ${events[0]?.sessionId.slice(0, 8) ?? 'empty'})`;
+
+  const lines = [
+    '// Exported by elicitation-inspector from a recorded session: the same calls and answers, and the results it saw.',
+    "import { expect, test } from 'elicitation-inspector/playwright';",
+    '',
+    ...useLines(connecting),
+    '',
+    `test(${str(title)}, async ({ app }) => {`,
+  ];
+  if (calls.length === 0) lines.push('  // The session made no tool call.');
+  for (const call of calls) lines.push(...callLines(call));
+  lines.push('});', '');
+  return lines.join('\n');
+}
+
+function replayedCalls(events: readonly LogEvent[]): ReplayedCall[] {
+  const calls = new Map<string, ReplayedCall>();
+  const elicitations = new Map<string, { callId?: string; mode: 'form' | 'url' }>();
+  for (const event of events) {
+    if (event.kind === 'call-start' && event.method === 'tools/call') calls.set(event.callId, { start: event, answers: [] });
+    else if (event.kind === 'call-end') {
+      const call = calls.get(event.callId);
+      if (call) call.end = event;
+    } else if (event.kind === 'elicitation') elicitations.set(event.key, { callId: event.callId, mode: event.mode });
+    else if (event.kind === 'action' && event.key && ['accept', 'decline', 'cancel', 'open-url', 'copy-url'].includes(event.action)) {
+      const asked = elicitations.get(event.key);
+      const call = asked?.callId ? calls.get(asked.callId) : undefined;
+      // One answer per elicitation: a URL flow logs accept and then open-url for one click.
+      if (!asked || !call || call.answers.some((a) => a.key === event.key)) continue;
+      const action = event.action === 'open-url' || event.action === 'copy-url' ? 'accept' : event.action;
+      call.answers.push({ key: event.key, mode: asked.mode, action, content: event.content });
+    }
+  }
+  return [...calls.values()];
+}
+
+function useLines(connecting: (EventOf<'session-state'> & { state: 'connecting' }) | undefined): string[] {
+  if (!connecting) return ['// No connection was recorded: the inspector starts on its demo server.'];
+  const lines: string[] = [];
+  const target = connecting.target;
+  const protocol = connecting.settings.protocol === 'auto' ? undefined : connecting.settings.protocol;
+  const use: string[] = [];
+  if (target.transport === 'stdio' && !target.isDemo) {
+    const env = Object.keys(target.env).length ? `, env: ${JSON.stringify(target.env)}` : '';
+    const cwd = target.cwd ? `, cwd: ${str(target.cwd)}` : '';
+    use.push(`inspectorTarget: { command: ${str(target.command)}, args: ${JSON.stringify(target.args)}${env}${cwd} }`);
+  } else if (target.transport !== 'stdio') {
+    const names = Object.keys(target.headers);
+    if (names.length) lines.push(`// The session sent the header(s) ${names.join(', ')}; their values are not recorded: add them under headers.`);
+    use.push(`inspectorTarget: { url: ${str(target.url)}, transport: ${str(target.transport)} }`);
+  } else lines.push("// The inspector's demo server, as in the recorded session.");
+  if (protocol) use.push(`inspectorProtocol: ${str(protocol)}`);
+  if (use.length) lines.push(`test.use({ ${use.join(', ')} });`);
+  return lines;
+}
+
+function callLines({ start, answers, end }: ReplayedCall): string[] {
+  const label = `${start.name} (${start.callId})`;
+  const lines = ['', `  // ${comment(label)}`, `  await app.callTool(${str(start.name)}, ${JSON.stringify(start.arguments ?? {})});`];
+  for (const answer of answers) {
+    const next = answer.mode === 'form' ? 'app.nextForm()' : 'app.nextUrlFlow()';
+    if (answer.mode === 'form' && answer.action === 'accept') lines.push(`  await (await ${next}).acceptContent(${JSON.stringify(answer.content ?? {})});`);
+    else if (answer.mode === 'url' && answer.action === 'accept') {
+      lines.push(`  await (await ${next}).consent(); // the recorded session finished this flow outside the inspector`);
+    } else lines.push(`  await (await ${next}).${answer.action === 'decline' ? 'decline' : 'cancel'}();`);
+  }
+  if (!end) return [...lines, '  // The recorded session ended before this call did: nothing to assert.'];
+  lines.push('  {', '    const outcome = await app.callOutcome();');
+  const status = end.outcome === 'result' ? (end.result?.isError === true ? 'Tool error' : 'Completed') : STATUS_OF_OUTCOME[end.outcome];
+  lines.push(`    expect(outcome.status, ${str(`the state of ${label}`)}).toBe(${str(status)});`);
+  for (const text of resultTexts(end)) lines.push(`    expect(outcome.result, ${str(`the result of ${label}`)}).toContain(${str(text)});`);
+  lines.push('  }');
+  return lines;
+}
+
+/** The text parts of a result, as the page shows them (each cut to MAX_ASSERTED_CHARS). */
+function resultTexts(end: EventOf<'call-end'>): string[] {
+  const content = end.result?.content;
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part: unknown) => {
+    if (typeof part !== 'object' || part === null || !('type' in part) || part.type !== 'text' || !('text' in part) || typeof part.text !== 'string') return [];
+    const text = part.text.slice(0, MAX_ASSERTED_CHARS);
+    return text.trim() ? [text] : [];
+  });
+}
+
+/** A string literal: JSON's escaping is valid TypeScript. */
+function str(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** Text safe in a line comment: no line breaks. */
+function comment(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
