@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
 import { demoStdio, everythingStdio } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
@@ -27,7 +27,10 @@ writeFileSync(
 test.describe('a config file with several servers', () => {
   test.use({ inspectorArgs: ['--config', configFile] });
 
-  test('the page lists them, says what it ignored, and connects to one by name', async ({ app, page }) => {
+  // Not the `app` fixture: it waits for a connection, and here none is made until the person picks.
+  test('the page lists them, says what it ignored, and connects to one by name', async ({ inspector, page }) => {
+    const app = new InspectorPage(page, inspector);
+    await app.open();
     // Two usable servers and no --server: nothing is connected until the person picks one.
     await expect(app.connectionStatus).toHaveText('No session');
     const list = (await app.openConnection()).getByRole('region', { name: `Servers in ${configFile}` });
