@@ -24,6 +24,8 @@ test('pick a tool, run it, answer its form with Enter, and find the answer in th
   await app.waitConnected();
   await palette(page, 'collect_profile');
   await expect(app.tools.getByRole('option', { name: 'collect_profile', exact: true })).toHaveAttribute('aria-selected', 'true');
+  // As a person would, press R once the tool's form is on screen (it loads after the pick).
+  await expect(page.getByRole('region', { name: 'Tool', exact: true }).getByRole('button', { name: 'Run tool' })).toBeVisible();
 
   await page.keyboard.press('r');
   const form = app.elicitation();

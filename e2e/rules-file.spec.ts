@@ -22,6 +22,6 @@ test('a form answered by a rule from --rules: the call finishes by itself, and t
   await app.waitConnected();
   await app.runTool('confirm_order');
   await expect(app.result()).toContainText('confirm_order: confirmed');
-  await expect(app.logEntries.getByRole('option', { name: /accept e1 by rule 1 \(confirm orders\)/ })).toBeVisible();
+  await expect(app.logEntries.getByRole('option', { name: /accept e1, answered by rule 1 \(confirm orders\)/ })).toBeVisible();
   if (process.env.RULES_SCREENSHOT) await page.screenshot({ path: process.env.RULES_SCREENSHOT, fullPage: true });
 });

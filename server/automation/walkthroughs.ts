@@ -77,7 +77,8 @@ export async function targetWalkthrough(demo: WalkthroughPage): Promise<string[]
   const { page } = demo;
   const options = page.getByRole('listbox', { name: 'Tools' }).getByRole('option');
   await options.first().waitFor({ timeout: STEP_TIMEOUT_MS });
-  const tools = (await options.evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''))).filter(Boolean);
+  // An option's accessible name is its first line, the tool's name (its title is the description).
+  const tools = (await options.evaluateAll((rows) => rows.map((row) => row.firstElementChild?.textContent?.trim() ?? ''))).filter(Boolean);
   await demo.caption(`Connected. The server lists ${tools.length} tool(s): each is called in turn.`);
   await demo.shot('connected');
   for (const name of tools) {
