@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '@app/ui/use-dismiss';
+import { useRef, useState } from 'react';
 import type { RunReport } from '@wire/scenario';
 import { useAppStore } from '@app/state/app-context';
 import { Alert } from '@app/ui/alert';
@@ -20,17 +21,7 @@ export function ScenarioMenu() {
   const { busy, error, run } = useBusyAction();
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const close = (e: MouseEvent) => e.target instanceof Node && !panelRef.current?.contains(e.target) && setOpen(false);
-    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', escape);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', escape);
-    };
-  }, [isOpen]);
+  useDismiss(panelRef, isOpen, () => setOpen(false));
 
   const runFile = (file: File | undefined) =>
     file &&

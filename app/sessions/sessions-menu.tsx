@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '@app/ui/use-dismiss';
+import { useRef, useState } from 'react';
 import type { SessionSummary } from '@wire/commands';
 import { describeTarget } from '@wire/target';
 import { useApp, useAppStore, useSession } from '@app/state/app-context';
@@ -19,17 +20,7 @@ export function SessionsMenu() {
   const { busy, error, run } = useBusyAction();
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !panelRef.current?.contains(e.target as Node) && setOpen(false);
-    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', escape);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useDismiss(panelRef, open, () => setOpen(false));
 
   const onImport = (file: File | undefined) =>
     file &&
