@@ -1,16 +1,33 @@
 /**
- * `elicitation-inspector demo [--out DIR] [--pace-ms N] [-- <command> [args…]]`: a recorded
- * walkthrough (numbered screenshots, a Playwright trace, a video when Playwright can
- * record one) of the demo server, or of the stdio server named after `--`.
+ * `elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]`:
+ * a recorded walkthrough (numbered screenshots, a Playwright trace, a video when Playwright
+ * can record one) of the demo server, of a scenario file played in the page, or of the
+ * stdio server named after `--`.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startInspector } from '../../kit/start-inspector';
+import { startInspector, type Inspector } from '../../kit/start-inspector';
+import type { Page } from 'playwright-core';
 import { loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
 import { WalkthroughPage } from './walkthrough-page';
+import { inspectorOptionsFor, verdictLine } from './demo-scenario-plan';
+import { DemoSessionFeed } from './demo-session-feed';
+import { EXIT } from './run-cli';
+import { readScenarioFile, ScenarioFileError } from './scenario-file';
+import { scenarioWalkthrough } from './scenario-walkthrough';
 import { demoWalkthrough, targetWalkthrough } from './walkthroughs';
+import type { Scenario } from '../wire/scenario';
 
-export const DEMO_USAGE = 'Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [-- <command> [args…]]';
+export const DEMO_USAGE = `Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]
+
+  --out DIR        where the screenshots, trace.zip and video go (default ./elicitation-demo)
+  --pace-ms N      pause before each move, so a viewer can follow (default 900; 0 for tests)
+  --target FILE    play a scenario file (as \`run\` takes) in the page: its server, each step's
+                   call and answers, then whether each step's expectations held
+  -- <command>     a stdio server: call each of its tools with no arguments
+
+Exit codes: 0 done (and with --target, every played step held), 1 a step failed,
+2 usage or a broken scenario file, 3 the inspector could not connect.`;
 
 type Out = { stdout: (text: string) => void; stderr: (text: string) => void };
 
@@ -20,20 +37,35 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
   const target = dash === -1 ? undefined : argv.slice(dash + 1);
   let outDir = 'elicitation-demo';
   let paceMs = 900;
+  let scenarioFile: string | undefined;
   for (let i = 0; i < options.length; i += 1) {
     if (options[i] === '--out' && options[i + 1]) outDir = options[++i];
+    else if (options[i] === '--target' && options[i + 1]) scenarioFile = options[++i];
     else if (options[i] === '--pace-ms' && /^\d+$/.test(options[i + 1] ?? '')) paceMs = Number(options[++i]);
     else if (options[i] === '-h' || options[i] === '--help') {
       out.stdout(`${DEMO_USAGE}\n`);
       return 0;
     } else {
       out.stderr(`elicitation-inspector demo: unexpected argument "${options[i]}".\n${DEMO_USAGE}\n`);
-      return 2;
+      return EXIT.usage;
     }
   }
   if (target && target.length === 0) {
     out.stderr(`elicitation-inspector demo: name the server's command after --.\n${DEMO_USAGE}\n`);
-    return 2;
+    return EXIT.usage;
+  }
+  if (target && scenarioFile) {
+    out.stderr(`elicitation-inspector demo: --target names the server in its scenario file; drop the -- <command>.\n${DEMO_USAGE}\n`);
+    return EXIT.usage;
+  }
+  let scenario: Scenario | undefined;
+  try {
+    scenario = scenarioFile === undefined ? undefined : readScenarioFile(scenarioFile);
+  } catch (error) {
+    if (!(error instanceof ScenarioFileError)) throw error;
+    // The same words `run` prints for the same file.
+    out.stderr(`elicitation-inspector: ${error.message}\n`);
+    return EXIT.usage;
   }
   const chromium = await loadChromium();
   if (!chromium) {
@@ -42,8 +74,17 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
   }
   const dir = resolve(outDir);
   mkdirSync(dir, { recursive: true });
-  // The demo on 2025-11-25: a URL flow there completes by the server's notification, with no extra click to explain.
-  const inspector = target ? await startInspector({ target: { command: target[0], args: target.slice(1) } }) : await startInspector({ protocol: '2025-11-25' });
+  const planned = scenario && inspectorOptionsFor(scenario);
+  let inspector: Inspector;
+  try {
+    // The demo on 2025-11-25: a URL flow there completes by the server's notification, with no extra click to explain.
+    inspector = await startInspector(
+      planned ? planned.options : target ? { target: { command: target[0], args: target.slice(1) } } : { protocol: '2025-11-25' },
+    );
+  } catch (error) {
+    out.stderr(`elicitation-inspector demo: the inspector did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.error;
+  }
   const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {
@@ -62,13 +103,19 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     }
     await context.tracing.start({ screenshots: true, snapshots: true, title: 'elicitation-inspector demo' });
     await page.goto(inspector.url);
-    await page
-      .getByRole('status', { name: 'Connection status' })
-      .filter({ hasText: /^Connected$/ })
-      .waitFor({ timeout: 30_000 });
     const walk = new WalkthroughPage(page, dir, paceMs);
+    let code: number = EXIT.passed;
     try {
-      if (target) await targetWalkthrough(walk);
+      const notConnected = await waitConnected(page);
+      if (notConnected) {
+        await walk.shot('not connected');
+        out.stderr(`elicitation-inspector demo: could not connect: ${notConnected}\n`);
+        code = EXIT.error;
+      } else if (scenario && planned) {
+        const verdicts = await scenarioWalkthrough(walk, scenario, new DemoSessionFeed(inspector.dataDir), planned.notes);
+        out.stdout(verdicts.map((verdict) => `${verdictLine(verdict)}\n`).join(''));
+        if (verdicts.some((verdict) => verdict.status === 'failed')) code = EXIT.failed;
+      } else if (target) await targetWalkthrough(walk);
       else await demoWalkthrough(walk);
     } finally {
       await context.tracing.stop({ path: join(dir, 'trace.zip') });
@@ -77,9 +124,27 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     out.stdout(
       `Wrote ${walk.screenshots.length} screenshots to ${dir}\ntrace: ${join(dir, 'trace.zip')} (npx playwright show-trace ${join(dir, 'trace.zip')})\n${videoNote}\n`,
     );
-    return 0;
+    return code;
   } finally {
     await browser.close();
     await inspector.stop();
   }
+}
+
+/** Undefined once the page says Connected; else what the page says instead (its Session ended alert, or its status). */
+async function waitConnected(page: Page): Promise<string | undefined> {
+  const status = page.getByRole('status', { name: 'Connection status' });
+  const ended = page.getByRole('alert', { name: 'Session ended' });
+  try {
+    await status
+      .filter({ hasText: /^Connected$/ })
+      .or(ended)
+      .first()
+      .waitFor({ timeout: 30_000 });
+  } catch {
+    // Neither within the time: the status says where it stands.
+    return `the page still says ${JSON.stringify(((await status.textContent()) ?? '').trim())} after 30 s`;
+  }
+  if (((await status.textContent()) ?? '').trim() === 'Connected') return undefined;
+  return ((await ended.textContent()) ?? '').trim().slice(0, 500) || 'the session ended';
 }

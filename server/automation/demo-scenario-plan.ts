@@ -1,0 +1,84 @@
+/**
+ * `demo --target FILE`: what the scenario asks of the inspector at start (its
+ * server, protocol and client), which steps the page can play, and the words
+ * the captions and the terminal use for each step and its verdict.
+ */
+import type { InspectorOptions } from '../../kit/start-inspector';
+import type { RuleAnswer } from '../wire/rules';
+import type { Scenario, ScenarioStep } from '../wire/scenario';
+import type { StepFailure } from './outcome-checks';
+import { ALL_PROTOCOLS } from './scenario-runner';
+
+export type DemoStepVerdict = {
+  index: number;
+  name: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** Why a skipped step was not played. */
+  reason?: string;
+  failures: StepFailure[];
+};
+
+/** The inspector's start options for the scenario, and what of the scenario the demo cannot apply at start. */
+export function inspectorOptionsFor(scenario: Scenario): { options: InspectorOptions; notes: string[] } {
+  const notes: string[] = [];
+  const server = scenario.server;
+  const target: InspectorOptions['target'] =
+    server === undefined
+      ? undefined
+      : server.transport === 'stdio'
+        ? { command: server.command, args: server.args, env: server.env, ...(server.cwd !== undefined && { cwd: server.cwd }) }
+        : { url: server.url, transport: server.transport, headers: server.headers };
+  let protocol: string = typeof scenario.protocol === 'string' ? scenario.protocol : scenario.protocol[0];
+  if (protocol === 'all') protocol = ALL_PROTOCOLS[0];
+  if (scenario.protocol === 'all' || Array.isArray(scenario.protocol))
+    notes.push(`The scenario names several protocol revisions; the demo plays it once, on ${protocol} (\`run\` plays each).`);
+  const args: string[] = [];
+  const client = scenario.client;
+  if (client.requestTimeoutMs !== undefined) args.push('--timeout', String(Math.ceil(client.requestTimeoutMs / 1000)));
+  if (client.elicitation !== undefined) {
+    const { form, url } = client.elicitation;
+    args.push('--elicitation', form && url ? 'both' : form ? 'form' : url ? 'url' : 'none');
+  }
+  const unapplied = (['applyDefaults', 'maxRounds', 'autoRetryUrlRequired'] as const).filter((key) => client[key] !== undefined);
+  if (unapplied.length) notes.push(`Not applied at start (set them in the page's Client settings): client.${unapplied.join(', client.')}.`);
+  return { options: { ...(target && { target }), protocol, args }, notes };
+}
+
+/** Why the page cannot play a step, before its call starts; undefined when it can. */
+export function skipReason(step: ScenarioStep): string | undefined {
+  if ('getPrompt' in step) return 'the page calls tools only; it has no control for prompts/get';
+  if ('readResource' in step) return 'the page calls tools only; it has no control for resources/read';
+  const never = step.elicitations.findIndex((listed) => listed.answer.action === 'none');
+  if (never !== -1)
+    return `elicitation ${never + 1} is answered "none" (never answer), which a person in the page cannot do but by waiting for the server to give up`;
+  return undefined;
+}
+
+/** One caption line for what a step does. */
+export function describeStep(step: ScenarioStep): string {
+  if (!('call' in step)) return 'getPrompt' in step ? `get the prompt ${step.getPrompt}` : `read ${step.readResource}`;
+  const args = Object.keys(step.arguments).length ? ` with ${shorten(JSON.stringify(step.arguments), 120)}` : '';
+  const answers = step.elicitations.map((listed) => describeAnswer(listed.answer));
+  return `call ${step.call}${args}${answers.length ? `, then ${answers.join(', then ')}` : ''}`;
+}
+
+export function describeAnswer(answer: RuleAnswer): string {
+  const delay = answer.delayMs ? ` after ${answer.delayMs} ms` : '';
+  if (answer.action !== 'accept') return `${answer.action}${delay}`;
+  const content = answer.content && Object.keys(answer.content).length ? ` with ${shorten(JSON.stringify(answer.content), 120)}` : '';
+  const extra = [answer.skipValidation && 'without validating', answer.markComplete && 'and mark it done'].filter(Boolean).join(' ');
+  return `accept${content}${extra ? ` ${extra}` : ''}${delay}`;
+}
+
+/** A step's verdict in one line: passed, skipped and why, or the expectations that did not hold. */
+export function verdictLine(verdict: DemoStepVerdict): string {
+  const head = `${verdict.index}. ${verdict.name}: ${verdict.status}`;
+  if (verdict.status === 'skipped') return `${head} (${verdict.reason ?? 'not played'})`;
+  if (verdict.status === 'passed') return head;
+  const failures = verdict.failures.map((f) => `${f.expectation}: expected ${f.expected}, got ${f.actual}`);
+  return `${head}: ${failures.join('; ')}`;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
