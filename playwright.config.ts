@@ -11,6 +11,8 @@ const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
  */
 const LAYOUT_SPECS = ['**/layout.spec.ts', '**/connect.spec.ts', '**/url-flows.spec.ts', '**/rules.spec.ts', '**/a11y-audit.spec.ts'];
 const SMALL_ONLY = ['**/readme-contract.spec.ts'];
+/** Tests that prove nothing more at the smaller size (the dark theme's audit: colours, not layout). */
+const ONE_WINDOW_SIZE = /@one-window-size/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,6 +35,11 @@ export default defineConfig({
     ? [{ name: 'screenshots', testMatch: '**/*.shots.ts', use: { viewport: { width: 1440, height: 900 } } }]
     : [
         { name: '1440x900', testMatch: '**/*.spec.ts', testIgnore: SMALL_ONLY, use: { viewport: { width: 1440, height: 900 } } },
-        { name: '1280x720', testMatch: [...LAYOUT_SPECS, ...SMALL_ONLY], use: { viewport: { width: 1280, height: 720 } } },
+        {
+          name: '1280x720',
+          testMatch: [...LAYOUT_SPECS, ...SMALL_ONLY],
+          grepInvert: ONE_WINDOW_SIZE,
+          use: { viewport: { width: 1280, height: 720 } },
+        },
       ],
 });
