@@ -8,6 +8,7 @@ import type { RuleAnswer } from '../wire/rules';
 import type { Scenario, ScenarioStep } from '../wire/scenario';
 import type { StepFailure } from './outcome-checks';
 import { ALL_PROTOCOLS } from './scenario-runner';
+import { DEFAULT_SETTINGS } from '../wire/target';
 
 export type DemoStepVerdict = {
   index: number;
@@ -32,14 +33,13 @@ export function inspectorOptionsFor(scenario: Scenario): { options: InspectorOpt
   if (protocol === 'all') protocol = ALL_PROTOCOLS[0];
   if (scenario.protocol === 'all' || Array.isArray(scenario.protocol))
     notes.push(`The scenario names several protocol revisions; the demo plays it once, on ${protocol} (\`run\` plays each).`);
+  // A client given in the file comes back with every setting filled in: only what differs from a plain start matters.
+  const client = { ...DEFAULT_SETTINGS, ...scenario.client };
   const args: string[] = [];
-  const client = scenario.client;
-  if (client.requestTimeoutMs !== undefined) args.push('--timeout', String(Math.ceil(client.requestTimeoutMs / 1000)));
-  if (client.elicitation !== undefined) {
-    const { form, url } = client.elicitation;
-    args.push('--elicitation', form && url ? 'both' : form ? 'form' : url ? 'url' : 'none');
-  }
-  const unapplied = (['applyDefaults', 'maxRounds', 'autoRetryUrlRequired'] as const).filter((key) => client[key] !== undefined);
+  if (client.requestTimeoutMs !== DEFAULT_SETTINGS.requestTimeoutMs) args.push('--timeout', String(Math.ceil(client.requestTimeoutMs / 1000)));
+  const { form, url } = client.elicitation;
+  if (!form || !url) args.push('--elicitation', form ? 'form' : url ? 'url' : 'none');
+  const unapplied = (['applyDefaults', 'maxRounds', 'autoRetryUrlRequired'] as const).filter((key) => client[key] !== DEFAULT_SETTINGS[key]);
   if (unapplied.length) notes.push(`Not applied at start (set them in the page's Client settings): client.${unapplied.join(', client.')}.`);
   return { options: { ...(target && { target }), protocol, args }, notes };
 }
@@ -70,13 +70,21 @@ export function describeAnswer(answer: RuleAnswer): string {
   return `accept${content}${extra ? ` ${extra}` : ''}${delay}`;
 }
 
-/** A step's verdict in one line: passed, skipped and why, or the expectations that did not hold. */
+/** A step's verdict in one line for the terminal: passed, skipped and why, or the expectations that did not hold. */
 export function verdictLine(verdict: DemoStepVerdict): string {
-  const head = `${verdict.index}. ${verdict.name}: ${verdict.status}`;
-  if (verdict.status === 'skipped') return `${head} (${verdict.reason ?? 'not played'})`;
-  if (verdict.status === 'passed') return head;
-  const failures = verdict.failures.map((f) => `${f.expectation}: expected ${f.expected}, got ${f.actual}`);
-  return `${head}: ${failures.join('; ')}`;
+  return `${verdict.index}. ${verdict.name}: ${verdict.status}${verdictDetail(verdict)}`;
+}
+
+/** The same verdict as the caption after the step says it. */
+export function verdictCaption(verdict: DemoStepVerdict): string {
+  if (verdict.status === 'passed') return `Step ${verdict.index} passed: every expectation held.`;
+  return `Step ${verdict.index} ${verdict.status}${verdictDetail(verdict)}`;
+}
+
+function verdictDetail(verdict: DemoStepVerdict): string {
+  if (verdict.status === 'skipped') return ` (${verdict.reason ?? 'not played'})`;
+  if (verdict.status === 'passed') return '';
+  return `: ${verdict.failures.map((f) => `${f.expectation}: expected ${f.expected}, got ${f.actual}`).join('; ')}`;
 }
 
 function shorten(text: string, max: number): string {

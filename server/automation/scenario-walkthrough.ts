@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleAnswer, RuleMatch } from '../wire/rules';
 import type { Scenario, ScenarioStep } from '../wire/scenario';
-import { describeAnswer, describeStep, skipReason, verdictLine, type DemoStepVerdict } from './demo-scenario-plan';
+import { describeAnswer, describeStep, skipReason, verdictCaption, type DemoStepVerdict } from './demo-scenario-plan';
 import { ofKind, type DemoSessionFeed } from './demo-session-feed';
 import { playAnswer, prepareTool, toolRegion, UI_TIMEOUT_MS } from './demo-page-play';
 import { isMatch, matchMisses } from './match-misses';
@@ -34,7 +34,7 @@ export async function scenarioWalkthrough(demo: WalkthroughPage, scenario: Scena
     const verdict: DemoStepVerdict =
       reason || !('call' in step) ? { index, name, status: 'skipped', reason, failures: [] } : await playStep(demo, scenario, feed, step, index, name);
     verdicts.push(verdict);
-    await demo.caption(verdict.status === 'passed' ? `Step ${index}: every expectation held.` : `Step ${verdictLine(verdict)}`);
+    await demo.caption(verdictCaption(verdict));
     await demo.shot(`step ${index} ${verdict.status}`);
   }
   const failed = verdicts.filter((v) => v.status === 'failed').length;
