@@ -1,19 +1,21 @@
 /**
  * `elicitation-inspector demo`: the recorded walkthrough writes numbered screenshots
  * and a trace (and says why there is no video when Playwright cannot record one),
- * on the demo server and on a server named after `--`.
+ * on the demo server, on a scenario file (`--target`) and on a server named after `--`.
+ * Played at `--pace-ms 0`: the pauses are for a viewer, and pace-ms is checked on its own
+ * (walkthrough-page.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ROOT, targetStdio } from './support/processes';
 
 /** Run the demo command to its end; its output and exit code. */
-function runDemo(args: string[]): Promise<{ code: number | null; output: string }> {
+function runDemo(args: string[], command = 'demo'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), 'demo', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -25,7 +27,7 @@ test('the demo walkthrough writes numbered screenshots of every kind, a trace, a
   test.setTimeout(240_000);
   const out = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
   try {
-    const { code, output } = await runDemo(['--out', out, '--pace-ms', '100']);
+    const { code, output } = await runDemo(['--out', out, '--pace-ms', '0']);
     expect(code, output).toBe(0);
     const shots = readdirSync(out).filter((f) => f.endsWith('.png'));
     expect(shots[0]).toBe('01-connected.png');
@@ -45,12 +47,58 @@ test('with -- <command>, the walkthrough calls each tool the server lists', asyn
   const out = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
   const greeter = targetStdio('greeter');
   try {
-    const { code, output } = await runDemo(['--out', out, '--pace-ms', '100', '--', greeter.command, ...greeter.args]);
+    const { code, output } = await runDemo(['--out', out, '--pace-ms', '0', '--', greeter.command, ...greeter.args]);
     expect(code, output).toBe(0);
     const shots = readdirSync(out).filter((f) => f.endsWith('.png'));
     expect(shots).toEqual(expect.arrayContaining(['01-connected.png', '02-pick-greet.png', '03-run-greet.png', '04-greet-accept.png', '05-greet-result.png']));
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('with --target, a scenario file is played in the page: each step captioned, screenshotted and checked', async () => {
+  test.setTimeout(240_000);
+  const out = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
+  try {
+    const { code, output } = await runDemo(['--target', 'e2e/scenarios/demo-tour.json', '--out', out, '--pace-ms', '0']);
+    // The last step expects text the server does not send: the demo says so, and exits 1 as run does.
+    expect(code, output).toBe(1);
+    expect(output).toContain('1. Order a coffee: passed');
+    expect(output).toContain('2. Fill a profile: passed');
+    expect(output).toContain('3. Consent to a URL flow: passed');
+    expect(output).toMatch(/4\. Leave a form unanswered: skipped \(elicitation 1 is answered "none"/);
+    expect(output).toContain('5. Decline, expecting the wrong text: failed: text contains: expected "confirmed: yes", got "confirm_order: not confirmed"');
+    const shots = readdirSync(out).filter((f) => f.endsWith('.png'));
+    expect(shots[0]).toBe('01-connected.png');
+    expect(shots.every((f, i) => f.startsWith(`${String(i + 1).padStart(2, '0')}-`))).toBe(true);
+    // Fields typed by their titles, one screenshot each, before the verdict of the step.
+    for (const part of ['fill-item', 'fill-email', 'fill-region', 'fill-languages-rust', 'step-2-passed', 'open-url', 'step-4-skipped', 'step-5-failed'])
+      expect(
+        shots.some((f) => f.endsWith(`-${part}.png`)),
+        part,
+      ).toBe(true);
+    expect(shots.at(-1)).toMatch(/-verdict\.png$/);
+    expect(existsSync(join(out, 'trace.zip'))).toBe(true);
+    expect(output).toContain(`Wrote ${shots.length} screenshots to ${out}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('a broken scenario file is refused with the words run uses, exit 2, before any browser starts', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
+  try {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ "steps": [ { "call": "echo", "elicitations": [{ "answer": { "action": "maybe" } }] } ] }');
+    const demo = await runDemo(['--target', file, '--out', join(dir, 'out')]);
+    const run = await runDemo([file, '--data-dir', join(dir, 'sessions')], 'run');
+    expect(demo.code).toBe(2);
+    expect(run.code).toBe(2);
+    expect(demo.output).toContain(`${file}: not a valid scenario: steps.0.elicitations.0.answer.action`);
+    expect(demo.output.trim()).toBe(run.output.trim());
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
