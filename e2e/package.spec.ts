@@ -4,8 +4,8 @@
  * answered, and the README's Playwright example run by that folder's own Playwright.
  * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -61,6 +61,39 @@ test('--help and --version work, and a bad option exits 2 saying so', () => {
   const bad = npx(['elicitation-inspector', '--no-such-option']);
   expect(bad.status).toBe(2);
   expect(bad.output).toContain('Run with --help for usage.');
+});
+
+test('demo --help works, and a scenario played by demo --target writes screenshots and a trace', async () => {
+  test.setTimeout(180_000);
+  const help = npx(['elicitation-inspector', 'demo', '--help']);
+  expect(help.status, help.output).toBe(0);
+  expect(help.output).toContain('Usage: elicitation-inspector demo');
+  expect(help.output).toContain('--target FILE');
+  const scenario = join(folder, 'echo.scenario.json');
+  writeFileSync(
+    scenario,
+    JSON.stringify({ steps: [{ call: 'echo', arguments: { text: 'from the tarball' }, expect: { text: { contains: 'from the tarball' } } }] }),
+  );
+  const out = join(folder, 'demo-out');
+  // Async: the walkthrough drives a browser for a while, and this worker's timeouts must keep running.
+  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(folder, 'node_modules/.bin/elicitation-inspector'), 'demo', '--target', scenario, '--out', out, '--pace-ms', '0'],
+      {
+        cwd: folder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.once('exit', (exitCode) => resolve({ code: exitCode, output: text }));
+  });
+  expect(code, output).toBe(0);
+  expect(output).toContain('1. tools/call echo: passed');
+  expect(readdirSync(out)).toEqual(expect.arrayContaining(['01-connected.png', 'trace.zip']));
+  expect(readdirSync(out).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(3);
 });
 
 test('the page loads, connects to the demo server, and a form elicitation is answered', async ({ page }) => {

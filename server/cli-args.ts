@@ -11,8 +11,10 @@ Usage:
   elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
   elicitation-inspector export-spec <session file> [--out FILE]
                                                          write a recorded session as a Playwright test
-  elicitation-inspector demo [--out DIR] [-- <command> [args…]]
-                                                         record a walkthrough (screenshots, trace, video); needs playwright-core
+  elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]
+                                                         record a walkthrough (screenshots, trace, video) of the
+                                                         demo server, a scenario file or a stdio server; needs
+                                                         playwright-core (demo --help for more)
 
   elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]
