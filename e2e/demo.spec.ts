@@ -68,6 +68,8 @@ test('with --target, a scenario file is played in the page: each step captioned,
     expect(output).toContain('3. Consent to a URL flow: passed');
     expect(output).toMatch(/4\. Leave a form unanswered: skipped \(elicitation 1 is answered "none"/);
     expect(output).toContain('5. Decline, expecting the wrong text: failed: text contains: expected "confirmed: yes", got "confirm_order: not confirmed"');
+    // An unlisted elicitation goes to the scenario's rules; one that never answers cannot be played, so it is cancelled.
+    expect(output).toContain('6. A rule that never answers: skipped (a rule of the scenario answers elicitation 1 "none" (never answer)');
     const shots = readdirSync(out).filter((f) => f.endsWith('.png'));
     expect(shots[0]).toBe('01-connected.png');
     expect(shots.every((f, i) => f.startsWith(`${String(i + 1).padStart(2, '0')}-`))).toBe(true);

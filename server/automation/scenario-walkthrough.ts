@@ -78,6 +78,7 @@ async function playStep(
   const budgetMs = step.timeoutMs ?? (scenario.client.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + CANCEL_GRACE_MS;
   const until = Date.now() + budgetMs;
   let handled = 0;
+  let skipped: string | undefined;
   let end: EventOf<'call-end'> | undefined;
   for (;;) {
     const next = await feed.waitFor<EventOf<'elicitation'> | EventOf<'call-end'>>((events) => {
@@ -94,8 +95,15 @@ async function playStep(
       break;
     }
     handled += 1;
-    const { answer, caption } = chooseAnswer(step, scenario, next, handled, failures);
-    await demo.caption(caption);
+    const chosen = chooseAnswer(step, scenario, next, handled, failures);
+    let answer = chosen.answer;
+    await demo.caption(chosen.caption);
+    if (answer.action === 'none') {
+      // A rule that never answers: a person cannot, but by leaving the page until the server gives up.
+      skipped = `a rule of the scenario answers elicitation ${handled} "none" (never answer), which the page cannot do; it was cancelled`;
+      await demo.caption(`The page has no "never answer": cancelling, and the step is skipped.`);
+      answer = { action: 'cancel' };
+    }
     const played = await playAnswer(demo, feed, next, answer);
     if (!played.isSent) failures.push({ expectation: `answer to elicitation ${handled}`, expected: describeAnswer(answer), actual: played.why });
     else if (played.note) await demo.caption(`Note: ${played.note}.`);
@@ -114,6 +122,7 @@ async function playStep(
       failures.push({ expectation: `elicitation ${listed + 1}`, expected: 'an elicitation', actual: 'none came' });
     failures.push(...checkOutcome(step.expect, observe(feed.events(), start, end)));
   } else failures.push({ expectation: 'call-end', expected: 'the call to end', actual: `it did not end within ${CANCEL_GRACE_MS} ms of Cancel call` });
+  if (skipped) return { index, name, status: 'skipped', reason: skipped, failures: [] };
   return { index, name, status: failures.length ? 'failed' : 'passed', failures };
 }
 
