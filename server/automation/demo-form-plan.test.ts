@@ -41,7 +41,11 @@ describe('planForm', () => {
       [PROFILE_SCHEMA, { age: '40' }, /"Age" cannot take "40"/],
       [PROFILE_SCHEMA, { meetingAt: '2027-01-01T10:00:00Z' }, /"Meeting time"/],
       [PROFILE_SCHEMA, { languages: ['Cobol'] }, /"Languages"/],
-      [{ type: 'object', properties: { a: { type: 'string', title: 'Same' }, b: { type: 'string', title: 'Same' } } }, { a: 'x' }, /two fields are titled "Same"/],
+      [
+        { type: 'object', properties: { a: { type: 'string', title: 'Same' }, b: { type: 'string', title: 'Same' } } },
+        { a: 'x' },
+        /two fields are titled "Same"/,
+      ],
       [{ type: 'object', properties: { address: { type: 'object', title: 'Address' } } }, { address: { city: 'Oslo' } }, /"Address"/],
       ['not a schema', { a: 1 }, /no field for "a"/],
     ];

@@ -83,6 +83,7 @@ describe('captions and lines', () => {
     expect(verdictLine(failed)).toBe('2. Order: failed: isError: expected false, got true');
     expect(verdictCaption(failed)).toBe('Step 2 failed: isError: expected false, got true');
     expect(verdictLine({ index: 3, name: 'P', status: 'skipped', reason: 'why', failures: [] })).toBe('3. P: skipped (why)');
+    expect(verdictLine({ index: 4, name: '4. tools/call echo', status: 'passed', failures: [] })).toBe('4. tools/call echo: passed');
     expect(verdictCaption({ index: 1, name: 'A', status: 'passed', failures: [] })).toBe('Step 1 passed: every expectation held.');
   });
 });

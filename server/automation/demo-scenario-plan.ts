@@ -72,7 +72,9 @@ export function describeAnswer(answer: RuleAnswer): string {
 
 /** A step's verdict in one line for the terminal: passed, skipped and why, or the expectations that did not hold. */
 export function verdictLine(verdict: DemoStepVerdict): string {
-  return `${verdict.index}. ${verdict.name}: ${verdict.status}${verdictDetail(verdict)}`;
+  // An unnamed step is called "2. tools/call echo" already (stepName): its number is not said twice.
+  const name = verdict.name.startsWith(`${verdict.index}. `) ? verdict.name : `${verdict.index}. ${verdict.name}`;
+  return `${name}: ${verdict.status}${verdictDetail(verdict)}`;
 }
 
 /** The same verdict as the caption after the step says it. */
