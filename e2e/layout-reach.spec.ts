@@ -54,11 +54,7 @@ const RULES = [
 test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 
 /** A form and a URL flow waiting on the person, so their controls are on screen too. */
-async function withRequestsWaiting(app: {
-  runTool: (name: string) => Promise<void>;
-  elicitation: () => ReturnType<Page['getByRole']>;
-  urlFlow: () => ReturnType<Page['getByRole']>;
-}) {
+async function withRequestsWaiting(app: InspectorPage) {
   await app.runTool('collect_profile');
   await expect(app.elicitation()).toBeVisible();
   await app.runTool('connect_account');

@@ -106,7 +106,7 @@ export async function clickEveryControl(page: Page, probes: ControlProbe[]): Pro
     try {
       await target.click({ trial: true, timeout: 5_000 });
     } catch (error) {
-      throw new Error(`${probe.what}: ${probe.code} cannot take a click: ${whyNot(error)}`);
+      throw new Error(`${probe.what}: ${probe.code} cannot take a click: ${whyNot(error)}`, { cause: error });
     }
     clicked.add(probe.code);
   }
