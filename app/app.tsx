@@ -14,16 +14,22 @@ import { ErrorBoundary } from './ui/error-boundary';
 import { ScenarioMenu } from './scenarios/scenario-menu';
 import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
+import { ColumnResizeHandle } from './ui/column-resize-handle';
+import { SHARE_BOUNDS } from './ui/layout-memory';
+import { useRememberedShare } from './ui/use-layout-memory';
 import { ThemeSwitch } from './ui/theme-switch';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
 
 /**
  * Three columns over the log. Each column scrolls on its own (min-h-0 lets a flex child
  * shrink below its content), so nothing in one can slide under the log or another column.
+ * The requests column takes the larger share beside the tool (remembered per browser):
+ * the form a person must answer needs the room more than the tool's arguments do.
  */
 export function App() {
   const [tool, setTool] = useSelectedTool(useSession());
   const log = useLogHeight();
+  const [requestsShare, setRequestsShare] = useRememberedShare('requests-share');
 
   return (
     <div className="flex h-full flex-col">
@@ -49,12 +55,19 @@ export function App() {
             <ToolList selected={tool} onSelect={setTool} />
           </ErrorBoundary>
         </aside>
-        <main className="min-w-0 flex-1 overflow-auto">
+        <main style={{ flex: `${1 - requestsShare} 1 0` }} className="min-w-64 overflow-auto">
           <ErrorBoundary label="The tool panel" resetKey={tool}>
             <ToolPanel toolName={tool} />
           </ErrorBoundary>
         </main>
-        <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-slate-50">
+        <ColumnResizeHandle
+          label="Resize requests column"
+          share={requestsShare}
+          onResize={setRequestsShare}
+          min={SHARE_BOUNDS['requests-share'].min}
+          max={SHARE_BOUNDS['requests-share'].max}
+        />
+        <aside aria-label="Requests" style={{ flex: `${requestsShare} 1 0` }} className="flex min-w-[22rem] flex-col overflow-y-auto bg-slate-50">
           <ErrorBoundary label="The URL flows panel">
             <UrlFlowPanel />
           </ErrorBoundary>

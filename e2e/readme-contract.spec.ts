@@ -130,6 +130,7 @@ test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page
   await readme.value("a call's state", app.callStatus(), 'Waiting on you');
   const requests = await readme.locate('pending elicitations', "getByRole('region', { name: 'Pending requests' })");
   await expect(await readme.locate('pending elicitations', "getByLabel('Pending request count')")).toHaveText('1');
+  await readme.locate('pending elicitations', "getByRole('separator', { name: 'Resize requests column' })");
   const form = await readme.locate('the form on screen', "getByRole('article', { name: /^Elicitation / })");
   await readme.locate('a form field', "….getByLabel('<field title>', { exact: true })", { scope: form, fill: { '<field title>': 'Email' } });
   await readme.locate('a form field', "….getByRole('group', { name: '<title>' }).getByLabel('<option>')", {

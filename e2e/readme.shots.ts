@@ -78,3 +78,28 @@ test.describe('the demo server in the dark theme', () => {
     await page.screenshot({ path: join(OUT, 'dark.png'), animations: 'disabled' });
   });
 });
+
+for (const { width, height } of [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`the layout at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height }, inspectorArgs: ['--protocol', '2025-11-25'] });
+
+    for (const theme of ['Light', 'Dark'] as const) {
+      test(`a form and a URL flow waiting, the Rules panel open, ${theme.toLowerCase()}`, async ({ app, page }) => {
+        await app.waitConnected();
+        await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: theme }).click();
+        await app.runTool('connect_account');
+        await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+        await app.runTool('collect_profile');
+        await expect(app.elicitation().getByRole('button', { name: 'Accept' })).toBeVisible();
+        // Rules rather than Connection: the Connection form would show this checkout's paths.
+        await page.getByRole('button', { name: 'Rules', exact: true }).click();
+        await expect(page.getByRole('region', { name: 'Rules', exact: true })).toBeVisible();
+        await page.getByRole('heading', { name: 'collect_profile', exact: true }).hover();
+        await page.screenshot({ path: join(OUT, `layout-${width}-${theme.toLowerCase()}.png`), animations: 'disabled' });
+      });
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import { PROTOCOL_CHOICES, type ProtocolChoice, type SessionSettings } from '@wire/target';
 import { Field, INPUT_CLASS } from '@app/ui/field';
+import { useRememberedFlag } from '@app/ui/use-layout-memory';
 
 const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
   auto: 'Auto (prefer 2026-07-28, fall back)',
@@ -12,8 +13,9 @@ const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
 export function ClientSettingsForm({ settings, onChange }: { settings: SessionSettings; onChange: (settings: SessionSettings) => void }) {
   const set = (patch: Partial<SessionSettings>) => onChange({ ...settings, ...patch });
   const is0618 = settings.protocol === '2025-06-18';
+  const [isOpen, setOpen] = useRememberedFlag('client-settings-open', false);
   return (
-    <details className="rounded-md bg-slate-50 px-2 py-1.5 ring-1 ring-slate-200">
+    <details open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-slate-50 px-2 py-1.5 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-xs font-medium text-slate-700">
         Client settings{' '}
         <span className="font-normal text-slate-500">

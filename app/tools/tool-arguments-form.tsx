@@ -1,7 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ToolInfo } from '@app/model/session-store';
-import { useReveal } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { INPUT_CLASS } from '@app/ui/field';
@@ -13,7 +12,20 @@ import { Alert } from '../ui/alert';
  * The schema is server data: a form rjsf cannot render shows why in place and
  * leaves Edit arguments as JSON working; its patterns run on RE2 (jsonFormValidator).
  */
-export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: ToolInfo; disabled: boolean; onRun: (args: Record<string, unknown>) => void }) {
+export default function ToolArgumentsForm({
+  tool,
+  disabled,
+  onRun,
+  isRunRequested,
+  onRunRequestTaken,
+}: {
+  tool: ToolInfo;
+  disabled: boolean;
+  onRun: (args: Record<string, unknown>) => void;
+  /** A run asked for from the keyboard, maybe before this form had loaded. */
+  isRunRequested: boolean;
+  onRunRequestTaken: () => void;
+}) {
   const schema = useMemo(() => formSchema(tool.inputSchema), [tool.inputSchema]);
   const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0;
   const formRef = useRef<JsonFormHandle>(null);
@@ -51,9 +63,21 @@ export default function ToolArgumentsForm({ tool, disabled, onRun }: { tool: Too
       setJsonError((error as Error).message);
     }
   };
-  useReveal('command', (command) => {
-    if (command === 'run-tool' && !disabled) run();
-  });
+  const runRef = useRef(run);
+  runRef.current = run;
+  // StrictMode runs a mount effect twice before the parent's state catches up: one request, one run.
+  const isRequestTakenRef = useRef(false);
+  useEffect(() => {
+    if (!isRunRequested) {
+      isRequestTakenRef.current = false;
+      return;
+    }
+    if (isRequestTakenRef.current) return;
+    isRequestTakenRef.current = true;
+    onRunRequestTaken();
+    // A request while the session cannot run a tool is dropped, as the Run button would be disabled.
+    if (!disabled) runRef.current();
+  }, [isRunRequested, disabled, onRunRequestTaken]);
 
   return (
     <div className="space-y-3">

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { useCommands, useSession } from '@app/state/app-context';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCommands, useReveal, useSession } from '@app/state/app-context';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
@@ -16,6 +16,14 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   // Not `busy`: several calls of one tool may run at once.
   const { error, run } = useBusyAction();
   const tool = session?.tools.find((t) => t.name === toolName);
+  // R (or the palette's Run) is held here, not in the form: the form loads in its own chunk, and
+  // a request made before it mounts would be lost. Picking another tool drops it.
+  const [isRunRequested, setRunRequested] = useState(false);
+  useReveal('command', (command) => {
+    if (command === 'run-tool' && toolName) setRunRequested(true);
+  });
+  useEffect(() => setRunRequested(false), [toolName]);
+  const takeRunRequest = useCallback(() => setRunRequested(false), []);
   const allCalls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName);
   // The newest calls, running ones always; the log's Calls view has every one.
   const calls = allCalls.filter((c, i) => !c.end || i >= allCalls.length - CALLS_SHOWN).reverse();
@@ -41,6 +49,8 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
             tool={tool}
             disabled={session.status.state !== 'ready'}
             onRun={(args) => void callTool(args)}
+            isRunRequested={isRunRequested}
+            onRunRequestTaken={takeRunRequest}
           />
         </Suspense>
       </ErrorBoundary>
