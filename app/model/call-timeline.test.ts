@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LogEvent } from '@wire/events';
 import { buildCallTimeline, type CallTimeline } from './call-timeline';
+import { CallTimelineCache } from './call-timeline-cache';
 import { SessionStore } from './session-store';
 
 function load(name: string): LogEvent[] {
@@ -169,5 +170,32 @@ describe('a call still running, and entries no call should have', () => {
     const t = buildCallTimeline(broken, 0)!;
     expect(t.shares.personMs).toBe(0);
     addsUp(t);
+  });
+});
+
+describe('the cache over many calls', () => {
+  it('builds an ended call once, and again when one of its entries arrives late', () => {
+    const events = load('push-url-2025');
+    const store = new SessionStore('fixture');
+    store.apply(events.filter((e) => e.seq <= 20));
+    const builds: string[] = [];
+    const s = () => store.getSnapshot();
+    const cache = new CallTimelineCache(
+      (callId) => {
+        builds.push(callId);
+        return s()
+          .story.storyOfCall(callId)
+          .map((seq) => s().events[seq - 1]);
+      },
+      (seq) => s().story.callOf(seq),
+    );
+    cache.update(s().lastSeq);
+    expect(cache.timelineOf('c1', at(events, 20))?.isOpen).toBe(true);
+    store.apply(events.filter((e) => e.seq > 20));
+    cache.update(s().lastSeq);
+    const ended = cache.timelineOf('c1', 0);
+    expect(ended?.outcome).toBe('result');
+    expect(cache.timelineOf('c1', 0)).toBe(ended);
+    expect(builds).toEqual(['c1', 'c1']);
   });
 });
