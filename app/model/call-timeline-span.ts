@@ -20,6 +20,8 @@ export type TimelineSpan = {
   label: string;
   /** The entries the span is made of, first one the entry to show. */
   seqs: number[];
+  /** Stretches of a request's flight when the server sat waiting on the client (a pushed elicitation unanswered). */
+  serverWaits?: { startAt: number; endAt: number }[];
   /** The story the span belongs to: its elicitation's, or the call's. */
   story: { kind: 'call' | 'flow'; id: string };
 };

@@ -72,3 +72,8 @@ export function addShares(shares: readonly TimeShares[]): TimeShares {
   }
   return sum;
 }
+
+/** The parts of `intervals` inside `within`, clipped to it (the intervals of one call do not overlap each other). */
+export function clipTo(within: Interval, intervals: readonly Interval[]): Interval[] {
+  return intervals.map((i) => ({ startAt: Math.max(i.startAt, within.startAt), endAt: Math.min(i.endAt, within.endAt) })).filter((i) => i.endAt > i.startAt);
+}

@@ -44,6 +44,10 @@ describe('a 2025-11-25 call with a pushed form elicitation (push-form)', () => {
 
   it('shows the request in flight and the person’s wait, each with its entries', () => {
     expect(span(t, 'round:1')).toMatchObject({ startAt: at(events, 11), endAt: at(events, 21), tone: 'server', seqs: [11, 12, 21] });
+    expect(span(t, 'round:1').label).toBe(
+      `Round 1 of c1, tools/call #2, in flight ${at(events, 21) - at(events, 11)} ms (${at(events, 20) - at(events, 15)} ms of it waiting on the client): answered with the result`,
+    );
+    expect(span(t, 'round:1').serverWaits).toEqual([{ startAt: at(events, 15), endAt: at(events, 20) }]);
     const wait = span(t, 'elicitation:e1');
     expect(wait).toMatchObject({ startAt: at(events, 17), endAt: at(events, 18), lane: 'person', story: { kind: 'flow', id: 'e1' } });
     expect(wait.label).toBe(`Elicitation 1 of c1 waited for the person ${at(events, 18) - at(events, 17)} ms, then accept`);

@@ -10,7 +10,7 @@
  * proxy received the answer.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import { splitTime, type Interval, type TimeShares } from './call-timeline-totals';
+import { clipTo, splitTime, type Interval, type TimeShares } from './call-timeline-totals';
 import { elicitationSpans } from './call-timeline-elicitations';
 import { formatMs, idKey, indexMessages, type MessageIndex } from './call-timeline-messages';
 import type { TimelineSpan } from './call-timeline-span';
@@ -40,8 +40,8 @@ export function buildCallTimeline(events: readonly LogEvent[], nowAt: number): C
   const lastAt = events.reduce((latest, e) => (Number.isFinite(e.at) ? Math.max(latest, e.at) : latest), start.at);
   const endAt = end?.at ?? Math.max(nowAt, lastAt);
   const messages = indexMessages(events);
-  const rounds = roundSpans(events, callId, messages, end, endAt);
   const people = elicitationSpans(events, callId, messages, end, endAt);
+  const rounds = roundSpans(events, callId, messages, end, endAt, people.serverWaits);
   const spans = [...rounds.spans, ...people.spans].sort((a, b) => a.startAt - b.startAt || a.id.localeCompare(b.id));
   const shares = splitTime({ startAt: start.at, endAt }, { person: people.personIntervals, inFlight: rounds.inFlight, serverWaits: people.serverWaits });
   return {
@@ -72,6 +72,7 @@ function roundSpans(
   messages: MessageIndex,
   end: EventOf<'call-end'> | undefined,
   callEndAt: number,
+  serverWaits: readonly Interval[],
 ): { spans: TimelineSpan[]; inFlight: Interval[] } {
   const rounds = events.filter((e): e is EventOf<'call-round'> => e.kind === 'call-round' && e.callId === callId);
   const spans: TimelineSpan[] = [];
@@ -101,6 +102,10 @@ function roundSpans(
       });
     }
     inFlight.push({ startAt, endAt });
+    // A 2025 request holds the person's answers inside it: how much of its flight the server spent waiting on them.
+    const waits = clipTo({ startAt, endAt }, serverWaits);
+    const waitedMs = waits.reduce((sum, w) => sum + (w.endAt - w.startAt), 0);
+    const flight = `in flight ${formatMs(endAt - startAt)}${isOpen ? ' so far' : ''}${waits.length ? ` (${formatMs(waitedMs)} of it waiting on the client)` : ''}`;
     const answered = response ? answerText(response.message) : isOpen ? 'no answer yet' : `no answer: the call ${end ? endText(end) : 'ended'}`;
     const method = typeof request?.message.method === 'string' ? request.message.method : 'request';
     spans.push({
@@ -112,7 +117,8 @@ function roundSpans(
       endAt,
       durationMs: endAt - startAt,
       isOpen,
-      label: `Round ${round.round} of ${callId}, ${method} #${String(round.rpcId).slice(0, 40)}, in flight ${formatMs(endAt - startAt)}${isOpen ? ' so far' : ''}: ${answered}`,
+      label: `Round ${round.round} of ${callId}, ${method} #${String(round.rpcId).slice(0, 40)}, ${flight}: ${answered}`,
+      ...(waits.length && { serverWaits: waits }),
       seqs: [request?.seq, round.seq, response?.seq, cancelled?.seq].filter((seq): seq is number => seq !== undefined).sort((a, b) => a - b),
       story: { kind: 'call', id: callId },
     });

@@ -41,13 +41,27 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
         isLarge && 'px-1 text-[10px] leading-5 font-medium text-white',
       )}
     >
+      {span.serverWaits?.map((wait) => (
+        // The server sat waiting on the client here: the request is in flight, but its time is not the server's.
+        <span
+          key={wait.startAt}
+          aria-hidden
+          className="absolute inset-y-0 bg-white/60"
+          style={{ left: `${share(span, wait.startAt)}%`, width: `${share(span, wait.endAt) - share(span, wait.startAt)}%` }}
+        />
+      ))}
       {isLarge && width > 6 && (
-        <span aria-hidden className="block truncate">
+        <span aria-hidden className="relative block truncate">
           {formatShort(span.durationMs)}
         </span>
       )}
     </button>
   );
+}
+
+/** Where a moment falls inside a span, in percent of the span's own width. */
+function share(span: TimelineSpan, at: number): number {
+  return span.durationMs > 0 ? Math.min(100, Math.max(0, ((at - span.startAt) / span.durationMs) * 100)) : 0;
 }
 
 function formatShort(ms: number): string {
