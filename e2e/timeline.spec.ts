@@ -46,7 +46,7 @@ for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
       await expect(app.callStatus()).toHaveText('Completed');
 
       await app.log.getByRole('tab', { name: 'Timeline' }).click();
-      const timeline = app.log.getByRole('region', { name: 'Timeline' });
+      const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
       await expect(timeline.getByRole('list', { name: 'Calls on the time axis' }).getByRole('listitem')).toHaveCount(1);
       await timeline.getByRole('button', { name: /^Zoom to c1 \(plan_trip\), result, / }).click();
       const zoomed = timeline.getByRole('region', { name: 'Timeline of c1' });
@@ -84,7 +84,7 @@ test('zoom in and out with the keyboard and the buttons', async ({ app }) => {
   await app.runTool('echo', { text: 'one' });
   await expect(app.result()).toContainText('one');
   await app.log.getByRole('tab', { name: 'Timeline' }).click();
-  const timeline = app.log.getByRole('region', { name: 'Timeline' });
+  const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
   await expect(timeline.getByLabel('Time split of the session')).toBeVisible();
   await timeline.getByRole('button', { name: /^Zoom to c1 \(echo\)/ }).focus();
   await timeline.getByRole('button', { name: /^Zoom to c1 \(echo\)/ }).press('+');
