@@ -21,7 +21,7 @@ export function CallRow({ timeline, scale, onZoom, onShow }: Props) {
   const width = Math.max(0, percentAt(scale, timeline.endAt) - left);
   return (
     <div data-call-id={timeline.callId} className="flex h-full items-stretch border-b border-slate-100">
-      <div className="flex w-72 shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3">
+      <div className="flex w-80 shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3">
         <button
           type="button"
           onClick={() => onZoom(timeline.callId)}

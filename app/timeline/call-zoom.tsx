@@ -22,7 +22,7 @@ export function CallZoom({ timeline, onShow }: Props) {
   return (
     <section aria-label={`Timeline of ${timeline.callId}`} className="flex flex-col gap-2 px-3 py-2">
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-xs">
-        <span className="font-mono font-semibold text-slate-900">
+        <span className="max-w-full truncate font-mono font-semibold text-slate-900">
           {timeline.callId} {timeline.method} {timeline.name}
         </span>
         <span className="text-slate-500">{timeline.isOpen ? 'running' : timeline.outcome}</span>

@@ -11,9 +11,12 @@ const PARTS = [
 /** Where a call's (or the session's) time went, three figures that add up to the total. */
 export function TimeSharesList({ shares, label, isCompact = false }: { shares: TimeShares; label: string; isCompact?: boolean }) {
   return (
-    <dl aria-label={label} className={cn('flex flex-wrap items-center gap-x-3 gap-y-0.5 text-slate-600', isCompact ? 'text-[11px]' : 'text-xs')}>
+    <dl
+      aria-label={label}
+      className={cn('flex items-center gap-y-0.5 text-slate-600', isCompact ? 'flex-nowrap gap-x-2 overflow-hidden text-[11px]' : 'flex-wrap gap-x-3 text-xs')}
+    >
       {PARTS.map((part) => (
-        <div key={part.key} className="flex items-center gap-1">
+        <div key={part.key} className="flex shrink-0 items-center gap-1">
           <span aria-hidden className={cn('inline-block size-2 rounded-sm', part.swatch)} />
           <dt>{part.label}</dt>
           <dd className="font-mono text-slate-900 tabular-nums">{formatMs(shares[part.key])}</dd>

@@ -3,7 +3,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallTimeline } from '@app/model/call-timeline';
 import { CallTimelineCache } from '@app/model/call-timeline-cache';
 import type { TimelineSpan } from '@app/model/call-timeline-span';
-import { addShares } from '@app/model/call-timeline-totals';
 import type { SessionSnapshot } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -13,6 +12,7 @@ import { CallZoom } from './call-zoom';
 import { TimelineLegend } from './timeline-legend';
 import { sessionScale, ticksOf, type Scale } from './timeline-scale';
 import { TimeSharesList } from './time-shares';
+import { useSessionTotals } from './use-session-totals';
 
 const ROW_HEIGHT = 44;
 const PRESSED = 'bg-slate-200 text-slate-900';
@@ -49,18 +49,14 @@ export function TimelineView({ session, onShowSpan }: Props) {
   const nowAt = useNow(isRunning, 500);
   cache.update(session.lastSeq);
   const calls = session.calls;
-  const timelines = useMemo(
-    () => calls.flatMap((c) => cache.timelineOf(c.callId, nowAt) ?? []),
-    // eventCount: an entry can change a call's spans without changing the list of calls.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [cache, calls, nowAt, session.eventCount],
-  );
-  const zoomedTimeline = zoomed ? timelines.find((t) => t.callId === zoomed) : undefined;
+  const timelineOf = (callId: string) => cache.timelineOf(callId, nowAt);
+  const callIds = useMemo(() => calls.map((c) => c.callId), [calls]);
+  const totals = useSessionTotals(callIds, timelineOf, `${session.eventCount}:${nowAt}`);
+  const zoomedTimeline = zoomed ? timelineOf(zoomed) : undefined;
   const scale = sessionScale(
-    timelines.map((t) => ({ startedAt: t.startAt, endAt: t.endAt })),
+    calls.map((c) => ({ startedAt: c.startedAt, endAt: c.end?.at })),
     nowAt,
   );
-  const totals = useMemo(() => addShares(timelines.map((t) => t.shares)), [timelines]);
 
   const regionRef = useRef<HTMLElement>(null);
   useZoomWheel(regionRef, setZoomed);
@@ -93,13 +89,12 @@ export function TimelineView({ session, onShowSpan }: Props) {
             tone="ghost"
             aria-pressed={!!zoomedTimeline}
             className={cn(zoomedTimeline && PRESSED)}
-            disabled={!timelines.length}
-            onClick={() => setZoomed(zoomed ?? timelines.at(-1)?.callId)}
+            onClick={() => setZoomed(zoomed ?? calls.at(-1)?.callId)}
           >
             One call
           </Button>
         </div>
-        {zoomedTimeline ? null : <TimeSharesList shares={totals} label="Time split of the session" />}
+        {!zoomedTimeline && totals && <TimeSharesList shares={totals} label="Time split of the session" />}
         <TimelineLegend />
       </div>
       {zoomedTimeline ? (
@@ -107,7 +102,7 @@ export function TimelineView({ session, onShowSpan }: Props) {
           <CallZoom timeline={zoomedTimeline} onShow={onShowSpan} />
         </div>
       ) : (
-        scale && <SessionRows timelines={timelines} scale={scale} onZoom={setZoomed} onShow={onShowSpan} />
+        scale && <SessionRows callIds={callIds} timelineOf={timelineOf} scale={scale} onZoom={setZoomed} onShow={onShowSpan} />
       )}
     </section>
   );
@@ -132,19 +127,21 @@ function useZoomWheel(regionRef: React.RefObject<HTMLElement | null>, setZoomed:
 }
 
 type RowsProps = {
-  timelines: CallTimeline[];
+  callIds: readonly string[];
+  /** Built only for the rows on screen. */
+  timelineOf: (callId: string) => CallTimeline | undefined;
   scale: Scale;
   onZoom: (callId: string) => void;
   onShow: (span: TimelineSpan) => void;
 };
 
-function SessionRows({ timelines, scale, onZoom, onShow }: RowsProps) {
+function SessionRows({ callIds, timelineOf, scale, onZoom, onShow }: RowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: timelines.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({ count: callIds.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   return (
     <>
       <div className="flex border-b border-slate-200">
-        <div className="w-72 shrink-0 px-3 py-0.5 text-[11px] text-slate-500">{timelines.length.toLocaleString('en-US')} calls, oldest first</div>
+        <div className="w-80 shrink-0 px-3 py-0.5 text-[11px] text-slate-500">{callIds.length.toLocaleString('en-US')} calls, oldest first</div>
         <div aria-hidden className="relative h-5 flex-1 px-2 text-[10px] text-slate-500">
           {ticksOf(scale).map((tick) => (
             <span key={tick.offsetMs} className="absolute bottom-0 border-l border-slate-300 pl-0.5" style={{ left: `${tick.percent}%` }}>
@@ -156,7 +153,8 @@ function SessionRows({ timelines, scale, onZoom, onShow }: RowsProps) {
       <div ref={scrollRef} role="list" aria-label="Calls on the time axis" className="relative min-h-0 flex-1 overflow-auto">
         <div style={{ height: virtualizer.getTotalSize() }} />
         {virtualizer.getVirtualItems().map((item) => {
-          const timeline = timelines[item.index];
+          const callId = callIds[item.index];
+          const timeline = callId === undefined ? undefined : timelineOf(callId);
           if (!timeline) return null;
           return (
             <div
