@@ -3,9 +3,9 @@ import { formatMs } from '@app/model/call-timeline-messages';
 import { cn } from '@app/ui/cn';
 
 const PARTS = [
-  { key: 'serverMs', label: 'Server', swatch: 'bg-sky-500' },
-  { key: 'proxyMs', label: 'Network/proxy', swatch: 'bg-slate-400' },
-  { key: 'personMs', label: 'Person', swatch: 'bg-amber-500' },
+  { key: 'serverMs', label: 'Server', short: 'Server', swatch: 'bg-sky-500' },
+  { key: 'proxyMs', label: 'Network/proxy', short: 'Net/proxy', swatch: 'bg-slate-400' },
+  { key: 'personMs', label: 'Person', short: 'Person', swatch: 'bg-amber-500' },
 ] as const;
 
 /** Where a call's (or the session's) time went, three figures that add up to the total. */
@@ -13,12 +13,15 @@ export function TimeSharesList({ shares, label, isCompact = false }: { shares: T
   return (
     <dl
       aria-label={label}
-      className={cn('flex items-center gap-y-0.5 text-slate-600', isCompact ? 'flex-nowrap gap-x-2 overflow-hidden text-[11px]' : 'flex-wrap gap-x-3 text-xs')}
+      className={cn(
+        'flex items-center gap-y-0.5 text-slate-600',
+        isCompact ? 'flex-nowrap gap-x-1.5 overflow-hidden text-[11px]' : 'flex-wrap gap-x-3 text-xs',
+      )}
     >
       {PARTS.map((part) => (
         <div key={part.key} className="flex shrink-0 items-center gap-1">
           <span aria-hidden className={cn('inline-block size-2 rounded-sm', part.swatch)} />
-          <dt>{part.label}</dt>
+          <dt title={part.label}>{isCompact ? part.short : part.label}</dt>
           <dd className="font-mono text-slate-900 tabular-nums">{formatMs(shares[part.key])}</dd>
         </div>
       ))}
