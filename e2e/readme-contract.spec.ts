@@ -39,6 +39,7 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   timeout: [],
   'the log': [],
   "a call's story": [],
+  'the time axis': [],
   sessions: [],
   'log entries': [],
   'one entry whole': [],
@@ -204,6 +205,15 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await (await readme.locate('the log', "getByRole('tab', { name: 'Calls' })", { scope: log })).click();
   await (await readme.locate("a call's story", "getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name: /^c1 / })", { scope: log })).click();
   await readme.locate("a call's story", "getByRole('list', { name: 'Story steps' }).getByRole('listitem')", { scope: log });
+  await (await readme.locate('the log', "getByRole('tab', { name: 'Timeline' })", { scope: log })).click();
+  const axis = await readme.locate('the time axis', "getByRole('region', { name: 'Timeline', exact: true })", { scope: log });
+  await readme.locate('the time axis', "getByLabel('Time split of the session')", { scope: axis });
+  await readme.locate('the time axis', "getByRole('list', { name: 'Calls on the time axis' }).getByRole('listitem')", { scope: axis });
+  await (await readme.locate('the time axis', "getByRole('button', { name: /^Zoom to c1 / })", { scope: axis })).click();
+  await readme.locate('the time axis', "getByRole('region', { name: 'Timeline of c1' })", { scope: axis });
+  await readme.locate('the time axis', "getByLabel('Time split of c1')", { scope: axis });
+  await readme.locate('the time axis', "getByRole('button', { name: /^Round 1 of c1, / })", { scope: axis });
+  await (await readme.locate('the time axis', "getByRole('button', { name: 'Whole session' })", { scope: axis })).click();
   await (await readme.locate('the log', "getByRole('tab', { name: 'Entries' })", { scope: log })).click();
   await (await readme.locate('log entries', "getByRole('listbox', { name: 'Log entries' }).getByRole('option')")).first().click();
   await readme.locate('one entry whole', "getByRole('complementary', { name: 'Entry details' })");

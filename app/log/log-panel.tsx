@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useReveal, useSession } from '@app/state/app-context';
+import { TimelineView } from '@app/timeline/timeline-view';
 import { cn } from '@app/ui/cn';
 import { EntryDetail } from './entry-detail';
 import { EntryList, type EntryListHandle } from './entry-list';
@@ -8,7 +9,8 @@ import { filterEvents, isFiltering, NO_FILTER, type LogFilter } from './log-filt
 import { LogToolbar } from './log-toolbar';
 import { StoryView } from './story-view';
 
-type Tab = 'entries' | 'calls';
+type Tab = 'entries' | 'calls' | 'timeline';
+const TAB_LABELS: Record<Tab, string> = { entries: 'Entries', calls: 'Calls', timeline: 'Timeline' };
 
 /**
  * Every event of the session, two ways: the flat list (filter, search, open one
@@ -81,7 +83,7 @@ export function LogPanel() {
           </span>
         )}
         <div role="tablist" aria-label="Log views" className="flex gap-1">
-          {(['entries', 'calls'] as const).map((t) => (
+          {(['entries', 'calls', 'timeline'] as const).map((t) => (
             <button
               key={t}
               type="button"
@@ -93,7 +95,7 @@ export function LogPanel() {
                 tab === t ? 'border-slate-200 bg-white font-medium text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800',
               )}
             >
-              {t === 'entries' ? 'Entries' : 'Calls'}
+              {TAB_LABELS[t]}
             </button>
           ))}
         </div>
@@ -114,6 +116,20 @@ export function LogPanel() {
             )}
           </div>
         </>
+      ) : tab === 'timeline' ? (
+        session && (
+          <div className="min-h-0 flex-1">
+            <TimelineView
+              session={session}
+              onShowSpan={(span) => {
+                // The span's story in the list, with its first entry selected.
+                setTab('entries');
+                setFilter({ ...NO_FILTER, story: span.story });
+                setSelectedSeq(span.seqs[0]);
+              }}
+            />
+          </div>
+        )
       ) : (
         session && (
           <div className="min-h-0 flex-1">

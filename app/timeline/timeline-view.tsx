@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CallTimeline } from '@app/model/call-timeline';
+import { CallTimelineCache } from '@app/model/call-timeline-cache';
+import type { TimelineSpan } from '@app/model/call-timeline-span';
+import type { SessionSnapshot } from '@app/model/session-store';
+import { Button } from '@app/ui/button';
+import { cn } from '@app/ui/cn';
+import { useNow } from '@app/ui/countdown';
+import { CallRow } from './call-row';
+import { CallZoom } from './call-zoom';
+import { TimelineLegend } from './timeline-legend';
+import { sessionScale, ticksOf, type Scale } from './timeline-scale';
+import { TimeSharesList } from './time-shares';
+import { useSessionTotals } from './use-session-totals';
+
+const ROW_HEIGHT = 44;
+const PRESSED = 'bg-slate-200 text-slate-900';
+
+type Props = {
+  session: SessionSnapshot;
+  /** Show a span's entries in the flat list: its story, with its first entry selected. */
+  onShowSpan: (span: TimelineSpan) => void;
+};
+
+/**
+ * Every call on one time axis, or one call filling it. Rows are virtualized and
+ * each call's spans are built once (again only when its entries change), so a
+ * session of thousands of calls scrolls like a short one.
+ */
+export function TimelineView({ session, onShowSpan }: Props) {
+  const [zoomed, setZoomed] = useState<string>();
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const cache = useMemo(
+    () =>
+      new CallTimelineCache(
+        (callId) => {
+          const { story, events } = sessionRef.current;
+          return story.storyOfCall(callId).flatMap((seq) => events[seq - 1] ?? []);
+        },
+        (seq) => sessionRef.current.story.callOf(seq),
+      ),
+    // One cache per session: it reads the newest snapshot through the ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [session.sessionId],
+  );
+  const isRunning = session.calls.some((c) => !c.end);
+  const nowAt = useNow(isRunning, 500);
+  cache.update(session.lastSeq);
+  const calls = session.calls;
+  const timelineOf = (callId: string) => cache.timelineOf(callId, nowAt);
+  const callIds = useMemo(() => calls.map((c) => c.callId), [calls]);
+  const totals = useSessionTotals(callIds, timelineOf, `${session.eventCount}:${nowAt}`);
+  const zoomedTimeline = zoomed ? timelineOf(zoomed) : undefined;
+  const scale = sessionScale(
+    calls.map((c) => ({ startedAt: c.startedAt, endAt: c.end?.at })),
+    nowAt,
+  );
+
+  const regionRef = useRef<HTMLElement>(null);
+  useZoomWheel(regionRef, setZoomed);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape' || e.key === '-') {
+      if (!zoomed) return;
+      e.preventDefault();
+      setZoomed(undefined);
+    } else if (e.key === '+' || e.key === '=') {
+      const callId = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-call-id]')?.dataset.callId : undefined;
+      if (callId) {
+        e.preventDefault();
+        setZoomed(callId);
+      }
+    }
+  };
+
+  if (!calls.length) return <p className="p-3 text-xs text-slate-500">No tool calls yet: each call you make gets its spans on the time axis here.</p>;
+
+  return (
+    <section ref={regionRef} aria-label="Timeline" onKeyDown={onKeyDown} className="flex h-full min-h-0 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-1.5 text-xs">
+        <div role="group" aria-label="Zoom" className="flex gap-1">
+          <Button size="sm" tone="ghost" aria-pressed={!zoomedTimeline} className={cn(!zoomedTimeline && PRESSED)} onClick={() => setZoomed(undefined)}>
+            Whole session
+          </Button>
+          <Button
+            size="sm"
+            tone="ghost"
+            aria-pressed={!!zoomedTimeline}
+            className={cn(zoomedTimeline && PRESSED)}
+            onClick={() => setZoomed(zoomed ?? calls.at(-1)?.callId)}
+          >
+            One call
+          </Button>
+        </div>
+        {!zoomedTimeline && totals && <TimeSharesList shares={totals} label="Time split of the session" />}
+        <TimelineLegend />
+      </div>
+      {zoomedTimeline ? (
+        <div className="min-h-0 flex-1 overflow-auto">
+          <CallZoom timeline={zoomedTimeline} onShow={onShowSpan} />
+        </div>
+      ) : (
+        scale && <SessionRows callIds={callIds} timelineOf={timelineOf} scale={scale} onZoom={setZoomed} onShow={onShowSpan} />
+      )}
+    </section>
+  );
+}
+
+/** Ctrl (or ⌘) and the wheel, or a pinch: in over the call under the pointer, out to the whole session. */
+function useZoomWheel(regionRef: React.RefObject<HTMLElement | null>, setZoomed: (callId: string | undefined) => void) {
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      // Not passive: without this the browser zooms the whole page.
+      e.preventDefault();
+      if (e.deltaY > 0) return setZoomed(undefined);
+      const callId = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-call-id]')?.dataset.callId : undefined;
+      if (callId) setZoomed(callId);
+    };
+    region.addEventListener('wheel', onWheel, { passive: false });
+    return () => region.removeEventListener('wheel', onWheel);
+  });
+}
+
+type RowsProps = {
+  callIds: readonly string[];
+  /** Built only for the rows on screen. */
+  timelineOf: (callId: string) => CallTimeline | undefined;
+  scale: Scale;
+  onZoom: (callId: string) => void;
+  onShow: (span: TimelineSpan) => void;
+};
+
+function SessionRows({ callIds, timelineOf, scale, onZoom, onShow }: RowsProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: callIds.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  return (
+    <>
+      <div className="flex border-b border-slate-200">
+        <div className="w-80 shrink-0 px-3 py-0.5 text-[11px] text-slate-500">{callIds.length.toLocaleString('en-US')} calls, oldest first</div>
+        <div aria-hidden className="relative h-5 flex-1 px-2 text-[10px] text-slate-500">
+          {ticksOf(scale).map((tick) => (
+            <span key={tick.offsetMs} className="absolute bottom-0 border-l border-slate-300 pl-0.5" style={{ left: `${tick.percent}%` }}>
+              {tick.label}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div ref={scrollRef} role="list" aria-label="Calls on the time axis" className="relative min-h-0 flex-1 overflow-auto">
+        <div style={{ height: virtualizer.getTotalSize() }} />
+        {virtualizer.getVirtualItems().map((item) => {
+          const callId = callIds[item.index];
+          const timeline = callId === undefined ? undefined : timelineOf(callId);
+          if (!timeline) return null;
+          return (
+            <div
+              key={timeline.callId}
+              role="listitem"
+              aria-label={`${timeline.callId} ${timeline.name.slice(0, 80)}`}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <CallRow timeline={timeline} scale={scale} onZoom={onZoom} onShow={onShow} />
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+}
