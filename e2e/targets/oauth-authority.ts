@@ -23,6 +23,14 @@ export type AuthorityOptions = {
 
 type Grant = { clientId: string; scopes: string[]; resource?: URL; expiresAt: number };
 
+/** Loopback redirect URIs match on any port (RFC 8252 §7.3): native clients listen where they can. */
+function sameRedirect(registered: string, requested: string): boolean {
+  const a = new URL(registered);
+  const b = new URL(requested);
+  const isLoopback = a.hostname === '127.0.0.1' || a.hostname === 'localhost';
+  return isLoopback ? a.protocol === b.protocol && a.hostname === b.hostname && a.pathname === b.pathname : a.href === b.href;
+}
+
 const secret = (prefix: string) => `${prefix}-${randomBytes(18).toString('base64url')}`;
 
 export class Authority implements OAuthServerProvider {
@@ -55,7 +63,7 @@ export class Authority implements OAuthServerProvider {
   }
 
   async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
-    if (!client.redirect_uris.includes(params.redirectUri)) throw new InvalidRequestError('Unregistered redirect_uri');
+    if (!client.redirect_uris.some((uri) => sameRedirect(uri, params.redirectUri))) throw new InvalidRequestError('Unregistered redirect_uri');
     if (this.options.isConsentPage) {
       const consentId = secret('consent');
       this.pendingConsents.set(consentId, { client, params });

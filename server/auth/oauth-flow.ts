@@ -182,11 +182,13 @@ export class OAuthFlow {
   }
 
   private async completeAuthorization(url: URL, state: string, headless: boolean): Promise<boolean> {
+    let stage: 'authorize' | 'callback' | 'token request' = 'authorize';
     try {
       const params = headless ? await approveWithoutPerson(url, callbackUrl(), this.host.fetchFn) : await this.waitForRedirect(state);
       const code = params.get('code');
       if (code) this.addSecret(code);
       const error = params.get('error');
+      stage = error ? 'callback' : 'token request';
       this.emit({
         step: 'callback',
         message: error
@@ -198,7 +200,7 @@ export class OAuthFlow {
       await transport.finishAuth(params);
       return true;
     } catch (error) {
-      this.fail(error);
+      this.fail(error, stage);
       return false;
     }
   }
@@ -248,9 +250,9 @@ export class OAuthFlow {
     };
   }
 
-  private fail(error: unknown): undefined {
+  private fail(error: unknown, stage: string = this.lastStep === 'challenge' ? 'discovery' : this.lastStep): undefined {
     const why = error instanceof Error ? error.message : String(error);
-    const message = `Signing in failed at ${this.lastStep === 'challenge' ? 'discovery' : this.lastStep}: ${why}`;
+    const message = `Signing in failed at ${stage}: ${why}`;
     this.failure = { code: 'unauthorized', message };
     this.emit({ step: 'failed', message });
     return undefined;

@@ -68,6 +68,13 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     };
   }
 
+  /** Client credentials name their grant here; the authorization code grant is the SDK's default. */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (!this.isClientCredentials) return undefined;
+    const requested = scope ?? this.options.scope;
+    return new URLSearchParams({ grant_type: 'client_credentials', ...(requested && { scope: requested }) });
+  }
+
   state(): string {
     this.state_ = randomBytes(32).toString('base64url');
     return this.state_;
