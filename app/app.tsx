@@ -16,6 +16,7 @@ import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { ThemeSwitch } from './ui/theme-switch';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
+import { SignInPanel } from './auth/sign-in-panel';
 
 /**
  * Three columns over the log. Each column scrolls on its own (min-h-0 lets a flex child
@@ -55,6 +56,9 @@ export function App() {
           </ErrorBoundary>
         </main>
         <aside aria-label="Requests" className="flex w-[30rem] shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-slate-50">
+          <ErrorBoundary label="The sign-in panel">
+            <SignInPanel />
+          </ErrorBoundary>
           <ErrorBoundary label="The URL flows panel">
             <UrlFlowPanel />
           </ErrorBoundary>
