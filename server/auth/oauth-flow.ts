@@ -52,6 +52,9 @@ export class OAuthFlow {
   /** Scopes a step-up already asked for: asked once, then the refusal is reported instead of asking again. */
   private readonly stepUpScopes = new Set<string>();
   private lastStep: 'challenge' | 'metadata' | 'registration' | 'authorize' | 'token' = 'challenge';
+  /** How many authorizations started, and the latest one (kept after it settles, unlike `pending`). */
+  private signIns = 0;
+  private lastSignIn: Promise<boolean> = Promise.resolve(false);
   /** Why signing in failed, for the connect's own failure message. */
   failure: WireError | undefined;
   private isClosed = false;
@@ -101,6 +104,15 @@ export class OAuthFlow {
     if (this.pending) return (await this.pending) ? 'retry' : undefined;
     if (this.challenge) this.fail(error);
     return undefined;
+  }
+
+  /** The number of sign-ins started so far, and whether the latest one brought tokens (once it settles). */
+  signInsSince(count: number): Promise<boolean> {
+    return count < this.signIns ? this.lastSignIn : Promise.resolve(false);
+  }
+
+  get signInCount(): number {
+    return this.signIns;
   }
 
   /** Forget the tokens (memory and file) and say so; the next request that needs them starts a new sign-in. */
@@ -178,7 +190,9 @@ export class OAuthFlow {
       ...(scopeAsked && { scopeAsked }),
     });
     this.stopWaiting?.();
+    this.signIns++;
     this.pending = this.completeAuthorization(url, state, headless).finally(() => (this.pending = undefined));
+    this.lastSignIn = this.pending;
   }
 
   private async completeAuthorization(url: URL, state: string, headless: boolean): Promise<boolean> {
