@@ -31,6 +31,7 @@ const zones = [
       './app/tools',
       './app/elicitation',
       './app/url-flow',
+      './app/auth',
       './app/log',
       './app/sessions',
       './app/rules',
@@ -47,6 +48,7 @@ const zones = [
       './app/tools',
       './app/elicitation',
       './app/url-flow',
+      './app/auth',
       './app/log',
       './app/sessions',
       './app/rules',
@@ -138,9 +140,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // The SDK's client stays behind server/session: everything else talks to a Session.
+    // The SDK's client stays behind server/session (and its OAuth half, server/auth): everything else talks to a Session.
     files: ['server/**/*.ts', 'app/**/*.{ts,tsx}'],
-    ignores: ['server/session/**', 'server/**/*.test.ts', 'server/integration/**'],
+    ignores: ['server/session/**', 'server/auth/**', 'server/**/*.test.ts', 'server/integration/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -19,6 +19,7 @@ import { SHARE_BOUNDS } from './ui/layout-memory';
 import { useRememberedShare } from './ui/use-layout-memory';
 import { ThemeSwitch } from './ui/theme-switch';
 import { UrlFlowPanel } from './url-flow/url-flow-panel';
+import { SignInPanel } from './auth/sign-in-panel';
 
 /**
  * Three columns over the log. Each column scrolls on its own (min-h-0 lets a flex child
@@ -68,6 +69,9 @@ export function App() {
           max={SHARE_BOUNDS['requests-share'].max}
         />
         <aside aria-label="Requests" style={{ flex: `${requestsShare} 1 0` }} className="flex min-w-[22rem] flex-col overflow-y-auto bg-slate-50">
+          <ErrorBoundary label="The sign-in panel">
+            <SignInPanel />
+          </ErrorBoundary>
           <ErrorBoundary label="The URL flows panel">
             <UrlFlowPanel />
           </ErrorBoundary>

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { OAUTH_ARG_OPTIONS, OAUTH_HELP, oauthFromArgs } from './auth/oauth-args';
 import { PROTOCOL_CHOICES, type ProtocolChoice, type TargetInput } from './wire/target';
 
 export const DEFAULT_PORT = 6280;
@@ -32,6 +33,8 @@ Target:
   --server <name>          The config file's server to connect to (default: its only one; with
                            several, the page lists them to pick from)
   --no-connect             Start without connecting to anything
+
+${OAUTH_HELP}
 
 Client:
   --protocol <version>     auto (default), 2026-07-28, 2025-11-25 or 2025-06-18
@@ -133,6 +136,7 @@ export function parseCli(argv: string[]): CliOptions {
         config: { type: 'string' },
         server: { type: 'string' },
         rules: { type: 'string' },
+        ...OAUTH_ARG_OPTIONS,
       },
     }));
   } catch (error) {
@@ -164,9 +168,14 @@ export function parseCli(argv: string[]): CliOptions {
     const transport = values.transport ?? 'http';
     if (transport !== 'http' && transport !== 'sse') throw new UsageError('--transport must be http or sse.');
     if (values.env?.length || values.cwd) throw new UsageError('--env and --cwd apply to a stdio command, not to --url.');
-    target = { transport, url: values.url, headers: parseHeaders(values.header ?? []) };
+    const oauth = oauthFromArgs(values);
+    if (oauth?.grant === 'client_credentials' && !(oauth.clientId && oauth.clientSecret)) {
+      throw new UsageError('--oauth-client-credentials needs --oauth-client-id and --oauth-client-secret.');
+    }
+    target = { transport, url: values.url, headers: parseHeaders(values.header ?? []), ...(oauth && { oauth }) };
   } else if (command.length) {
     if (values.header?.length) throw new UsageError('--header applies to --url, not to a stdio command.');
+    if (oauthFromArgs(values)) throw new UsageError('The --oauth-… flags and --keep-tokens apply to --url, not to a stdio command.');
     target = { transport: 'stdio', command: command[0], args: command.slice(1), env: parseEnv(values.env ?? []), ...(values.cwd && { cwd: values.cwd }) };
   } else if (values['no-connect']) {
     target = null;

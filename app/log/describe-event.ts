@@ -172,6 +172,8 @@ function describeKind(event: LogEvent, index: LogIndex): EventLine {
       return { direction: undefined, tag: 'sdk', tone: 'danger', title: event.message };
     case 'proxy-error':
       return { direction: undefined, tag: 'proxy', tone: 'danger', title: event.error.message };
+    case 'oauth':
+      return { direction: undefined, tag: 'oauth', tone: event.step === 'failed' ? 'danger' : 'info', title: `${event.step}: ${event.message}` };
   }
 }
 

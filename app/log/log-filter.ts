@@ -95,6 +95,8 @@ function outcomeOf(event: LogEvent, pair: ReturnType<LogIndex['pairOf']>): Entry
     case 'sdk-error':
     case 'proxy-error':
       return 'error';
+    case 'oauth':
+      return event.step === 'failed' ? 'error' : 'ok';
     case 'finding':
       return event.severity === 'error' ? 'error' : undefined;
     default:

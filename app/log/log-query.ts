@@ -28,6 +28,7 @@ const EVENT_KINDS = [
   'finding',
   'sdk-error',
   'proxy-error',
+  'oauth',
 ] as const satisfies readonly LogEventKind[];
 // Fails to compile when the wire gains a kind this list lacks.
 const EVERY_KIND_LISTED: Exclude<LogEventKind, (typeof EVENT_KINDS)[number]> extends never ? true : false = true;

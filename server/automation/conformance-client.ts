@@ -5,6 +5,7 @@
  * lists, and accepts every elicitation with the requested schema's defaults
  * (SEP-1034), through the same step driver and answer path as a scenario.
  */
+import { oauthFromConformanceContext } from '../auth/conformance-context';
 import { SessionRegistry } from '../session/session-registry';
 import type { RuleSet } from '../wire/rules';
 import { SessionSettingsSchema } from '../wire/target';
@@ -24,7 +25,10 @@ export async function conformanceClient(argv: string[], io: Io = stdio()): Promi
   }
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '(no MCP_CONFORMANCE_SCENARIO)';
   const registry = new SessionRegistry();
-  const session = await registry.connect({ transport: 'http', url, headers: {} }, SessionSettingsSchema.parse({ requestTimeoutMs: 30_000 }));
+  // Auth scenarios hand over a pre-registered client; without one, the sign-in registers itself.
+  const oauth = oauthFromConformanceContext(process.env.MCP_CONFORMANCE_CONTEXT, scenario);
+  const target = { transport: 'http' as const, url, headers: {}, ...(oauth && { oauth }) };
+  const session = await registry.connect(target, SessionSettingsSchema.parse({ requestTimeoutMs: 30_000 }));
   const events = new EventFeed(session);
   try {
     const tools = new Promise<string[]>((resolve) => {
@@ -42,7 +46,11 @@ export async function conformanceClient(argv: string[], io: Io = stdio()): Promi
     let failed = 0;
     for (const [i, name] of (await tools).entries()) {
       const step = { call: name, arguments: {}, elicitations: [], expect: { isError: false } };
-      const { fatal, ...result } = await driveStep({ session, rules: ACCEPT_WITH_DEFAULTS, listen: (handler) => events.listen(handler) }, step, i + 1);
+      const drive = () => driveStep({ session, rules: ACCEPT_WITH_DEFAULTS, listen: (handler) => events.listen(handler) }, step, i + 1);
+      const signIns = session.signInCount;
+      let { fatal, ...result } = await drive();
+      // A call that met a step-up (403 insufficient_scope) ends while the sign-in for the wider scope runs: once it is done, once more.
+      if (result.status === 'failed' && (await session.signedInSince(signIns))) ({ fatal, ...result } = await drive());
       io.out(
         `${scenario}: ${result.status} ${name} (${result.durationMs} ms)${result.failures.map((f) => `; ${f.expectation}: expected ${f.expected}, got ${f.actual}`).join('')}\n`,
       );

@@ -14,7 +14,9 @@ import { MAX_IMPORT_BYTES } from '../store/import-session';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
+import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
 import { onProxyError } from './errors';
+import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
 import { attachWebSocket } from './socket';
 
@@ -46,6 +48,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.use('*', securityHeaders());
   app.use('*', checkHost(policy));
   app.use('/api/*', requireToken(options.token, policy));
+  app.get(CALLBACK_PATH, oauthCallback());
   app.get('/api/health', (c) => c.json({ ok: true, version: options.version, sessions: options.registry.list().length }));
 
   /** The whole session file, as recorded: for scripts and bug reports (the page exports filtered views itself). */
@@ -129,6 +132,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     onClientCount: options.onClientCount,
   });
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
+  setCallbackOrigin(`http://${shownHost}:${port}`);
   return {
     port,
     url: `http://${shownHost}:${port}/`,

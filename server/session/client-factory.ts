@@ -4,8 +4,10 @@ import {
   StreamableHTTPClientTransport,
   type ClientCapabilities,
   type ClientOptions,
+  type OAuthClientProvider,
   type Transport,
 } from '@modelcontextprotocol/client';
+import { watchedFetch } from '../auth/challenge-fetch';
 import { VERSION } from '../version';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
@@ -61,7 +63,12 @@ export function createClient(settings: SessionSettings, target: Target, onToolsC
   return new Client(CLIENT_INFO, clientOptions(settings, target, onToolsChanged));
 }
 
-export type TransportHooks = { onHttp: (exchange: HttpExchange) => void; onStreamRequest?: (seen: StreamRequest) => void };
+export type TransportHooks = {
+  onHttp: (exchange: HttpExchange) => void;
+  onStreamRequest?: (seen: StreamRequest) => void;
+  /** OAuth (server/auth/): the provider once the server asked for it, and a look at each response for its challenge. */
+  auth?: { provider: OAuthClientProvider | undefined; onResponse: (response: Response) => void };
+};
 
 export function createTransport(target: Target, hooks: TransportHooks): Transport {
   switch (target.transport) {
@@ -76,13 +83,15 @@ export function createTransport(target: Target, hooks: TransportHooks): Transpor
     case 'http':
       return new StreamableHTTPClientTransport(new URL(target.url), {
         requestInit: { headers: target.headers },
-        fetch: tappedFetch(hooks.onHttp, fetch, hooks.onStreamRequest),
+        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse), hooks.onStreamRequest),
+        ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),
       });
     case 'sse':
       return new SSEClientTransport(new URL(target.url), {
         requestInit: { headers: target.headers },
         // The SSE GET goes through the same fetch, so it carries the headers and is logged too.
-        fetch: tappedFetch(hooks.onHttp),
+        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse)),
+        ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),
       });
   }
 }

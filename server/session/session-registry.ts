@@ -67,6 +67,7 @@ export class SessionRegistry {
       target,
       settings,
       isDemo,
+      dataDir,
       createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined, { scrubSecrets }),
       onStateChange: () => this.changed(),
     });

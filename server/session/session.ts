@@ -16,6 +16,8 @@ import { ServerRequests } from './server-requests';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
+import { OAuthFlow } from '../auth/oauth-flow';
+import { tappedFetch } from './http-tap';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -39,7 +41,12 @@ export type SessionInit = {
   createLog: (sessionId: string) => SessionLog;
   isDemo?: boolean;
   onStateChange?: () => void;
+  /** Where OAuth tokens are kept when a target asks for it (server/auth/token-store.ts). */
+  dataDir?: string;
 };
+
+/** Connects one OAuth sign-in may take: the plain one, one with the provider, one after the redirect, one spare. */
+const MAX_SIGN_IN_ATTEMPTS = 4;
 
 export class Session {
   readonly id = randomUUID();
@@ -74,6 +81,8 @@ export class Session {
   private markClosed!: () => void;
 
   private readonly onStateChange: () => void;
+  /** Signing in, for an HTTP or SSE target (server/auth/oauth-flow.ts). */
+  private readonly oauth: OAuthFlow | undefined;
 
   constructor(init: SessionInit) {
     this.target = init.target;
@@ -86,10 +95,38 @@ export class Session {
       () => this.serverName || 'the server',
     );
     this.closed = new Promise((resolve) => (this.markClosed = resolve));
+    const target = this.target;
+    if (target.transport !== 'stdio') {
+      this.oauth = new OAuthFlow({
+        serverUrl: target.url,
+        options: target.oauth,
+        dataDir: init.dataDir,
+        emit: (event) => void this.record(event),
+        fetchFn: tappedFetch((exchange) => this.record({ kind: 'http', ...exchange })),
+        transport: () => this.transport,
+      });
+    }
   }
 
   emit(event: NewLogEvent) {
-    return this.log.append(event);
+    return this.log.append(this.oauth ? this.oauth.scrub(event) : event);
+  }
+
+  /** OAuth sign-ins started so far (a step-up or a revoked token starts one mid-session). */
+  get signInCount(): number {
+    return this.oauth?.signInCount ?? 0;
+  }
+
+  /** Whether a sign-in started after the `count`-th one brought tokens: a call it cut short can run again. */
+  signedInSince(count: number): Promise<boolean> {
+    return this.oauth?.signInsSince(count) ?? Promise.resolve(false);
+  }
+
+  /** Forget this server's OAuth tokens; the next request that needs one starts a new sign-in. */
+  signOut(): void {
+    if (!this.oauth) throw new WireFailure('conflict', 'Only HTTP and SSE servers sign in with OAuth.');
+    this.emit({ kind: 'action', actor: 'user', action: 'sign-out' });
+    this.oauth.signOut();
   }
 
   /** Log what the server side did; nothing once the session is closed (its `closed` entry is the last word). */
@@ -127,13 +164,18 @@ export class Session {
         this.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
       }
     }
+    // OAuth: a 401 that says where to sign in, then the sign-in itself; each step that moves on connects again.
+    for (let attempt = 0; failure !== undefined && !this.closing && this.oauth && attempt < MAX_SIGN_IN_ATTEMPTS; attempt++) {
+      if ((await this.oauth.afterConnectFailure(failure.error)) !== 'retry') break;
+      failure = await this.connectOnce(undefined);
+    }
     if (failure !== undefined) {
       // Closed while connecting (a disconnect, an idle close): close() reports why, not as a failure.
       if (this.closing) return;
       // From here this is the one account of the end: the transport's own close must not race it.
       this.closing = true;
       await this.child.settle();
-      await this.finish('connect-failed', describeConnectError(failure.error, this.target, this.child, CONNECT_TIMEOUT_MS));
+      await this.finish('connect-failed', this.oauth?.failure ?? describeConnectError(failure.error, this.target, this.child, CONNECT_TIMEOUT_MS));
       return;
     }
     if (this.closing) return;
@@ -171,9 +213,11 @@ export class Session {
         this.child.reapOrphans();
         this.child = new ChildWatch();
       }
+      this.oauth?.beginAttempt();
       this.transport = createTransport(this.target, {
         onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
         onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
+        ...(this.oauth && { auth: { provider: this.oauth.authProvider, onResponse: (response: Response) => this.oauth?.watch(response) } }),
       });
       refuseStartOnceClosing(this.transport, () => this.closing);
       this.tap = new TransportTap(this.transport, {
@@ -270,6 +314,7 @@ export class Session {
   async close(reason: CloseReason = 'user'): Promise<void> {
     if (this.closing) return this.closed;
     this.closing = true;
+    this.oauth?.close();
     for (const call of this.calls.values()) call.cancel();
     this.broker.endAll('session-closed', 'The session was closed.');
     const descendants = this.child.collectDescendants();

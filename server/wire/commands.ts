@@ -71,6 +71,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('diagnose'), id: z.number(), params: z.object(SessionRef) }),
   /** A scenario written from a recorded session: its calls, the answers given and the results seen. */
   z.object({ type: z.literal('scenario-from-session'), id: z.number(), params: z.object(SessionRef) }),
+  /** Forget the OAuth tokens of a live HTTP or SSE session's server (memory and the data dir's token file). */
+  z.object({ type: z.literal('sign-out'), id: z.number(), params: z.object(SessionRef) }),
 ]);
 export type ClientCommand = z.infer<typeof ClientCommandSchema>;
 export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
@@ -95,6 +97,7 @@ export type CommandResults = {
   diagnose: DoctorReport;
   'run-scenario': { runs: RunReport[] };
   'scenario-from-session': { scenario: ScenarioInput };
+  'sign-out': Record<string, never>;
 };
 
 /** One line per session, for the session list. */

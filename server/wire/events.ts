@@ -7,6 +7,7 @@
  * the previous version beside the importer.
  */
 import { z } from 'zod';
+import { OAuthEventFields } from './oauth';
 import { RuleRefSchema } from './rules';
 import { SessionSettingsSchema, TargetSummarySchema } from './target';
 
@@ -253,6 +254,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
       'disconnect',
       /** The connection's response rules were replaced; `detail` says how many and whether they are on. */
       'set-rules',
+      /** The person asked to forget this server's OAuth tokens. */
+      'sign-out',
     ]),
     key: z.string().optional(),
     callId: z.string().optional(),
@@ -286,6 +289,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ ...Base, kind: z.literal('sdk-error'), message: z.string(), code: z.union([z.string(), z.number()]).optional() }),
   z.object({ ...Base, kind: z.literal('proxy-error'), error: WireErrorSchema }),
+  /** A step of signing in to an HTTP or SSE server with OAuth (see oauth.ts); never a secret in it. */
+  z.object({ ...Base, ...OAuthEventFields }),
 ]);
 
 export type LogEvent = z.infer<typeof LogEventSchema>;

@@ -30,6 +30,7 @@ export function targetSecrets(target: Target): string[] {
       const credential = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value)?.[1];
       values.push(value, ...(credential ? [credential] : []));
     }
+    if (target.oauth?.clientSecret) values.push(target.oauth.clientSecret);
   }
   return [...new Set(values.filter((value) => value.length >= MIN_SCRUBBED_CHARS))];
 }

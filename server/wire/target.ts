@@ -1,5 +1,6 @@
 /** What to connect to, and what kind of client to be while connected. */
 import { z } from 'zod';
+import { OAuthOptionsSchema, summarizeOAuth } from './oauth';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { EMPTY_RULES, RuleSetSchema } from './rules';
 
@@ -20,11 +21,15 @@ export const TargetSchema = z.discriminatedUnion('transport', [
     transport: z.literal('http'),
     url: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL is required' }),
     headers: HeadersSchema.default({}),
+    /** OAuth options; without them a server that asks for OAuth still gets it, with dynamic registration. */
+    oauth: OAuthOptionsSchema.optional(),
   }),
   z.object({
     transport: z.literal('sse'),
     url: z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL is required' }),
     headers: HeadersSchema.default({}),
+    /** OAuth options; without them a server that asks for OAuth still gets it, with dynamic registration. */
+    oauth: OAuthOptionsSchema.optional(),
   }),
 ]);
 /** A target as the person typed it, secrets included. Lives only in the proxy's memory. */
@@ -42,8 +47,8 @@ export const TargetSummarySchema = z.discriminatedUnion('transport', [
     /** True for the demo server the inspector ships with. */
     isDemo: z.boolean().optional(),
   }),
-  z.object({ transport: z.literal('http'), url: z.string(), headers: HeadersSchema }),
-  z.object({ transport: z.literal('sse'), url: z.string(), headers: HeadersSchema }),
+  z.object({ transport: z.literal('http'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional() }),
+  z.object({ transport: z.literal('sse'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional() }),
 ]);
 export type TargetSummary = z.infer<typeof TargetSummarySchema>;
 
@@ -89,7 +94,12 @@ export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
       };
     case 'http':
     case 'sse':
-      return { transport: target.transport, url: redactUrl(target.url), headers: redactHeaders(target.headers) };
+      return {
+        transport: target.transport,
+        url: redactUrl(target.url),
+        headers: redactHeaders(target.headers),
+        ...(target.oauth && { oauth: summarizeOAuth(target.oauth) }),
+      };
   }
 }
 

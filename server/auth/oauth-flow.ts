@@ -1,0 +1,288 @@
+/**
+ * Signing in to one HTTP or SSE server, step by step, for its session. The
+ * SDK's auth() does the protocol; this decides when OAuth applies, waits for
+ * the redirect (from the page's sign-in, or followed by itself in a headless
+ * run), completes it with the transport's finishAuth(), and logs each step as
+ * an `oauth` entry that holds no secret.
+ */
+import {
+  auth,
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { NewLogEvent, WireError } from '../wire/events';
+import type { OAuthOptions } from '../wire/oauth';
+import { secretScrubber, type JsonScrubber } from '../wire/secret-scrubber';
+import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
+import { approveWithoutPerson } from './headless-approve';
+import { describeMetadata, describeTokens } from './oauth-steps';
+import { InspectorOAuthProvider } from './oauth-provider';
+import { fileStore, memoryStore, type AuthStore } from './token-store';
+
+/** How long a sign-in may wait for the person before the connect gives up. */
+const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
+
+type OAuthEvent = Extract<NewLogEvent, { kind: 'oauth' }>;
+type Challenge = { status: number; resourceMetadataUrl?: URL; scope?: string; error?: string };
+
+export type FlowHost = {
+  serverUrl: string;
+  options: OAuthOptions | undefined;
+  dataDir: string | undefined;
+  emit(event: OAuthEvent): void;
+  /** The session's logged fetch: discovery and a headless sign-in are HTTP exchanges like any other. */
+  fetchFn: FetchLike;
+  /** The session's current transport: finishAuth() completes a sign-in on it. */
+  transport(): Transport | undefined;
+};
+
+export class OAuthFlow {
+  private provider: InspectorOAuthProvider | undefined;
+  private challenge: Challenge | undefined;
+  /** The authorization under way: resolves true once tokens are in. */
+  private pending: Promise<boolean> | undefined;
+  private stopWaiting: (() => void) | undefined;
+  private readonly secrets = new Set<string>();
+  private scrubber: JsonScrubber | undefined;
+  /** Scopes a step-up already asked for: asked once, then the refusal is reported instead of asking again. */
+  private readonly stepUpScopes = new Set<string>();
+  private lastStep: 'challenge' | 'metadata' | 'registration' | 'authorize' | 'token' = 'challenge';
+  /** How many authorizations started, and the latest one (kept after it settles, unlike `pending`). */
+  private signIns = 0;
+  private lastSignIn: Promise<boolean> = Promise.resolve(false);
+  /** Why signing in failed, for the connect's own failure message. */
+  failure: WireError | undefined;
+  private isClosed = false;
+
+  constructor(private readonly host: FlowHost) {
+    // OAuth options given, or tokens kept from earlier: send a token from the first request.
+    if (host.options || this.store().load(host.serverUrl).tokens) this.engage();
+  }
+
+  /** For the transport: undefined until the server has shown it wants OAuth. */
+  get authProvider(): OAuthClientProvider | undefined {
+    return this.provider;
+  }
+
+  /** Every response the transport's fetch sees: a 401 or 403 carries the challenge. */
+  watch(response: Response): void {
+    if (response.status !== 401 && response.status !== 403) return;
+    this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
+    if (this.challenge.error === 'insufficient_scope') {
+      const scope = this.challenge.scope ? ` for ${this.challenge.scope}` : '';
+      this.emit({ step: 'step-up', message: `The server asks for a wider scope${scope} (HTTP 403 insufficient_scope).`, scopeAsked: this.challenge.scope });
+    }
+  }
+
+  beginAttempt(): void {
+    this.challenge = undefined;
+    this.failure = undefined;
+  }
+
+  /** After a failed connect: 'retry' once signing in has moved on, undefined when the failure stands. */
+  async afterConnectFailure(error: unknown): Promise<'retry' | undefined> {
+    if (this.isClosed) return undefined;
+    if (!this.provider) {
+      if (!this.challenge || !(await this.hasMetadata())) return undefined;
+      this.engage();
+      return 'retry';
+    }
+    if (!this.pending && this.challenge) {
+      // A 401 the SDK did not take through auth() (the version probe's): start it here, on the SDK's auth().
+      try {
+        const result = await auth(this.provider, { serverUrl: this.host.serverUrl, ...this.challengeParams(), fetchFn: this.host.fetchFn });
+        if (result === 'AUTHORIZED') return 'retry';
+      } catch (authError) {
+        return this.fail(authError);
+      }
+    }
+    if (this.pending) return (await this.pending) ? 'retry' : undefined;
+    if (this.challenge) this.fail(error);
+    return undefined;
+  }
+
+  /** The number of sign-ins started so far, and whether the latest one brought tokens (once it settles). */
+  signInsSince(count: number): Promise<boolean> {
+    return count < this.signIns ? this.lastSignIn : Promise.resolve(false);
+  }
+
+  get signInCount(): number {
+    return this.signIns;
+  }
+
+  /** Forget the tokens (memory and file) and say so; the next request that needs them starts a new sign-in. */
+  signOut(): void {
+    this.provider?.forget();
+    this.store().forget(this.host.serverUrl);
+    this.emit({ step: 'signed-out', message: 'Signed out: the tokens for this server are forgotten.' });
+  }
+
+  close(): void {
+    this.isClosed = true;
+    this.stopWaiting?.();
+  }
+
+  /** The entry with every secret this sign-in has seen replaced (a second net under the redaction of headers and URLs). */
+  scrub(event: NewLogEvent): NewLogEvent {
+    if (!this.scrubber) return event;
+    const json = JSON.stringify(event);
+    const clean = this.scrubber(json);
+    return clean === json ? event : (JSON.parse(clean) as NewLogEvent);
+  }
+
+  private engage(): void {
+    this.provider = new InspectorOAuthProvider(
+      this.host.serverUrl,
+      this.host.options ?? { grant: 'authorization_code', keepTokens: false },
+      this.store(),
+      callbackUrl(),
+      {
+        onSecret: (value) => this.addSecret(value),
+        onDiscovery: (state) => {
+          this.lastStep = 'metadata';
+          this.emit({ step: 'metadata', ...describeMetadata(state) });
+        },
+        onClientInformation: (info, how) => {
+          this.lastStep = 'registration';
+          const message = {
+            registered: 'Registered with the authorization server',
+            'pre-registered': 'Using the pre-registered client',
+            'metadata-url': 'Using the client ID metadata document',
+          }[how];
+          this.emit({ step: 'registration', message: `${message} (client id ${info.client_id}).`, detail: { clientId: info.client_id, how } });
+        },
+        onTokens: (tokens, savedAt, hadRefreshToken) => {
+          // A code exchange runs while `pending` is set; anything else that replaces refreshable tokens is a refresh.
+          const isRefresh = this.pending === undefined && hadRefreshToken;
+          this.lastStep = 'token';
+          this.emit({ step: isRefresh ? 'refresh' : 'token', ...describeTokens(tokens, savedAt, isRefresh) });
+        },
+        onAuthorizationUrl: (url, state) => this.authorize(url, state),
+      },
+    );
+  }
+
+  private authorize(url: URL, state: string): void {
+    this.lastStep = 'authorize';
+    const scopeAsked = url.searchParams.get('scope') ?? undefined;
+    const isStepUp = this.challenge?.error === 'insufficient_scope';
+    if (isStepUp && scopeAsked && this.stepUpScopes.has(scopeAsked)) {
+      this.emit({
+        step: 'failed',
+        message: `The server still refuses after a sign-in that asked for ${scopeAsked}: the authorization server did not grant it. Not asking again.`,
+        scopeAsked,
+      });
+      return;
+    }
+    if (isStepUp && scopeAsked) this.stepUpScopes.add(scopeAsked);
+    const headless = isHeadless();
+    this.emit({
+      step: 'authorize',
+      message: headless
+        ? 'Signing in without a person: following the authorization URL.'
+        : 'Sign in: open the authorization URL, approve, and the connection continues by itself.',
+      authorizationUrl: url.href,
+      ...(scopeAsked && { scopeAsked }),
+    });
+    this.stopWaiting?.();
+    this.signIns++;
+    this.pending = this.completeAuthorization(url, state, headless).finally(() => (this.pending = undefined));
+    this.lastSignIn = this.pending;
+  }
+
+  private async completeAuthorization(url: URL, state: string, headless: boolean): Promise<boolean> {
+    let stage: 'authorize' | 'callback' | 'token request' = 'authorize';
+    try {
+      const params = headless ? await approveWithoutPerson(url, callbackUrl(), this.host.fetchFn) : await this.waitForRedirect(state);
+      const code = params.get('code');
+      if (code) this.addSecret(code);
+      const error = params.get('error');
+      stage = error ? 'callback' : 'token request';
+      this.emit({
+        step: 'callback',
+        message: error
+          ? `The authorization server sent back an error: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}.`
+          : 'The authorization server redirected back with a code.',
+      });
+      const transport = this.host.transport();
+      if (!(transport instanceof StreamableHTTPClientTransport || transport instanceof SSEClientTransport)) throw new Error('The connection is gone.');
+      await transport.finishAuth(params);
+      return true;
+    } catch (error) {
+      this.fail(error, stage);
+      return false;
+    }
+  }
+
+  private waitForRedirect(state: string): Promise<URLSearchParams> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => stop(new Error(`No sign-in within ${SIGN_IN_TIMEOUT_MS / 60_000} minutes.`)), SIGN_IN_TIMEOUT_MS);
+      timer.unref();
+      const unregister = awaitCallback(state, (params) => {
+        clearTimeout(timer);
+        resolve(params);
+      });
+      const stop = (reason: Error) => {
+        clearTimeout(timer);
+        unregister();
+        reject(reason);
+      };
+      this.stopWaiting = () => stop(new Error('The session ended before the sign-in finished.'));
+    });
+  }
+
+  private async hasMetadata(): Promise<boolean> {
+    const status = this.challenge?.status ?? 401;
+    try {
+      const metadata = await discoverOAuthProtectedResourceMetadata(this.host.serverUrl, this.challengeParams(), this.host.fetchFn);
+      const servers = metadata.authorization_servers?.join(', ') ?? 'none named';
+      this.emit({
+        step: 'challenge',
+        message: `The server answered HTTP ${status} and says where to sign in (authorization server: ${servers}).`,
+        scopeAsked: this.challenge?.scope,
+      });
+      return true;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.emit({
+        step: 'challenge',
+        message: `The server answered HTTP ${status} and publishes no OAuth protected-resource metadata (${why}), so it takes its token some other way.`,
+      });
+      return false;
+    }
+  }
+
+  private challengeParams(): { resourceMetadataUrl?: URL; scope?: string } {
+    return {
+      ...(this.challenge?.resourceMetadataUrl && { resourceMetadataUrl: this.challenge.resourceMetadataUrl }),
+      ...(this.challenge?.scope && { scope: this.challenge.scope }),
+    };
+  }
+
+  private fail(error: unknown, stage: string = this.lastStep === 'challenge' ? 'discovery' : this.lastStep): undefined {
+    const why = error instanceof Error ? error.message : String(error);
+    const message = `Signing in failed at ${stage}: ${why}`;
+    this.failure = { code: 'unauthorized', message };
+    this.emit({ step: 'failed', message });
+    return undefined;
+  }
+
+  private addSecret(value: string): void {
+    if (this.secrets.has(value)) return;
+    this.secrets.add(value);
+    this.scrubber = secretScrubber([...this.secrets]);
+  }
+
+  private store(): AuthStore {
+    return this.host.options?.keepTokens && this.host.dataDir ? fileStore(this.host.dataDir) : memoryStore;
+  }
+
+  private emit(event: Omit<OAuthEvent, 'kind'>): void {
+    if (!this.isClosed) this.host.emit({ kind: 'oauth', ...event });
+  }
+}
