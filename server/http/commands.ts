@@ -4,6 +4,7 @@ import { diagnose } from '../doctor/doctor';
 import { parseScenario, ScenarioFileError } from '../automation/scenario-file';
 import { WireFailure } from '../wire/errors';
 import type { Scenario } from '../wire/scenario';
+import { runQuery } from './query-commands';
 
 export type CommandContext = {
   registry: SessionRegistry;
@@ -76,6 +77,10 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'set-rules':
       registry.setRules(command.params.sessionId, command.params.rules);
       return {};
+    case 'open-entries':
+    case 'read-entries':
+    case 'find-entries':
+      return runQuery(command, registry);
   }
 }
 

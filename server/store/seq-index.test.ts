@@ -34,16 +34,22 @@ describe('SeqIndex', () => {
   });
 
   it('skips malformed lines with a counted note, and keeps indexing after them', () => {
-    const text = [header, entry(1), 'not json at all', '{"kind":"stderr","text":"no seq"}', entry(2), '', entry(7), entry(3)].join('\n') + '\n';
+    const text =
+      [header, entry(1), 'not json at all', '{"kind":"stderr","text":"no seq"}', entry(2), '', entry(5), entry(3), entry(9_000_000), entry(6)].join('\n') +
+      '\n';
     const index = new SeqIndex(tempFile(text));
-    expect(index.refresh()).toBe(3);
-    expect(index.skipped.count).toBe(3);
+    expect(index.refresh()).toBe(6);
+    expect(index.skipped.count).toBe(4);
     expect(index.skipped.notes).toEqual([
       { line: 3, reason: 'not a complete entry' },
       { line: 4, reason: 'no seq' },
-      { line: 7, reason: 'seq 7 where 3 was expected' },
+      { line: 7, reason: 'entries 3-4 are missing' },
+      { line: 8, reason: 'seq 3 again, after 5' },
+      { line: 9, reason: 'seq 9000000 where 6 was expected' },
     ]);
-    expect(seqsOf(index.readRange(1, 3))).toEqual([1, 2, 3]);
+    expect(seqsOf(index.readRange(1, 6))).toEqual([1, 2, 5, 6]);
+    expect(seqsOf(index.readRange(3, 4))).toEqual([]);
+    expect(seqsOf(index.readSeqs([4, 5]))).toEqual([5]);
   });
 
   it('leaves a truncated last line out until the rest of it is written', () => {
@@ -74,6 +80,13 @@ describe('SeqIndex', () => {
     expect(index.refresh()).toBe(3);
     expect(index.readRange(2, 2)[0].json).toBe(entry(2, big));
     expect(seqsOf(index.readRange(3, 3))).toEqual([3]);
+  });
+
+  it('finds the entries whose line starts a given way without decoding the rest', () => {
+    const state = (seq: number) => JSON.stringify({ kind: 'session-state', state: 'closed', seq, at: 1, sessionId: 's1' });
+    const index = new SeqIndex(tempFile(`${header}\n${entry(1)}\n${state(2)}\n${entry(3)}\n${state(4)}\n`), ['{"kind":"session-state"']);
+    index.refresh();
+    expect(index.marked).toEqual([2, 4]);
   });
 
   it('indexes an empty session and a header-only file as no entries', () => {

@@ -19,6 +19,8 @@ const CLOSE_BRACE = 0x7d;
 const PASS_CHUNK_BYTES = 1 << 20;
 /** A line longer than this is skipped without being decoded (entries are capped far below it, see limits.ts). */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** A seq further ahead than this is a damaged line, not missing entries (each hole costs 16 bytes). */
+const MAX_GAP = 1_000_000;
 /** How many skipped lines are described one by one; the rest are only counted. */
 const MAX_NOTES = 20;
 
@@ -35,8 +37,17 @@ export class SeqIndex {
   private lineNo = 0;
   private skippedCount = 0;
   private readonly skippedNotes: SkippedLine[] = [];
+  /** Seqs of the entries whose line starts with one of `markPrefixes`, found without decoding them. */
+  readonly marked: number[] = [];
+  private readonly markPrefixes: Buffer[];
 
-  constructor(readonly filePath: string) {}
+  /** `markPrefixes`: line starts worth finding without a parse (the session-state entries, say). */
+  constructor(
+    readonly filePath: string,
+    markPrefixes: readonly string[] = [],
+  ) {
+    this.markPrefixes = markPrefixes.map((prefix) => Buffer.from(prefix));
+  }
 
   /** The highest seq indexed: entries 1..lastSeq can be read. */
   get lastSeq(): number {
@@ -95,14 +106,20 @@ export class SeqIndex {
     const from = Math.max(1, fromSeq);
     const to = Math.min(this.count, toSeq);
     if (to < from) return [];
-    const start = this.offsets[from - 1];
-    const end = this.offsets[to - 1] + this.lengths[to - 1];
+    let first = from;
+    let last = to;
+    while (first <= last && this.offsets[first - 1] < 0) first++; // holes: entries the file lost
+    while (last >= first && this.offsets[last - 1] < 0) last--;
+    if (last < first) return [];
+    const start = this.offsets[first - 1];
+    const end = this.offsets[last - 1] + this.lengths[last - 1];
     const fd = openSync(this.filePath, 'r');
     try {
       const bytes = Buffer.allocUnsafe(end - start);
       readSync(fd, bytes, 0, bytes.length, start);
       const out: StoredEvent[] = [];
-      for (let seq = from; seq <= to; seq++) {
+      for (let seq = first; seq <= last; seq++) {
+        if (this.offsets[seq - 1] < 0) continue;
         const at = this.offsets[seq - 1] - start;
         out.push({ seq, json: bytes.toString('utf8', at, at + this.lengths[seq - 1]) });
       }
@@ -137,15 +154,32 @@ export class SeqIndex {
     const tail = data.toString('utf8', Math.max(start, last - 200), last);
     const seq = storedSeq(tail);
     if (seq === undefined) return this.skip('no seq');
-    if (seq !== this.count + 1) return this.skip(`seq ${seq} where ${this.count + 1} was expected`);
+    if (seq <= this.count) return this.skip(`seq ${seq} again, after ${this.count}`);
+    // A line lost in the middle leaves a hole, not the end of the index: the entries after it stay readable.
+    if (seq > this.count + 1) {
+      if (seq - this.count > MAX_GAP) return this.skip(`seq ${seq} where ${this.count + 1} was expected`);
+      // Said, not counted: the line that lost them (if there was one) is counted already.
+      this.skip(`entries ${this.count + 1}${seq - 1 > this.count + 1 ? `-${seq - 1}` : ''} are missing`, false);
+      while (this.count < seq - 1) this.place(-1, 0);
+    }
+    this.place(offset, last - start);
+    for (const prefix of this.markPrefixes) {
+      if (last - start >= prefix.length && data.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0) {
+        this.marked.push(this.count);
+        break;
+      }
+    }
+  }
+
+  private place(offset: number, length: number): void {
     if (this.count === this.offsets.length) this.grow();
     this.offsets[this.count] = offset;
-    this.lengths[this.count] = last - start;
+    this.lengths[this.count] = length;
     this.count++;
   }
 
-  private skip(reason: string): void {
-    this.skippedCount++;
+  private skip(reason: string, isCounted = true): void {
+    if (isCounted) this.skippedCount++;
     if (this.skippedNotes.length < MAX_NOTES) this.skippedNotes.push({ line: this.lineNo, reason });
   }
 
