@@ -102,7 +102,7 @@ export class SeqIndex {
   }
 
   /** Entries with seq in [fromSeq, toSeq], as stored, in order; one read for the whole span. */
-  readRange(fromSeq: number, toSeq: number): StoredEvent[] {
+  readRange(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] {
     const from = Math.max(1, fromSeq);
     const to = Math.min(this.count, toSeq);
     if (to < from) return [];
@@ -113,7 +113,7 @@ export class SeqIndex {
     if (last < first) return [];
     const start = this.offsets[first - 1];
     const end = this.offsets[last - 1] + this.lengths[last - 1];
-    const fd = openSync(this.filePath, 'r');
+    const fd = openFd ?? openSync(this.filePath, 'r');
     try {
       const bytes = Buffer.allocUnsafe(end - start);
       readSync(fd, bytes, 0, bytes.length, start);
@@ -125,7 +125,7 @@ export class SeqIndex {
       }
       return out;
     } finally {
-      closeSync(fd);
+      if (openFd === undefined) closeSync(fd);
     }
   }
 
@@ -133,12 +133,19 @@ export class SeqIndex {
   readSeqs(seqs: readonly number[]): StoredEvent[] {
     const sorted = [...new Set(seqs)].filter((seq) => seq >= 1 && seq <= this.count).sort((a, b) => a - b);
     const out: StoredEvent[] = [];
-    for (let i = 0; i < sorted.length;) {
-      let j = i;
-      while (j + 1 < sorted.length && sorted[j + 1] - sorted[j] <= 8) j++;
-      const wanted = new Set(sorted.slice(i, j + 1));
-      for (const event of this.readRange(sorted[i], sorted[j])) if (wanted.has(event.seq)) out.push(event);
-      i = j + 1;
+    if (!sorted.length) return out;
+    // One open for every run: a filter's matches are thousands of short reads.
+    const fd = openSync(this.filePath, 'r');
+    try {
+      for (let i = 0; i < sorted.length;) {
+        let j = i;
+        while (j + 1 < sorted.length && sorted[j + 1] - sorted[j] <= 8) j++;
+        const wanted = new Set(sorted.slice(i, j + 1));
+        for (const event of this.readRange(sorted[i], sorted[j], fd)) if (wanted.has(event.seq)) out.push(event);
+        i = j + 1;
+      }
+    } finally {
+      closeSync(fd);
     }
     return out;
   }

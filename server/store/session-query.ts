@@ -128,34 +128,44 @@ export class SessionQuery {
     const matches = entryPredicate(filter);
     const kinds = KIND_GROUPS.find((g) => g.value === filter.group)?.kinds;
     const kindSet = kinds ? new Set<string>(kinds) : undefined;
-    // Words that must be in an entry are looked for in its line before the line is decoded: most lines fail there.
-    const words = parseLogQuery(filter.text)
-      .terms.flatMap((term) => (term.key === 'text' && !term.isNegated ? [term.text] : []))
-      .filter((word) => !/[\\"\u0080-\uffff]/.test(word)); // escapes and non-ASCII may be written differently in the file
+    // Words that must be in an entry are looked for in its line before the line is decoded, and kinds it must be
+    // checked against the pass's record: most lines fail there, unparsed.
+    const { terms } = parseLogQuery(filter.text);
+    const kindTerms = terms.flatMap((term) => (term.key === 'kind' ? [term] : []));
+    const words = terms.flatMap((term) => (term.key === 'text' && !term.isNegated ? [term.text] : [])).filter((word) => !/[\\"\u0080-\uffff]/.test(word)); // escapes and non-ASCII may be written differently in the file
     let text = '';
     const lookups = {
       pairOf: (seq: number) => this.pairs.pairOf(seq),
       callOf: (seq: number) => this.story.callOf(seq),
-      textOf: () => text,
+      textOf: (seq: number) =>
+        text ||
+        this.index
+          .readSeqs([seq])
+          .map((e) => e.json.toLowerCase())
+          .join(''),
     };
+    const kindHolds = (kind: string) => (!kindSet || kindSet.has(kind)) && kindTerms.every((term) => term.kinds.includes(kind) !== term.isNegated);
     const candidates = filter.story
       ? filter.story.kind === 'call'
         ? this.story.storyOfCall(filter.story.id)
         : this.story.storyOfFlow(filter.story.id)
-      : undefined;
+      : kindSet || kindTerms.length
+        ? // Only the lines of the kinds asked for are read at all.
+          this.kinds.flatMap((kind, i) => (kind === undefined || kindHolds(kind) ? [i + 1] : []))
+        : undefined;
     const out: number[] = [];
     const last = this.correlatedSeq;
     const consider = (seq: number, json: string) => {
       const kind = this.kinds[seq - 1];
-      if (kindSet && kind !== undefined && !kindSet.has(kind)) return;
-      text = json.toLowerCase();
+      if (kind !== undefined && !kindHolds(kind)) return;
+      text = words.length || terms.some((term) => term.key === 'text') ? json.toLowerCase() : '';
       if (!words.every((word) => text.includes(word))) return;
       const event = this.parseOne(seq, json, false);
       if (event && matches(event, lookups)) out.push(seq);
     };
     if (candidates) {
-      for (let i = 0; i < candidates.length; i += MAX_ROWS_PER_READ)
-        for (const { seq, json } of this.index.readSeqs(candidates.slice(i, i + MAX_ROWS_PER_READ))) consider(seq, json);
+      for (let i = 0; i < candidates.length; i += 20 * MAX_ROWS_PER_READ)
+        for (const { seq, json } of this.index.readSeqs(candidates.slice(i, i + 20 * MAX_ROWS_PER_READ))) consider(seq, json);
       return out;
     }
     for (let from = 1; from <= last; from += SLICE_ENTRIES * 5) {
