@@ -13,8 +13,8 @@ import { syntheticLines } from './bench/synthetic-session';
 async function writeSession(count: number): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'big-session-')), 'big.jsonl');
   const out = createWriteStream(file);
-  for (const line of syntheticLines(count, 'big')) if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
-  await new Promise((resolve) => out.end(resolve));
+  for (const line of syntheticLines(count, 'big')) if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
   return file;
 }
 

@@ -19,8 +19,9 @@ async function writeSession(count: number): Promise<string> {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const file = join(ROOT, `.tmp/bench-session-${count}.jsonl`);
   const out = createWriteStream(file);
-  for (const line of syntheticLines(count, `bench-${count}`)) if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
-  await new Promise((resolve) => out.end(resolve));
+  for (const line of syntheticLines(count, `bench-${count}`))
+    if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
   return file;
 }
 
