@@ -47,21 +47,25 @@ export async function bigSessions(inspector: Inspector, client: InspectorClient,
       report(`${label} entries: replay the whole log over the socket (the old open)`, ms(performance.now() - t0));
       client.events.length = 0;
     }
+    // Timed from the page load: the page shows the newest session by itself, and the generated ones all start
+    // at the same moment, so this one may need its Open.
+    const t1 = performance.now();
     await page.goto(inspector.url);
     await page.getByRole('button', { name: /^Sessions/ }).click();
     const row = page
       .getByRole('dialog', { name: 'Sessions' })
       .getByRole('listitem')
       .filter({ hasText: `${count} entries` });
-    const t1 = performance.now();
-    await row.getByRole('button', { name: 'Open', exact: true }).click();
+    const open = row.getByRole('button', { name: 'Open', exact: true });
+    if (await open.count()) await open.click();
+    else await page.keyboard.press('Escape');
     await page
       .getByRole('listbox', { name: 'Log entries' })
       .getByRole('option')
       .filter({ hasText: new RegExp(`^${count}\\b`) })
       .and(page.locator(':not([aria-busy="true"])'))
       .waitFor({ timeout: 300_000 });
-    report(`${label} entries: open in the page, to its last rows on screen`, ms(performance.now() - t1), '< 1 s, flat');
+    report(`${label} entries: load the page and open it, to its last rows on screen`, ms(performance.now() - t1), '< 1 s, flat');
     const filterMs = await page.evaluate(
       (total) =>
         new Promise<number>((resolve) => {
