@@ -13,13 +13,13 @@ export type EventLine = {
   detail?: string;
 };
 
-export function describeEvent(event: LogEvent, index: LogIndex): EventLine {
+export function describeEvent(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLine {
   const line = describeKind(event, index);
   // An entry the log had to cut down says so on its row, not only in its JSON.
   return event.dropped ? { ...line, detail: [line.detail, event.dropped.message].filter(Boolean).join(' · ') } : line;
 }
 
-function describeKind(event: LogEvent, index: LogIndex): EventLine {
+function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLine {
   switch (event.kind) {
     case 'rpc-out':
     case 'rpc-in': {

@@ -1,7 +1,13 @@
-import { useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useSyncExternalStore, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SessionSnapshot } from '@app/model/session-store';
 import { LogRow, ROW_HEIGHT } from './log-row';
+import { PlaceholderRow } from './placeholder-row';
+
+/** Rows fetched beyond each edge of the viewport of a windowed session, so a scroll finds them there. */
+const PREFETCH_ROWS = 150;
+const noSubscription = () => () => {};
+const noVersion = () => 0;
 
 export type EntryListHandle = { scrollToSeq: (seq: number) => void };
 
@@ -22,6 +28,9 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
   const scrollRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
   const events = session.events;
+  const entryWindow = session.window;
+  // A windowed session's rows arrive after the list asked for them: each arrival re-renders the list.
+  useSyncExternalStore(entryWindow?.subscribe ?? noSubscription, entryWindow?.getVersion ?? noVersion);
   const rowCount = seqs ? seqs.length : session.eventCount;
   const seqAt = (i: number) => (seqs ? seqs[i] : i + 1);
   const indexOf = (seq: number) => (seqs ? seqs.indexOf(seq) : seq - 1);
@@ -41,6 +50,21 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
     const el = scrollRef.current;
     if (followRef.current && el && rowCount > 0) el.scrollTop = el.scrollHeight;
   }, [rowCount]);
+
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (!entryWindow || rowCount === 0) return;
+    const from = Math.max(0, firstShown - PREFETCH_ROWS);
+    const to = Math.min(rowCount - 1, lastShown + PREFETCH_ROWS);
+    // The rows in view first, then the ones around them.
+    const shown = Array.from({ length: lastShown - firstShown + 1 }, (_, i) => seqAt(firstShown + i));
+    entryWindow.ensure(shown);
+    entryWindow.ensure(Array.from({ length: to - from + 1 }, (_, i) => seqAt(from + i)));
+    // seqAt reads seqs, which is in the deps through rowCount's source.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entryWindow, seqs, rowCount, firstShown, lastShown]);
 
   const select = (seq: number) => {
     onSelect(seq);
@@ -71,11 +95,21 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
         <p className="p-3 text-xs text-slate-500">{session.eventCount ? 'No entry matches the filter.' : 'Nothing logged yet.'}</p>
       ) : (
         <div role="listbox" aria-label="Log entries" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const event = events[seqAt(item.index) - 1];
-            return event ? (
-              <LogRow key={event.seq} event={event} index={session.index} start={item.start} isSelected={event.seq === selectedSeq} onSelect={select} />
-            ) : null;
+          {items.map((item) => {
+            const seq = seqAt(item.index);
+            const event = entryWindow ? entryWindow.row(seq)?.event : events[seq - 1];
+            if (event)
+              return (
+                <LogRow
+                  key={event.seq}
+                  event={event}
+                  index={entryWindow ?? session.index}
+                  start={item.start}
+                  isSelected={event.seq === selectedSeq}
+                  onSelect={select}
+                />
+              );
+            return entryWindow ? <PlaceholderRow key={seq} seq={seq} start={item.start} problem={entryWindow.problem} /> : null;
           })}
         </div>
       )}

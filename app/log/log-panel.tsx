@@ -8,6 +8,7 @@ import { downloadSessionFile } from './export-file';
 import { filterEvents, isFiltering, NO_FILTER, type LogFilter } from './log-filter';
 import { LogToolbar } from './log-toolbar';
 import { StoryView } from './story-view';
+import { useWindowMatches } from './use-window-matches';
 
 type Tab = 'entries' | 'calls' | 'timeline';
 const TAB_LABELS: Record<Tab, string> = { entries: 'Entries', calls: 'Calls', timeline: 'Timeline' };
@@ -27,12 +28,15 @@ export function LogPanel() {
   const sectionRef = useRef<HTMLElement>(null);
 
   const count = session?.eventCount ?? 0;
-  const seqs = useMemo(
-    () => (session && isFiltering(deferredFilter) ? filterEvents(session.events, deferredFilter, session.index, session.story) : null),
+  // A big recorded session is filtered by the proxy, over its file; the rest here, over the entries the page holds.
+  const windowMatches = useWindowMatches(session, deferredFilter);
+  const localSeqs = useMemo(
+    () => (session && !session.window && isFiltering(deferredFilter) ? filterEvents(session.events, deferredFilter, session.index, session.story) : null),
     // eventCount changes whenever the events array grows in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [session?.sessionId, count, deferredFilter],
   );
+  const seqs = session?.window ? (windowMatches?.seqs ?? null) : localSeqs;
   useEffect(() => {
     setSelectedSeq(undefined);
     setFilter(NO_FILTER);
@@ -66,9 +70,15 @@ export function LogPanel() {
     setFilter({ ...NO_FILTER, story });
   });
 
-  const selected = selectedSeq !== undefined && session ? session.events[selectedSeq - 1] : undefined;
+  const selected =
+    selectedSeq !== undefined && session ? (session.window ? session.window.row(selectedSeq)?.event : session.events[selectedSeq - 1]) : undefined;
   const exportView = () => {
     if (!session) return;
+    if (session.window) {
+      // The page holds only some rows of a big session: the proxy sends the ones shown, a read at a time.
+      void session.window.rowsOf(seqs ?? null).then((events) => downloadSessionFile(session, events, seqs !== null));
+      return;
+    }
     const events = seqs ? seqs.map((seq) => session.events[seq - 1]) : session.events;
     downloadSessionFile(session, events, seqs !== null);
   };
@@ -116,6 +126,11 @@ export function LogPanel() {
             )}
           </div>
         </>
+      ) : tab === 'timeline' && session?.window ? (
+        <p className="p-3 text-xs text-slate-500">
+          This session has {session.eventCount.toLocaleString()} entries, so its time axis is not drawn here. In Entries, search <code>call:c3</code> for one
+          call&apos;s story.
+        </p>
       ) : tab === 'timeline' ? (
         session && (
           <div className="min-h-0 flex-1">
@@ -130,6 +145,11 @@ export function LogPanel() {
             />
           </div>
         )
+      ) : session?.window ? (
+        <p className="p-3 text-xs text-slate-500">
+          This session has {session.eventCount.toLocaleString()} entries, so its calls are not listed here. In Entries, search <code>kind:call-start</code> to
+          list them and <code>call:c3</code> for one call&apos;s story.
+        </p>
       ) : (
         session && (
           <div className="min-h-0 flex-1">

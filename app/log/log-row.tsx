@@ -17,7 +17,7 @@ export function clockTime(at: number): string {
   return `${clock.format(at)}.${String(at % 1000).padStart(3, '0')}`;
 }
 
-type Props = { event: LogEvent; index: LogIndex; start: number; isSelected: boolean; onSelect: (seq: number) => void };
+type Props = { event: LogEvent; index: Pick<LogIndex, 'pairOf'>; start: number; isSelected: boolean; onSelect: (seq: number) => void };
 
 /** One log entry on one line: time, direction, kind, and what happened. */
 export const LogRow = memo(function LogRow({ event, index, start, isSelected, onSelect }: Props) {

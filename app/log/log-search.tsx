@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { cn } from '@app/ui/cn';
-import { parseLogQuery } from './log-query';
+import { parseLogQuery } from '@wire/log-query';
 
 const SYNTAX: { example: string; meaning: string }[] = [
   { example: 'elicit form', meaning: 'entries whose JSON holds every word; "a phrase" in quotes' },

@@ -1,6 +1,8 @@
 import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/commands';
 import type { LogEvent } from '@wire/events';
+import { QueryResultSchemas, WINDOWED_MIN_ENTRIES } from '@wire/queries';
 import { InspectorConnection, type SocketState } from './connection';
+import { EntryWindow } from './entry-window';
 import { RulesDraft } from './rules-draft';
 import { SessionStore } from './session-store';
 
@@ -95,6 +97,9 @@ export class AppStore {
    * 100k-entry backlog keeps the browser from reading the rest.
    */
   private async follow(store: SessionStore): Promise<void> {
+    if (store.isWindowed) return; // a recorded session does not change: nothing to catch up on
+    const summary = this.snapshot.sessions.find((s) => s.sessionId === store.sessionId);
+    if (summary && !summary.isLive && summary.eventCount >= WINDOWED_MIN_ENTRIES && (await this.openWindowed(store))) return;
     this.replaying = store;
     try {
       await this.connection.send('subscribe', { sessionId: store.sessionId, afterSeq: store.lastSeq });
@@ -106,6 +111,32 @@ export class AppStore {
       store.publish();
       this.warmSearchWhenIdle(store);
       if (this.snapshot.loading !== undefined) this.set({ loading: undefined });
+    }
+  }
+
+  /**
+   * Open a big recorded session by its count and outline; its rows come as they are
+   * shown (EntryWindow). False when the proxy cannot (a session kept in memory only):
+   * the session is then replayed whole, as a live one is.
+   */
+  private async openWindowed(store: SessionStore): Promise<boolean> {
+    const { sessionId } = store;
+    try {
+      const opened = QueryResultSchemas['open-entries'].safeParse(await this.connection.send('open-entries', { sessionId }));
+      if (!opened.success) return false;
+      const window = new EntryWindow(
+        {
+          read: (range) => this.connection.send('read-entries', { sessionId, ...range }),
+          find: (filter, offset) => this.connection.send('find-entries', { sessionId, filter, offset }),
+        },
+        opened.data.lastSeq,
+        opened.data.methods,
+      );
+      store.openWindowed(window, opened.data.outline);
+      return true;
+    } catch {
+      // Refused (no data folder) or the socket dropped: the whole replay below still shows the session.
+      return false;
     }
   }
 

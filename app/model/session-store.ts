@@ -5,6 +5,7 @@
  */
 import type { EventOf, LogEvent } from '@wire/events';
 import type { SessionSettings, TargetSummary } from '@wire/target';
+import type { EntryWindow } from './entry-window';
 import { LogIndex } from './log-index';
 import { StoryIndex } from './story-index';
 
@@ -79,6 +80,11 @@ export type SessionSnapshot = {
   index: LogIndex;
   /** Which entries belong to which call and which elicitation. */
   story: StoryIndex;
+  /**
+   * Set for a big recorded session opened without its log: `events` then holds only its
+   * outline, and the rows, their correlation and filters come from the proxy through this.
+   */
+  window?: EntryWindow;
 };
 
 export class SessionStore {
@@ -94,6 +100,7 @@ export class SessionStore {
   private snapshot: SessionSnapshot;
   private dirty = false;
   private readonly listeners = new Set<() => void>();
+  private window: EntryWindow | undefined;
 
   constructor(sessionId: string) {
     this.sessionId = sessionId;
@@ -128,6 +135,22 @@ export class SessionStore {
     if (changed) this.dirty = true;
     if (publish) this.publish();
     return { gap };
+  }
+
+  get isWindowed(): boolean {
+    return this.window !== undefined;
+  }
+
+  /**
+   * Show a big recorded session without its log: its outline (session-state and tools
+   * entries) sets the status and the tools; the window brings rows as they are shown.
+   */
+  openWindowed(window: EntryWindow, outline: readonly LogEvent[]): void {
+    this.window = window;
+    for (const event of outline) this.reduce(event);
+    for (const method of window.methods) this.index.methods.add(method);
+    this.dirty = true;
+    this.publish();
   }
 
   publish(): void {
@@ -255,8 +278,8 @@ export class SessionStore {
     return {
       sessionId: this.sessionId,
       events: this.events,
-      eventCount: this.events.length,
-      lastSeq: this.lastSeq,
+      eventCount: this.window ? this.window.total : this.events.length,
+      lastSeq: this.window ? this.window.total : this.lastSeq,
       status: this.status,
       tools: this.tools,
       calls: [...this.calls.values()],
@@ -264,6 +287,7 @@ export class SessionStore {
       findings: this.findings,
       index: this.index,
       story: this.story,
+      ...(this.window && { window: this.window }),
     };
   }
 }

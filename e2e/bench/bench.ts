@@ -12,6 +12,8 @@
  *      and a 2026-07-28 server, first connect and Reconnect (`npm run bench -- connect`)
  *   8. headless: 100 eliciting calls answered by rules through the headless runner,
  *      vs a bare SDK client answering the same elicitations (`npm run bench -- headless`)
+ *   9. recorded sessions of 10k, 100k and 1M entries: open in the page and a filter over
+ *      each, beside the old whole-log replay (`npm run bench -- sessions`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, type Inspector } from '../support/processes';
+import { bigSessions } from './big-sessions';
 import { connectCost } from './connect-cost';
 import { headless } from './headless';
 import { syntheticSession } from './synthetic-session';
@@ -305,6 +308,7 @@ const sections: Record<string, () => Promise<void> | void> = {
       ['a 2026-07-28 server (the demo)', demoStdio(), '2026-07-28'],
     ]),
   headless: () => headless(report),
+  sessions: async () => bigSessions(inspector, client, await newPage(), report),
 };
 try {
   for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();

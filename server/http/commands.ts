@@ -4,6 +4,7 @@ import { diagnose } from '../doctor/doctor';
 import { parseScenario, ScenarioFileError } from '../automation/scenario-file';
 import { WireFailure } from '../wire/errors';
 import type { Scenario } from '../wire/scenario';
+import { runQuery } from './query-commands';
 
 export type CommandContext = {
   registry: SessionRegistry;
@@ -79,6 +80,10 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'sign-out':
       registry.live(command.params.sessionId).signOut();
       return {};
+    case 'open-entries':
+    case 'read-entries':
+    case 'find-entries':
+      return runQuery(command, registry);
   }
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ElicitActionSchema, type LogEvent, type WireError } from './events';
 import type { DoctorReport } from './doctor';
 import { RuleSetSchema } from './rules';
+import { QUERY_COMMANDS, type QueryResults } from './queries';
 import type { RunReport, ScenarioInput } from './scenario';
 import { SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
 
@@ -73,6 +74,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('scenario-from-session'), id: z.number(), params: z.object(SessionRef) }),
   /** Forget the OAuth tokens of a live HTTP or SSE session's server (memory and the data dir's token file). */
   z.object({ type: z.literal('sign-out'), id: z.number(), params: z.object(SessionRef) }),
+  /** Big sessions: rows, counts and filter results asked for, answered from the file (queries.ts). */
+  ...QUERY_COMMANDS,
 ]);
 export type ClientCommand = z.infer<typeof ClientCommandSchema>;
 export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
@@ -98,7 +101,7 @@ export type CommandResults = {
   'run-scenario': { runs: RunReport[] };
   'scenario-from-session': { scenario: ScenarioInput };
   'sign-out': Record<string, never>;
-};
+} & QueryResults;
 
 /** One line per session, for the session list. */
 export type SessionSummary = {

@@ -3,7 +3,7 @@
  * hold. `-` before a term negates it; double quotes keep spaces (and colons) in one value.
  * Pure: the facts of an entry are handed in, so it is tested without a session.
  */
-import type { LogEventKind } from '@wire/events';
+import type { LogEventKind } from './events';
 
 export const QUERY_KEYS = ['method', 'kind', 'dir', 'status', 'latency', 'call'] as const;
 export type QueryKey = (typeof QUERY_KEYS)[number];
@@ -87,14 +87,15 @@ export function parseLogQuery(input: string): LogQuery {
     const isNegated = token.length > 1 && token.startsWith('-');
     const body = isNegated ? token.slice(1) : token;
     const field = /^([A-Za-z]+):(.+)$/.exec(body);
+    const [, name = '', rawValue = ''] = field ?? [];
     // `https://…` and `"a":"b"` are text people search for, not filters.
-    if (!field || field[2].startsWith('//')) {
+    if (!field || rawValue.startsWith('//')) {
       const text = (/^"[^"]*"$/.test(body) ? body.slice(1, -1) : body).toLowerCase();
       if (text) terms.push({ key: 'text', text, isNegated });
       continue;
     }
-    const key = field[1].toLowerCase();
-    const value = unquote(field[2]);
+    const key = name.toLowerCase();
+    const value = unquote(rawValue);
     const term = parseField(key, value, isNegated);
     if (typeof term === 'string') problems.push({ term: token, message: term });
     else terms.push(term);

@@ -1,0 +1,72 @@
+/**
+ * A 100k-entry session opened from a file: the page holds only the rows it shows,
+ * asks the proxy for the rest as the list scrolls, and the proxy filters the whole
+ * session.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'elicitation-inspector/playwright';
+import { syntheticLines } from './bench/synthetic-session';
+
+async function writeSession(count: number): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'big-session-')), 'big.jsonl');
+  const out = createWriteStream(file);
+  for (const line of syntheticLines(count, 'big')) if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return file;
+}
+
+test('a 100k-entry session opens, scrolls to either end and finds a row by filter', async ({ app, page, inspector }) => {
+  test.slow(); // generating and importing 100k entries on a shared machine
+  // Imported before the page opens it: what is under test is opening, not the import's check of every line.
+  const file = await writeSession(100_000);
+  const response = await fetch(`http://${inspector.host}/api/sessions/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${inspector.token}`, 'Content-Length': String(statSync(file).size) },
+    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  expect(response.ok).toBe(true);
+  const sessions = page.getByRole('dialog', { name: 'Sessions' });
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  await sessions.getByRole('listitem').filter({ hasText: '100000 entries' }).getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('alert', { name: 'Session ended' })).toContainText('Imported session, read-only.');
+  await expect(app.log.getByLabel('Entry count')).toHaveText('100000 entries');
+  // The server and its tools come from the session's outline, not from its whole log.
+  await expect(page.getByLabel('Server', { exact: true })).toContainText(/\w/);
+
+  const rows = app.logEntries.getByRole('option');
+  // It opens at the end, like any log: the last entry is there, a real row, not a placeholder.
+  const last = rows.filter({ hasText: /^100000\b/ });
+  await expect(last).toBeVisible();
+  await expect(last).not.toHaveAttribute('aria-busy', 'true');
+  expect(await rows.count()).toBeLessThan(400);
+
+  const scrollTo = (end: 'top' | 'bottom') =>
+    app.logEntries.evaluate((list, to) => {
+      const scroller = list.parentElement;
+      if (scroller) scroller.scrollTop = to === 'top' ? 0 : scroller.scrollHeight;
+    }, end);
+  await scrollTo('top');
+  const first = rows.filter({ hasText: /^1\b/ }).first();
+  await expect(first).toBeVisible();
+  await expect(first).toContainText('connecting');
+  await scrollTo('bottom');
+  await expect(last).toBeVisible();
+  await expect(rows.filter({ hasText: 'Loading entry…' })).toHaveCount(0);
+
+  // One call among thousands, by its id and kind: the proxy searches all 100k entries.
+  await app.searchLog('call:c2000-1 kind:call-start');
+  await expect(app.log.getByLabel('Entry count')).toHaveText('1 of 100000 entries');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('c2000-1');
+
+  // Its story, asked of the proxy as well.
+  await app.searchLog('call:c2000-1');
+  await expect(app.log.getByLabel('Entry count')).toHaveText(/^([2-9]|\d\d+) of 100000 entries$/);
+  await expect(rows.filter({ hasText: /tools\/call #\d+ result/ })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Loading entry…' })).toHaveCount(0);
+  await page.screenshot({ path: join(tmpdir(), 'big-session.png') });
+});
