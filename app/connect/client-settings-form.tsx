@@ -1,5 +1,7 @@
 import { PROTOCOL_CHOICES, type ProtocolChoice, type SessionSettings } from '@wire/target';
+import type { Root } from '@wire/target';
 import { Field, INPUT_CLASS } from '@app/ui/field';
+import { RootsEditor } from './roots-editor';
 
 const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
   auto: 'Auto (prefer 2026-07-28, fall back)',
@@ -9,7 +11,16 @@ const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
 };
 
 /** What kind of client the inspector is for the next connection. */
-export function ClientSettingsForm({ settings, onChange }: { settings: SessionSettings; onChange: (settings: SessionSettings) => void }) {
+export function ClientSettingsForm({
+  settings,
+  onChange,
+  onSendRoots,
+}: {
+  settings: SessionSettings;
+  onChange: (settings: SessionSettings) => void;
+  /** Present while a live session declares roots: replaces its list there. */
+  onSendRoots?: (list: Root[]) => Promise<void>;
+}) {
   const set = (patch: Partial<SessionSettings>) => onChange({ ...settings, ...patch });
   const is0618 = settings.protocol === '2025-06-18';
   return (
@@ -58,6 +69,7 @@ export function ClientSettingsForm({ settings, onChange }: { settings: SessionSe
             SDK applyDefaults <span className="text-slate-500">(the SDK fills untouched defaults into accepted content)</span>
           </label>
         </fieldset>
+        <RootsEditor roots={settings.roots} onChange={(roots) => set({ roots })} onSend={onSendRoots} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (seconds)">
             {(id) => (

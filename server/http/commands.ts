@@ -76,6 +76,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'set-rules':
       registry.setRules(command.params.sessionId, command.params.rules);
       return {};
+    case 'set-roots':
+      await registry.setRoots(command.params.sessionId, command.params.roots);
+      return {};
   }
 }
 

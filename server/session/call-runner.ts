@@ -3,6 +3,7 @@ import type { EventOf, Finding, NewLogEvent, RpcError, WireError } from '../wire
 import type { SessionSettings } from '../wire/target';
 import type { ElicitAnswer, ElicitationBroker } from './broker';
 import { CallTimer } from './call-timer';
+import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
 import { checkElicitationParams, type ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
 
@@ -33,6 +34,8 @@ export type CallHost = {
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
   /** Why the connection closed, once it closed by itself (the server exited, a read limit): the SDK only says "Connection closed". */
   closeReason?(): string | undefined;
+  /** The session's settings now: roots edited while the call runs are what a later round answers with. */
+  currentSettings?(): SessionSettings;
 };
 
 class CallEnded extends Error {
@@ -188,7 +191,14 @@ export class CallRunner {
   /** Ask for every embedded request of one round, all at once; the retry waits for the last answer. */
   private async fulfil(entries: [string, { method: string; params?: Params }][], round: number): Promise<Record<string, unknown>> {
     const answers = entries.map(async ([inputKey, inputRequest]): Promise<[string, unknown] | undefined> => {
-      if (inputRequest.method === 'roots/list') return [inputKey, { roots: [] }];
+      const settingsNow = this.host.currentSettings?.() ?? this.host.settings;
+      const undeclared = undeclaredRequestFinding(inputRequest.method, settingsNow, { inputKey });
+      if (undeclared) {
+        this.host.reportFindings([{ ...undeclared, message: `${undeclared.message} It is left out of the retry.` }], { callId: this.callId });
+        return undefined;
+      }
+      const roots = declaredRoots(settingsNow);
+      if (inputRequest.method === 'roots/list' && roots) return [inputKey, rootsResult(roots)];
       if (inputRequest.method !== 'elicitation/create') {
         this.host.reportFindings(
           [

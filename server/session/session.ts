@@ -4,7 +4,7 @@ import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
-import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { clientCapabilities, createClient, createTransport } from './client-factory';
@@ -16,6 +16,7 @@ import { ServerRequests } from './server-requests';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
+import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -257,6 +258,32 @@ export class Session {
     this.emit({ kind: 'action', actor: 'user', action: 'set-rules', detail });
   }
 
+  /**
+   * Replace the roots the client offers. While connected the server is told with
+   * notifications/roots/list_changed (the client declares `listChanged`); it asks
+   * again with roots/list, or, on 2026-07-28, in its next input request.
+   */
+  async setRoots(list: Root[]): Promise<void> {
+    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its roots.');
+    if (!this.settings.roots.enabled) throw new WireFailure('conflict', 'This connection does not declare roots: switch Roots on and reconnect.');
+    this.settings = { ...this.settings, roots: { ...this.settings.roots, list } };
+    const count = `${list.length} root${list.length === 1 ? '' : 's'}`;
+    // 2026-07-28 removed the notification: a server learns the new list from its next input request.
+    const isAnnounced = this.state === 'ready' && this.era === 'legacy';
+    this.emit({
+      kind: 'action',
+      actor: 'user',
+      action: 'set-roots',
+      detail: isAnnounced ? count : `${count}; not announced (2026-07-28 has no roots/list_changed)`,
+    });
+    if (!isAnnounced) return;
+    try {
+      await this.client.sendRootsListChanged();
+    } catch (error) {
+      this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `notifications/roots/list_changed failed: ${(error as Error).message}` } });
+    }
+  }
+
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */
   recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss', by: AnswerBy = { actor: 'user' }): boolean {
     const info = this.broker.info(key);
@@ -331,6 +358,8 @@ export class Session {
         return result as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
       });
     }
+    // Read at each request, so an edit made while connected is what the server gets next.
+    if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(this.settings) ?? []));
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const elicitationId = notification.params.elicitationId;
       const outcome = this.broker.complete(elicitationId);
@@ -432,6 +461,8 @@ export class Session {
       });
     }
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
+    const undeclared = undeclaredRequestFinding(message.method, this.settings);
+    if (undeclared) findings.push(undeclared);
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
     if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });
@@ -460,6 +491,7 @@ export class Session {
       elicitationContext: () => this.elicitationContext(),
       reportFindings: (findings, about) => this.reportFindings(findings, about),
       closeReason: () => this.unexpectedClose,
+      currentSettings: () => this.settings,
     };
   }
 }

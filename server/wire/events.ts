@@ -253,6 +253,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
       'disconnect',
       /** The connection's response rules were replaced; `detail` says how many and whether they are on. */
       'set-rules',
+      /** The roots the client offers were replaced while connected; `detail` says how many. */
+      'set-roots',
     ]),
     key: z.string().optional(),
     callId: z.string().optional(),

@@ -1,0 +1,29 @@
+/**
+ * Tools that ask the client for something other than a form: its roots, and
+ * (sampling) a model's reply. Written once with `inputRequired(...)`, so on
+ * 2026-07-28 they are input requests of a round and on 2025 connections the
+ * SDK pushes `roots/list` and `sampling/createMessage` instead.
+ */
+import { inputRequired, inputResponse, type McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { text } from './helpers';
+
+export function registerClientRequestTools(server: McpServer): void {
+  server.registerTool(
+    'list_roots',
+    {
+      title: 'List the client roots',
+      description: 'Asks the client for its roots (roots/list) and returns them; needs Roots on in Client settings.',
+      inputSchema: z.object({}),
+    },
+    async (_args, ctx) => {
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'roots');
+      if (view.kind === 'missing') return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
+      if (view.kind !== 'roots') return { content: [text(`list_roots: expected a roots list, got ${view.kind}`)], isError: true };
+      const lines = view.roots.map((root) => (root.name ? `${root.name} ${root.uri}` : root.uri));
+      return {
+        content: [text(`list_roots: ${view.roots.length} root${view.roots.length === 1 ? '' : 's'}${lines.length ? `: ${lines.join(', ')}` : ''}`)],
+      };
+    },
+  );
+}
