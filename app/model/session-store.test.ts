@@ -24,6 +24,7 @@ const flow = recording(
       autoRetryUrlRequired: true,
       rules: { enabled: true, rules: [] },
       roots: { enabled: false, list: [] },
+      sampling: { enabled: false },
     },
     clientCapabilities: {},
   },

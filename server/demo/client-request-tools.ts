@@ -26,4 +26,35 @@ export function registerClientRequestTools(server: McpServer): void {
       };
     },
   );
+
+  server.registerTool(
+    'ask_model',
+    {
+      title: 'Ask the client model (sampling)',
+      description: 'Asks the client for a model reply (sampling/createMessage) and returns it; needs Sampling on in Client settings.',
+      inputSchema: z.object({ question: z.string().default('Name a colour for a new logo.').describe('What to ask the model') }),
+    },
+    async ({ question }, ctx) => {
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'reply');
+      // A refused request comes back without the key: requestState tells that from the first call.
+      if (view.kind === 'missing' && ctx.mcpReq.requestState<string>() === 'asked') return { content: [text('ask_model: the client did not reply')] };
+      if (view.kind === 'missing') {
+        return inputRequired({
+          requestState: 'asked',
+          inputRequests: {
+            reply: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: question } }],
+              systemPrompt: 'You are a terse design assistant.',
+              modelPreferences: { hints: [{ name: 'claude' }], intelligencePriority: 0.8, speedPriority: 0.3 },
+              maxTokens: 100,
+            }),
+          },
+        });
+      }
+      if (view.kind !== 'sampling') return { content: [text(`ask_model: expected a sampling result, got ${view.kind}`)], isError: true };
+      const reply = view.result.content;
+      const said = !Array.isArray(reply) && reply.type === 'text' ? reply.text : JSON.stringify(reply);
+      return { content: [text(`ask_model: ${view.result.model} said "${said}"`)] };
+    },
+  );
 }

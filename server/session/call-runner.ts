@@ -4,6 +4,7 @@ import type { SessionSettings } from '../wire/target';
 import type { ElicitAnswer, ElicitationBroker } from './broker';
 import { CallTimer } from './call-timer';
 import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
+import { checkSamplingParams } from './sampling-checks';
 import { checkElicitationParams, type ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
 
@@ -199,6 +200,7 @@ export class CallRunner {
       }
       const roots = declaredRoots(settingsNow);
       if (inputRequest.method === 'roots/list' && roots) return [inputKey, rootsResult(roots)];
+      if (inputRequest.method === 'sampling/createMessage') return this.askSampling(inputKey, inputRequest.params ?? {}, round);
       if (inputRequest.method !== 'elicitation/create') {
         this.host.reportFindings(
           [
@@ -232,6 +234,18 @@ export class CallRunner {
     const settled = await Promise.all(answers);
     if (this.endReason) throw new CallEnded('cancelled', { code: 'timeout', message: 'The call ended while waiting on the person.' });
     return Object.fromEntries(settled.filter((entry): entry is [string, unknown] => entry !== undefined));
+  }
+
+  /**
+   * One sampling request of a round, answered like an elicitation. A reply goes
+   * back as the key's CreateMessageResult; a refusal has no result shape, so the
+   * key is left out of the retry and the server decides what that means.
+   */
+  private async askSampling(inputKey: string, params: Params, round: number): Promise<[string, unknown] | undefined> {
+    const findings = this.host.reportFindings(checkSamplingParams(params), { callId: this.callId });
+    const { answer } = this.host.broker.request({ kind: 'sampling', callId: this.callId, origin: { kind: 'mrtr', round, inputKey }, params, findings });
+    const response = await answer;
+    return response.action === 'accept' && response.content ? [inputKey, response.content] : undefined;
   }
 
   /**

@@ -43,7 +43,10 @@ function elicitationCapability(settings: SessionSettings): ClientCapabilities {
 /** Roots (and sampling) the person switched on; every revision in use has both. */
 function clientRequestCapabilities(settings: SessionSettings): ClientCapabilities {
   // listChanged: editing the list while connected sends notifications/roots/list_changed.
-  return settings.roots.enabled ? { roots: { listChanged: true } } : {};
+  return {
+    ...(settings.roots.enabled && { roots: { listChanged: true } }),
+    ...(settings.sampling.enabled && { sampling: {} }),
+  };
 }
 
 export function clientOptions(settings: SessionSettings, target: Target, onToolsChanged: () => void): ClientOptions {

@@ -4,12 +4,15 @@
  * `input_required` round (2026-07-28), and what the inspector says about a
  * server that asks for one the client did not declare.
  */
+import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
 import type { Finding } from '../wire/events';
+import type { ElicitAnswer } from './broker';
 import type { Root, SessionSettings } from '../wire/target';
 
 /** Request kinds a client declares by capability, and the capability that covers each. */
-const DECLARED_BY: Record<string, keyof Pick<SessionSettings, 'roots'>> = {
+const DECLARED_BY: Record<string, keyof Pick<SessionSettings, 'roots' | 'sampling'>> = {
   'roots/list': 'roots',
+  'sampling/createMessage': 'sampling',
 };
 
 /** The roots `roots/list` answers with, or undefined when the client does not declare roots. */
@@ -20,6 +23,19 @@ export function declaredRoots(settings: SessionSettings): Root[] | undefined {
 /** The answer to `roots/list`: a copy, so a later edit of the list cannot change what was logged as sent. */
 export function rootsResult(roots: Root[]): { roots: Root[] } {
   return { roots: roots.map((root) => ({ ...root })) };
+}
+
+/** The spec's code for a person refusing a sampling request (2025 push): a JSON-RPC error, not a result. */
+export const SAMPLING_REJECTED_CODE = -1;
+
+/**
+ * What a pushed sampling/createMessage gets: the accepted reply (the broker checked
+ * its shape), or the spec's "User rejected sampling request" error for decline
+ * and cancel (sampling has no decline result).
+ */
+export function samplingAnswerOrRefusal(answer: ElicitAnswer): CreateMessageResult {
+  if (answer.action === 'accept' && answer.content) return answer.content as CreateMessageResult;
+  throw new ProtocolError(SAMPLING_REJECTED_CODE, `User rejected sampling request (${answer.action})`);
 }
 
 /**

@@ -16,7 +16,8 @@ import { ServerRequests } from './server-requests';
 import { TransportTap, type RpcId } from './tap';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
-import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
+import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
+import { checkSamplingParams } from './sampling-checks';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -360,6 +361,22 @@ export class Session {
     }
     // Read at each request, so an edit made while connected is what the server gets next.
     if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(this.settings) ?? []));
+    if (caps.sampling) {
+      client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+        const rpcId = ctx.mcpReq.id;
+        const raw = this.serverRequests.get(rpcId);
+        if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
+        const { answer } = this.broker.request({
+          kind: 'sampling',
+          callId: this.serverRequests.attribute(rpcId, this.calls.values()),
+          origin: { kind: 'push', rpcId },
+          params: raw?.params ?? request.params,
+          signal: ctx.mcpReq.signal,
+          findings: raw?.findings,
+        });
+        return samplingAnswerOrRefusal(await answer);
+      });
+    }
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const elicitationId = notification.params.elicitationId;
       const outcome = this.broker.complete(elicitationId);
@@ -461,6 +478,7 @@ export class Session {
       });
     }
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
+    if (message.method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
     const undeclared = undeclaredRequestFinding(message.method, this.settings);
     if (undeclared) findings.push(undeclared);
     this.reportFindings(findings, {}, event.seq);

@@ -209,7 +209,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     key: z.string(),
     callId: z.string().optional(),
     origin: ElicitationOriginSchema,
-    mode: z.enum(['form', 'url']),
+    /** `sampling`: a sampling/createMessage, answered with a whole CreateMessageResult as `content`. */
+    mode: z.enum(['form', 'url', 'sampling']),
     /** The request params exactly as the server sent them. */
     params: z.record(z.string(), z.unknown()),
     serverName: z.string(),

@@ -86,6 +86,8 @@ export const SessionSettingsSchema = z.object({
   rules: RuleSetSchema.default(EMPTY_RULES),
   /** Roots: off declares no `roots` capability, and a server that asks anyway gets a finding. */
   roots: RootsSettingsSchema.default({ enabled: false, list: [] }),
+  /** Sampling: on declares `sampling`, and each sampling/createMessage waits for an answer like an elicitation. */
+  sampling: z.object({ enabled: z.boolean() }).default({ enabled: false }),
 });
 export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
 export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;
