@@ -69,6 +69,15 @@ export function ClientSettingsForm({
             SDK applyDefaults <span className="text-slate-500">(the SDK fills untouched defaults into accepted content)</span>
           </label>
         </fieldset>
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={settings.sampling.enabled}
+            onChange={(e) => set({ sampling: { enabled: e.target.checked } })}
+          />
+          Sampling <span className="text-slate-500">(sampling/createMessage waits under Pending requests)</span>
+        </label>
         <RootsEditor roots={settings.roots} onChange={(roots) => set({ roots })} onSend={onSendRoots} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (seconds)">

@@ -50,7 +50,8 @@ export function samplingResultProblems(result: Record<string, unknown>): string[
 
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
-  const json = JSON.stringify(value) ?? String(value);
+  // JSON.stringify gives undefined only for functions and symbols, which JSON input cannot hold.
+  const json = JSON.stringify(value) ?? typeof value;
   return json.length > 80 ? `${json.slice(0, 80)}…` : json;
 }
 
