@@ -1,6 +1,8 @@
 import { PROTOCOL_CHOICES, type ProtocolChoice, type SessionSettings } from '@wire/target';
+import type { Root } from '@wire/target';
 import { Field, INPUT_CLASS } from '@app/ui/field';
 import { useRememberedFlag } from '@app/ui/use-layout-memory';
+import { RootsEditor } from './roots-editor';
 
 const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
   auto: 'Auto (prefer 2026-07-28, fall back)',
@@ -10,7 +12,16 @@ const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
 };
 
 /** What kind of client the inspector is for the next connection. */
-export function ClientSettingsForm({ settings, onChange }: { settings: SessionSettings; onChange: (settings: SessionSettings) => void }) {
+export function ClientSettingsForm({
+  settings,
+  onChange,
+  onSendRoots,
+}: {
+  settings: SessionSettings;
+  onChange: (settings: SessionSettings) => void;
+  /** Present while a live session declares roots: replaces its list there. */
+  onSendRoots?: (list: Root[]) => Promise<void>;
+}) {
   const set = (patch: Partial<SessionSettings>) => onChange({ ...settings, ...patch });
   const is0618 = settings.protocol === '2025-06-18';
   const [isOpen, setOpen] = useRememberedFlag('client-settings-open', false);
@@ -60,6 +71,16 @@ export function ClientSettingsForm({ settings, onChange }: { settings: SessionSe
             SDK applyDefaults <span className="text-slate-500">(the SDK fills untouched defaults into accepted content)</span>
           </label>
         </fieldset>
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={settings.sampling.enabled}
+            onChange={(e) => set({ sampling: { enabled: e.target.checked } })}
+          />
+          Sampling <span className="text-slate-500">(sampling/createMessage waits under Pending requests)</span>
+        </label>
+        <RootsEditor roots={settings.roots} onChange={(roots) => set({ roots })} onSend={onSendRoots} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (seconds)">
             {(id) => (

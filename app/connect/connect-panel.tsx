@@ -150,7 +150,15 @@ export function ConnectPanel() {
         </>
       )}
       <PasteConfig onPick={(target) => setDraft(draftFromTarget(target))} />
-      <ClientSettingsForm settings={chosenSettings} onChange={setSettings} />
+      <ClientSettingsForm
+        settings={chosenSettings}
+        onChange={setSettings}
+        onSendRoots={
+          isLive && session && summary?.settings.roots.enabled
+            ? async (roots) => void (await app.connection.send('set-roots', { sessionId: session.sessionId, roots }))
+            : undefined
+        }
+      />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" tone="primary" disabled={busy}>

@@ -6,6 +6,7 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
 import { ElicitationCard } from './elicitation-card';
+import { SamplingCard } from './sampling-card';
 import { displayText } from '../ui/display-text';
 
 const ENDED_TEXT: Record<string, string> = {
@@ -20,7 +21,7 @@ export function RequestsPanel() {
   const session = useSession();
   const [chosen, setChosen] = useState<string>();
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
-  const forms = (session?.elicitations ?? []).filter((e) => e.mode === 'form');
+  const forms = (session?.elicitations ?? []).filter((e) => e.mode === 'form' || e.mode === 'sampling');
   // A recorded session cut short can hold requests nobody answered; they cannot be answered now.
   const isLive = useIsLive();
   const pending = isLive ? forms.filter((e) => !e.end) : [];
@@ -63,7 +64,9 @@ export function RequestsPanel() {
           ))}
         </div>
       )}
-      {session && selected ? (
+      {session && selected?.mode === 'sampling' ? (
+        <SamplingCard key={selected.key} elicitation={selected} session={session} />
+      ) : session && selected ? (
         <ElicitationCard key={selected.key} elicitation={selected} session={session} />
       ) : (
         endedUnanswered.length === 0 && <p className="text-xs text-slate-500">No elicitation requests yet: call a tool that asks for input.</p>

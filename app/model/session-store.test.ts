@@ -23,6 +23,8 @@ const flow = recording(
       maxRounds: 20,
       autoRetryUrlRequired: true,
       rules: { enabled: true, rules: [] },
+      roots: { enabled: false, list: [] },
+      sampling: { enabled: false },
     },
     clientCapabilities: {},
   },

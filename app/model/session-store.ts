@@ -52,7 +52,7 @@ export type ElicitationView = {
   key: string;
   callId?: string;
   origin: EventOf<'elicitation'>['origin'];
-  mode: 'form' | 'url';
+  mode: EventOf<'elicitation'>['mode'];
   params: Record<string, unknown>;
   serverName: string;
   requestedAt: number;

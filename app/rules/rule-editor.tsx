@@ -62,6 +62,7 @@ export function RuleEditor({ initial, toolNames, isNew, onSave, onDiscard }: Pro
               <option value="">Form or URL</option>
               <option value="form">Form</option>
               <option value="url">URL</option>
+              <option value="sampling">Sampling (content: the whole result)</option>
             </select>
           )}
         </Field>
@@ -147,7 +148,7 @@ function jsonProblem(text: string): string | undefined {
 }
 
 function modeOf(value: string): RuleForm['mode'] {
-  return value === 'form' || value === 'url' ? value : '';
+  return value === 'form' || value === 'url' || value === 'sampling' ? value : '';
 }
 
 function answerOf(value: string): AnswerChoice {

@@ -14,7 +14,7 @@ export type RuleForm = {
   enabled: boolean;
   tool: string;
   server: string;
-  mode: '' | 'form' | 'url';
+  mode: '' | 'form' | 'url' | 'sampling';
   message: string;
   messagePattern: string;
   /** Property names, separated by commas. */

@@ -22,7 +22,14 @@ type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit'>;
 export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicitation'>, answer: RuleAnswer, rule: RuleRef): RuleAnswerOutcome {
   if (answer.action === 'none') return 'held';
   const by: AnswerBy = { actor: 'rule', rule };
-  const content = answer.action === 'accept' && elicitation.mode === 'form' ? withDefaults(elicitation.params.requestedSchema, answer.content) : undefined;
+  const content =
+    answer.action !== 'accept'
+      ? undefined
+      : elicitation.mode === 'form'
+        ? withDefaults(elicitation.params.requestedSchema, answer.content)
+        : elicitation.mode === 'sampling'
+          ? (answer.content ?? samplingReply(''))
+          : undefined;
   const error = session.answerElicitation(elicitation.key, answer.action, content, answer.skipValidation === true, by);
   if (error?.code === 'validation-failed') {
     session.emit({
@@ -38,6 +45,11 @@ export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicit
   if (error) return 'gone';
   if (answer.action === 'accept' && elicitation.mode === 'url' && answer.markComplete) session.recordAction(elicitation.key, 'mark-done', by);
   return 'answered';
+}
+
+/** A sampling result that replies `text`, named as the inspector's own answer rather than a model's. */
+export function samplingReply(text: string): Record<string, unknown> {
+  return { role: 'assistant', content: { type: 'text', text }, model: 'elicitation-inspector', stopReason: 'endTurn' };
 }
 
 /** The requested schema's property defaults, with the rule's own values over them. */

@@ -23,7 +23,7 @@ export type MatchFacts = {
   tool: string | undefined;
   /** The names the server gave itself (its `name`, and its `title` when it has one). */
   serverNames: readonly string[];
-  mode: 'form' | 'url';
+  mode: 'form' | 'url' | 'sampling';
   message: string;
   /** Property names of the requested schema (empty in URL mode). */
   properties: ReadonlySet<string>;
@@ -77,6 +77,8 @@ export async function findRule(rules: RuleSet, facts: MatchFacts, options: Match
 function holdsWithoutPattern(rule: Rule, facts: MatchFacts): boolean {
   const match = rule.match;
   if (match.mode !== undefined && match.mode !== facts.mode) return false;
+  // Rules written for elicitations (no mode) never answer a sampling request: only one that names it does.
+  if (facts.mode === 'sampling' && match.mode !== 'sampling') return false;
   if (match.tool !== undefined && match.tool !== facts.tool) return false;
   if (match.server !== undefined && !facts.serverNames.includes(match.server)) return false;
   if (match.roundKey !== undefined && match.roundKey !== facts.roundKey) return false;

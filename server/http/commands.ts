@@ -84,6 +84,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'read-entries':
     case 'find-entries':
       return runQuery(command, registry);
+    case 'set-roots':
+      await registry.setRoots(command.params.sessionId, command.params.roots);
+      return {};
   }
 }
 

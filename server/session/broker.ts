@@ -1,6 +1,7 @@
 import type { ElicitAction, ElicitationOrigin, EventOf, Finding, NewLogEvent, WireError } from '../wire/events';
 import type { RuleRef } from '../wire/rules';
 import { validateContent } from './content-validation';
+import { samplingResultProblems } from './sampling-checks';
 
 export type ElicitAnswer = { action: ElicitAction; content?: Record<string, unknown> };
 
@@ -14,12 +15,16 @@ export type ElicitationRequest = {
   /** Aborted when the server (or the call) gives up on the request. */
   signal?: AbortSignal;
   findings?: Finding[];
+  /** A sampling/createMessage rather than an elicitation: answered with a whole CreateMessageResult as content. */
+  kind?: 'sampling';
 };
+
+type Mode = EventOf<'elicitation'>['mode'];
 
 type Pending = {
   key: string;
   callId?: string;
-  mode: 'form' | 'url';
+  mode: Mode;
   params: Record<string, unknown>;
   resolve: (answer: ElicitAnswer) => void;
 };
@@ -37,7 +42,7 @@ export class ElicitationBroker {
   /** Server `elicitationId` → key, for URL flows whose completion may still arrive. */
   private readonly urlFlows = new Map<string, { key: string; completed: boolean }>();
   /** Every elicitation of the session, answered or not, for actions that come after the answer (opening a URL). */
-  private readonly known = new Map<string, { callId?: string; mode: 'form' | 'url' }>();
+  private readonly known = new Map<string, { callId?: string; mode: Mode }>();
   private readonly completionListeners = new Set<() => void>();
   private nextKey = 1;
 
@@ -48,7 +53,7 @@ export class ElicitationBroker {
 
   request(input: ElicitationRequest): { key: string; answer: Promise<ElicitAnswer> } {
     const key = `e${this.nextKey++}`;
-    const mode = input.params.mode === 'url' ? 'url' : 'form';
+    const mode: Mode = input.kind ?? (input.params.mode === 'url' ? 'url' : 'form');
     const answer = new Promise<ElicitAnswer>((resolve) => {
       this.pending.set(key, { key, callId: input.callId, mode, params: input.params, resolve });
     });
@@ -73,7 +78,7 @@ export class ElicitationBroker {
     return { key, answer };
   }
 
-  info(key: string): { callId?: string; mode: 'form' | 'url' } | undefined {
+  info(key: string): { callId?: string; mode: Mode } | undefined {
     return this.known.get(key);
   }
 
@@ -95,7 +100,13 @@ export class ElicitationBroker {
       return { code: 'not-found', message: `Elicitation ${key} is no longer pending: it was answered, or the server or the call ended it.` };
     }
     let content: Record<string, unknown> | undefined;
-    if (answer.action === 'accept' && entry.mode === 'form') {
+    if (answer.action === 'accept' && entry.mode === 'sampling') {
+      content = answer.content ?? {};
+      const problems = options.skipValidation ? [] : samplingResultProblems(content);
+      if (problems.length) {
+        return { code: 'validation-failed', message: `The reply is not a sampling result: ${problems.join('; ')}`, detail: problems };
+      }
+    } else if (answer.action === 'accept' && entry.mode === 'form') {
       content = answer.content ?? {};
       const schema = entry.params.requestedSchema;
       if (!options.skipValidation && typeof schema === 'object' && schema !== null) {

@@ -3,6 +3,8 @@ import type { EventOf, Finding, NewLogEvent, RpcError, WireError } from '../wire
 import type { SessionSettings } from '../wire/target';
 import type { ElicitAnswer, ElicitationBroker } from './broker';
 import { CallTimer } from './call-timer';
+import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
+import { checkSamplingParams } from './sampling-checks';
 import { checkElicitationParams, type ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
 
@@ -33,6 +35,8 @@ export type CallHost = {
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
   /** Why the connection closed, once it closed by itself (the server exited, a read limit): the SDK only says "Connection closed". */
   closeReason?(): string | undefined;
+  /** The session's settings now: roots edited while the call runs are what a later round answers with. */
+  currentSettings?(): SessionSettings;
 };
 
 class CallEnded extends Error {
@@ -188,7 +192,15 @@ export class CallRunner {
   /** Ask for every embedded request of one round, all at once; the retry waits for the last answer. */
   private async fulfil(entries: [string, { method: string; params?: Params }][], round: number): Promise<Record<string, unknown>> {
     const answers = entries.map(async ([inputKey, inputRequest]): Promise<[string, unknown] | undefined> => {
-      if (inputRequest.method === 'roots/list') return [inputKey, { roots: [] }];
+      const settingsNow = this.host.currentSettings?.() ?? this.host.settings;
+      const undeclared = undeclaredRequestFinding(inputRequest.method, settingsNow, { inputKey });
+      if (undeclared) {
+        this.host.reportFindings([{ ...undeclared, message: `${undeclared.message} It is left out of the retry.` }], { callId: this.callId });
+        return undefined;
+      }
+      const roots = declaredRoots(settingsNow);
+      if (inputRequest.method === 'roots/list' && roots) return [inputKey, rootsResult(roots)];
+      if (inputRequest.method === 'sampling/createMessage') return this.askSampling(inputKey, inputRequest.params ?? {}, round);
       if (inputRequest.method !== 'elicitation/create') {
         this.host.reportFindings(
           [
@@ -222,6 +234,18 @@ export class CallRunner {
     const settled = await Promise.all(answers);
     if (this.endReason) throw new CallEnded('cancelled', { code: 'timeout', message: 'The call ended while waiting on the person.' });
     return Object.fromEntries(settled.filter((entry): entry is [string, unknown] => entry !== undefined));
+  }
+
+  /**
+   * One sampling request of a round, answered like an elicitation. A reply goes
+   * back as the key's CreateMessageResult; a refusal has no result shape, so the
+   * key is left out of the retry and the server decides what that means.
+   */
+  private async askSampling(inputKey: string, params: Params, round: number): Promise<[string, unknown] | undefined> {
+    const findings = this.host.reportFindings(checkSamplingParams(params), { callId: this.callId });
+    const { answer } = this.host.broker.request({ kind: 'sampling', callId: this.callId, origin: { kind: 'mrtr', round, inputKey }, params, findings });
+    const response = await answer;
+    return response.action === 'accept' && response.content ? [inputKey, response.content] : undefined;
   }
 
   /**

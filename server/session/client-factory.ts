@@ -27,6 +27,10 @@ const LEGACY_VERSIONS_FROM = {
  * on the wire inside `form`, which is why it is off unless asked for.
  */
 export function clientCapabilities(settings: SessionSettings): ClientCapabilities {
+  return { ...elicitationCapability(settings), ...clientRequestCapabilities(settings) };
+}
+
+function elicitationCapability(settings: SessionSettings): ClientCapabilities {
   const { form, url } = settings.elicitation;
   if (settings.protocol === '2025-06-18') return form ? { elicitation: {} } : {};
   if (!form && !url) return {};
@@ -35,6 +39,15 @@ export function clientCapabilities(settings: SessionSettings): ClientCapabilitie
       ...(form && { form: settings.applyDefaults ? { applyDefaults: true } : {} }),
       ...(url && { url: {} }),
     },
+  };
+}
+
+/** Roots (and sampling) the person switched on; every revision in use has both. */
+function clientRequestCapabilities(settings: SessionSettings): ClientCapabilities {
+  // listChanged: editing the list while connected sends notifications/roots/list_changed.
+  return {
+    ...(settings.roots.enabled && { roots: { listChanged: true } }),
+    ...(settings.sampling.enabled && { sampling: {} }),
   };
 }
 

@@ -9,7 +9,7 @@ import type { SessionSummary } from '../wire/commands';
 import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
-import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import type { Session } from './session';
@@ -171,6 +171,12 @@ export class SessionRegistry {
   /** Replace a live session's response rules; a reconnect keeps them (they live in its settings). */
   setRules(sessionId: string, rules: RuleSet): void {
     this.live(sessionId).setRules(rules);
+    this.changed();
+  }
+
+  /** Replace a live session's roots and tell its server; a reconnect keeps them (they live in its settings). */
+  async setRoots(sessionId: string, roots: Root[]): Promise<void> {
+    await this.live(sessionId).setRoots(roots);
     this.changed();
   }
 

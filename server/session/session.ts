@@ -4,7 +4,7 @@ import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
-import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { clientCapabilities, createClient, createTransport } from './client-factory';
@@ -18,6 +18,8 @@ import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
+import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
+import { checkSamplingParams } from './sampling-checks';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -301,6 +303,32 @@ export class Session {
     this.emit({ kind: 'action', actor: 'user', action: 'set-rules', detail });
   }
 
+  /**
+   * Replace the roots the client offers. While connected the server is told with
+   * notifications/roots/list_changed (the client declares `listChanged`); it asks
+   * again with roots/list, or, on 2026-07-28, in its next input request.
+   */
+  async setRoots(list: Root[]): Promise<void> {
+    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its roots.');
+    if (!this.settings.roots.enabled) throw new WireFailure('conflict', 'This connection does not declare roots: switch Roots on and reconnect.');
+    this.settings = { ...this.settings, roots: { ...this.settings.roots, list } };
+    const count = `${list.length} root${list.length === 1 ? '' : 's'}`;
+    // 2026-07-28 removed the notification: a server learns the new list from its next input request.
+    const isAnnounced = this.state === 'ready' && this.era === 'legacy';
+    this.emit({
+      kind: 'action',
+      actor: 'user',
+      action: 'set-roots',
+      detail: isAnnounced ? count : `${count}; not announced (2026-07-28 has no roots/list_changed)`,
+    });
+    if (!isAnnounced) return;
+    try {
+      await this.client.sendRootsListChanged();
+    } catch (error) {
+      this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `notifications/roots/list_changed failed: ${(error as Error).message}` } });
+    }
+  }
+
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */
   recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss', by: AnswerBy = { actor: 'user' }): boolean {
     const info = this.broker.info(key);
@@ -374,6 +402,24 @@ export class Session {
         });
         const result = await answer;
         return result as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
+      });
+    }
+    // Read at each request, so an edit made while connected is what the server gets next.
+    if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(this.settings) ?? []));
+    if (caps.sampling) {
+      client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+        const rpcId = ctx.mcpReq.id;
+        const raw = this.serverRequests.get(rpcId);
+        if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
+        const { answer } = this.broker.request({
+          kind: 'sampling',
+          callId: this.serverRequests.attribute(rpcId, this.calls.values()),
+          origin: { kind: 'push', rpcId },
+          params: raw?.params ?? request.params,
+          signal: ctx.mcpReq.signal,
+          findings: raw?.findings,
+        });
+        return samplingAnswerOrRefusal(await answer);
       });
     }
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
@@ -477,6 +523,9 @@ export class Session {
       });
     }
     if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
+    if (message.method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
+    const undeclared = undeclaredRequestFinding(message.method, this.settings);
+    if (undeclared) findings.push(undeclared);
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
     if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });
@@ -505,6 +554,7 @@ export class Session {
       elicitationContext: () => this.elicitationContext(),
       reportFindings: (findings, about) => this.reportFindings(findings, about),
       closeReason: () => this.unexpectedClose,
+      currentSettings: () => this.settings,
     };
   }
 }

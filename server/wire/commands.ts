@@ -8,7 +8,7 @@ import type { DoctorReport } from './doctor';
 import { RuleSetSchema } from './rules';
 import { QUERY_COMMANDS, type QueryResults } from './queries';
 import type { RunReport, ScenarioInput } from './scenario';
-import { SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
+import { RootsSettingsSchema, SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
 
 const SessionRef = { sessionId: z.string().min(1) };
 
@@ -62,6 +62,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
    * the proxy (so its errors read as the CLI's); each run is an ordinary session the page can open.
    */
   z.object({ type: z.literal('run-scenario'), id: z.number(), params: z.object({ scenario: z.unknown() }) }),
+  /** Replace a live session's roots; the server is sent notifications/roots/list_changed. */
+  z.object({ type: z.literal('set-roots'), id: z.number(), params: z.object({ ...SessionRef, roots: RootsSettingsSchema.shape.list }) }),
   /** Connect to a server of the proxy's --config file, by its name there (its secrets stay in the proxy). */
   z.object({
     type: z.literal('connect-configured'),
@@ -96,6 +98,7 @@ export type CommandResults = {
   'record-action': Record<string, never>;
   'delete-session': Record<string, never>;
   'set-rules': Record<string, never>;
+  'set-roots': Record<string, never>;
   'connect-configured': { sessionId: string };
   diagnose: DoctorReport;
   'run-scenario': { runs: RunReport[] };

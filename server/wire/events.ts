@@ -210,7 +210,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     key: z.string(),
     callId: z.string().optional(),
     origin: ElicitationOriginSchema,
-    mode: z.enum(['form', 'url']),
+    /** `sampling`: a sampling/createMessage, answered with a whole CreateMessageResult as `content`. */
+    mode: z.enum(['form', 'url', 'sampling']),
     /** The request params exactly as the server sent them. */
     params: z.record(z.string(), z.unknown()),
     serverName: z.string(),
@@ -256,6 +257,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
       'set-rules',
       /** The person asked to forget this server's OAuth tokens. */
       'sign-out',
+      /** The roots the client offers were replaced while connected; `detail` says how many. */
+      'set-roots',
     ]),
     key: z.string().optional(),
     callId: z.string().optional(),

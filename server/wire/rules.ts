@@ -22,7 +22,8 @@ export const RuleMatchSchema = z
     tool: z.string().min(1).optional(),
     /** Exact name the server gave in its initialize (or discover) result. */
     server: z.string().min(1).optional(),
-    mode: z.enum(['form', 'url']).optional(),
+    /** `sampling` matches sampling/createMessage requests, which a rule without it never answers. */
+    mode: z.enum(['form', 'url', 'sampling']).optional(),
     /** The message contains this text (case-sensitive). */
     message: z.string().min(1).optional(),
     /** The message matches this pattern (RE2 syntax: linear time, no backreferences or lookaround). */

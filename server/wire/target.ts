@@ -55,6 +55,20 @@ export type TargetSummary = z.infer<typeof TargetSummarySchema>;
 export const PROTOCOL_CHOICES = ['auto', '2026-07-28', '2025-11-25', '2025-06-18'] as const;
 export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
 
+/** A folder the client offers the server, as `roots/list` returns it. The spec allows only file:// URIs. */
+export const RootSchema = z.object({
+  uri: z
+    .string()
+    .max(4096)
+    .regex(/^file:\/\//, 'a root is a file:// URI'),
+  name: z.string().max(256).optional(),
+});
+export type Root = z.infer<typeof RootSchema>;
+
+/** Whether the client declares `roots` (with `listChanged`), and the list it answers `roots/list` with. */
+export const RootsSettingsSchema = z.object({ enabled: z.boolean(), list: z.array(RootSchema).max(1000) });
+export type RootsSettings = z.infer<typeof RootsSettingsSchema>;
+
 export const SessionSettingsSchema = z.object({
   /** Auto prefers 2026-07-28 and falls back to the newest legacy version the server speaks. */
   protocol: z.enum(PROTOCOL_CHOICES).default('auto'),
@@ -75,6 +89,10 @@ export const SessionSettingsSchema = z.object({
   autoRetryUrlRequired: z.boolean().default(true),
   /** Response rules: how elicitations are answered when no person does. Saved with the connection. */
   rules: RuleSetSchema.default(EMPTY_RULES),
+  /** Roots: off declares no `roots` capability, and a server that asks anyway gets a finding. */
+  roots: RootsSettingsSchema.default({ enabled: false, list: [] }),
+  /** Sampling: on declares `sampling`, and each sampling/createMessage waits for an answer like an elicitation. */
+  sampling: z.object({ enabled: z.boolean() }).default({ enabled: false }),
 });
 export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
 export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;

@@ -1,0 +1,46 @@
+/**
+ * Sampling from the page: switch it on in Client settings, reconnect, and a
+ * server's sampling/createMessage waits under Pending requests with its messages;
+ * the reply typed there is what the server gets.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+import { everythingStdio } from './support/processes';
+
+test.describe('the demo server (2026-07-28 rounds)', () => {
+  test('a sampling request shows its prompt, and the typed reply is the result', async ({ app, page }) => {
+    await app.waitConnected();
+    await switchSamplingOn(app, page);
+    await app.runTool('ask_model');
+    const card = page.getByRole('article', { name: /^Sampling request / });
+    await expect(card.getByRole('list', { name: 'Messages' })).toContainText('Name a colour for a new logo.');
+    await expect(card.getByLabel('System prompt')).toContainText('You are a terse design assistant.');
+    await card.getByLabel('Reply', { exact: true }).fill('Teal.');
+    await page.screenshot({ path: test.info().outputPath('sampling.png') });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(app.result()).toHaveText('ask_model: elicitation-inspector said "Teal."');
+  });
+});
+
+test.describe('server-everything over stdio', () => {
+  test.use({ inspectorTarget: everythingStdio() });
+
+  test('trigger-sampling-request gets the reply typed in the page', async ({ app, page }) => {
+    await app.waitConnected();
+    await switchSamplingOn(app, page);
+    await app.callTool('trigger-sampling-request', { prompt: 'hello', maxTokens: 20 });
+    const card = page.getByRole('article', { name: /^Sampling request / });
+    await expect(card.getByRole('list', { name: 'Messages' })).toContainText('hello');
+    await card.getByLabel('Reply', { exact: true }).fill('Hi from the page');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(app.result()).toContainText('Hi from the page');
+  });
+});
+
+async function switchSamplingOn(app: InspectorPage, page: Page) {
+  const form = await app.openConnection();
+  await form.getByText('Client settings').click();
+  await form.getByLabel(/^Sampling/).check();
+  await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Connection', exact: true })).toHaveAttribute('aria-expanded', 'false');
+}

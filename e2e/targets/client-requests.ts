@@ -1,0 +1,64 @@
+/**
+ * A hand-written JSON-RPC server (no SDK; an SDK server refuses to do this) that
+ * asks the client for what it may not have declared, and asks badly:
+ *   ask_roots        pushes roots/list (2025-11-25), or asks for it in an input_required round (2026-07-28)
+ *   ask_sampling     the same with sampling/createMessage
+ *   bad_sampling     a sampling request whose maxTokens and messages are malformed
+ * The tool's text says what the client answered.
+ */
+import { createInterface } from 'node:readline';
+
+type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+
+const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
+const waiting = new Map<string | number, (message: Message) => void>();
+let nextAsk = 1;
+const ask = (method: string, params: object) =>
+  new Promise<Message>((resolve) => {
+    const id = `ask-${nextAsk++}`;
+    waiting.set(id, resolve);
+    send({ id, method, params });
+  });
+
+const SERVER_INFO = { name: 'client-requests', version: '1.0.0' };
+const modern = (result: object) => ({ ...result, _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
+const SAMPLING = { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 50 };
+const ASKS: Record<string, { method: string; params: object }> = {
+  ask_roots: { method: 'roots/list', params: {} },
+  ask_sampling: { method: 'sampling/createMessage', params: SAMPLING },
+  bad_sampling: { method: 'sampling/createMessage', params: { messages: 'hello', maxTokens: -5 } },
+};
+const TOOLS = Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } }));
+
+async function handle(message: Message): Promise<void> {
+  if (message.id !== undefined && !message.method) {
+    waiting.get(message.id)?.(message);
+    return;
+  }
+  const { id, method, params = {} } = message;
+  if (id === undefined) return; // notifications need no answer
+  if (method === 'initialize') return send({ id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO } });
+  if (method === 'server/discover')
+    return send({ id, result: modern({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete' }) });
+  const meta = params._meta;
+  const isModern = typeof meta === 'object' && meta !== null && 'io.modelcontextprotocol/protocolVersion' in meta;
+  const wrap = (result: object) => (isModern ? modern({ ...result, resultType: 'complete' }) : result);
+  if (method === 'tools/list') return send({ id, result: wrap({ tools: TOOLS }) });
+  const wanted = method === 'tools/call' ? ASKS[String(params.name)] : undefined;
+  if (wanted) {
+    const answer = (text: string) => send({ id, result: wrap({ content: [{ type: 'text', text }] }) });
+    if (!isModern) {
+      const reply = await ask(wanted.method, wanted.params);
+      return answer(`${String(params.name)}: ${JSON.stringify(reply.result ?? reply.error)}`);
+    }
+    const responses = params.inputResponses as Record<string, unknown> | undefined;
+    if (responses) return answer(`${String(params.name)}: ${JSON.stringify(responses.it ?? 'left out')}`);
+    return send({ id, result: modern({ resultType: 'input_required', inputRequests: { it: wanted } }) });
+  }
+  send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim()) void handle(JSON.parse(line) as Message);
+});
+process.stdin.on('end', () => process.exit(0));
