@@ -11,7 +11,12 @@ import { OAuthEventFields } from './oauth';
 import { RuleRefSchema } from './rules';
 import { SessionSettingsSchema, TargetSummarySchema } from './target';
 
-export const EVENT_SCHEMA_VERSION = 1;
+/**
+ * 2 added the `oauth` kind, the `sampling` elicitation mode and the `sign-out` and `set-roots` actions.
+ * Every version-1 file is a valid version-2 file, so version 1 needs no modernizer; an older inspector
+ * refuses a version-2 file by name instead of dropping the entries it cannot read.
+ */
+export const EVENT_SCHEMA_VERSION = 2;
 
 /** A JSON-RPC message exactly as it crossed the transport. Kept loose on purpose: broken servers are the point. */
 export const JsonRpcMessageSchema = z.record(z.string(), z.unknown());
