@@ -37,8 +37,9 @@ describe('server processes end with', () => {
     client.close();
     expect(await ended(pid)).toBe(true);
     const again = await InspectorClient.connect(inspector);
-    const summary = await again.waitFor(() => again.sessions[0], 10_000, 'sessions');
-    expect(summary.isLive).toBe(false);
+    // The server's process ends a moment before the session writes its last entry: wait for that entry, not the pid.
+    const summary = await again.waitFor(() => again.sessions.find((s) => !s.isLive), 10_000, 'the session, ended');
+    expect(again.sessions.filter((s) => s.isLive)).toEqual([]);
     await again.follow(summary.sessionId);
     const closed = await again.waitForEvent('session-state', (e) => e.state === 'closed');
     expect(closed.state === 'closed' && closed.reason).toBe('idle');
