@@ -32,7 +32,7 @@ export function RequestsPanel() {
   return (
     <Section
       title="Pending requests"
-      className={pending.length || endedUnanswered.length ? 'min-h-0 flex-1' : 'shrink-0'}
+      className={pending.length || endedUnanswered.length ? 'min-h-0 flex-[2]' : 'shrink-0'}
       bodyClassName="overflow-auto p-3 space-y-3"
       actions={
         <Badge tone={pending.length ? 'warning' : 'neutral'}>

@@ -44,7 +44,7 @@ export function UrlFlowPanel() {
   return (
     <Section
       title="URL flows"
-      className={active ? 'min-h-56 flex-1 border-b border-slate-200' : 'max-h-[40%] shrink-0 border-b border-slate-200'}
+      className={active ? 'min-h-40 flex-1 border-b border-slate-200' : 'max-h-[40%] shrink-0 border-b border-slate-200'}
       bodyClassName="overflow-auto p-3"
       actions={
         <Badge tone={active ? 'info' : 'neutral'}>
