@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isMatch, matchMisses, type MatchSubject } from './match-misses';
+import { RuleSchema, type RuleMatch } from '../wire/rules';
+import { matchMisses, ruleTakes, type MatchSubject } from './match-misses';
+import { factsOf } from './rule-engine';
+import { findRule } from './rule-match';
+
+/** A rule that declines whatever its match takes. */
+const rule = (match: RuleMatch) => RuleSchema.parse({ match, answer: { action: 'decline' } });
+const isMatch = (match: RuleMatch, subject: MatchSubject) => ruleTakes(rule(match), subject);
 
 const form: MatchSubject = {
   toolName: 'plan_trip',
@@ -51,5 +58,33 @@ describe('rule match', () => {
     const push: MatchSubject = { elicitation: { ...form.elicitation, origin: { kind: 'push', rpcId: 1 }, params: { message: 'x' } } };
     expect(matchMisses({ roundKey: 'where', properties: ['a'] }, push).map((miss) => miss.actual)).toEqual(['no properties', 'no input_required round']);
     expect(matchMisses({ tool: 'x' }, push)[0].actual).toBe('(no tool call)');
+  });
+});
+
+describe("a scenario's rules mean what the live engine's do", () => {
+  const titled: MatchSubject = { ...form, serverNames: ['demo-server', 'Elicitation demo server'] };
+  const sampling: MatchSubject = { ...form, elicitation: { ...form.elicitation, mode: 'sampling' } };
+  const cases: [string, RuleMatch, MatchSubject][] = [
+    ['the server by its name', { server: 'demo-server' }, titled],
+    ['the server by its title', { server: 'Elicitation demo server' }, titled],
+    ['another server', { server: 'other' }, titled],
+    ['a catch-all rule and a sampling request', {}, sampling],
+    ['a sampling rule and a sampling request', { mode: 'sampling' }, sampling],
+    ['a pattern RE2 cannot run', { messagePattern: '(?=Step)' }, form],
+  ];
+  it.each(cases)('%s', async (_, match, subject) => {
+    const names = subject.serverNames ?? [subject.elicitation.serverName];
+    const engine = await findRule({ enabled: true, rules: [rule(match)] }, factsOf(subject.elicitation, subject.toolName, names));
+    expect(ruleTakes(rule(match), subject)).toBe(engine !== undefined);
+  });
+
+  it('a rule naming the server by its name takes an elicitation from a server that has a title', () => {
+    expect(ruleTakes(rule({ server: 'demo-server' }), titled)).toBe(true);
+    expect(matchMisses({ server: 'demo-server' }, titled)).toEqual([]);
+  });
+
+  it('a rule without a mode never answers a sampling request', () => {
+    expect(ruleTakes(rule({}), sampling)).toBe(false);
+    expect(ruleTakes(rule({ mode: 'sampling' }), sampling)).toBe(true);
   });
 });

@@ -5,13 +5,17 @@
  */
 import { compileSafePattern } from '../wire/safe-pattern';
 import type { EventOf } from '../wire/events';
-import type { RuleMatch } from '../wire/rules';
+import type { Rule, RuleMatch } from '../wire/rules';
+import { factsOf } from './rule-engine';
+import { ruleHolds } from './rule-match';
 
 /** What a match is checked against: the elicitation, and the call and server it came from. */
 export type MatchSubject = {
   elicitation: Pick<EventOf<'elicitation'>, 'mode' | 'params' | 'origin' | 'serverName'>;
   /** The tool whose call asked; undefined outside a tool call. */
   toolName?: string;
+  /** The names the server gave itself (its `name`, and its `title`); a match may name either. */
+  serverNames?: readonly string[];
 };
 
 export type MatchMiss = { field: keyof RuleMatch; expected: string; actual: string };
@@ -19,11 +23,12 @@ export type MatchMiss = { field: keyof RuleMatch; expected: string; actual: stri
 /** Every field of the match that does not hold, in the order of the schema; empty when it matches. */
 export function matchMisses(match: RuleMatch, subject: MatchSubject): MatchMiss[] {
   const { elicitation, toolName } = subject;
+  const serverNames = subject.serverNames ?? [elicitation.serverName];
   const message = typeof elicitation.params.message === 'string' ? elicitation.params.message : '';
   const misses: MatchMiss[] = [];
   if (match.tool !== undefined && match.tool !== toolName) misses.push({ field: 'tool', expected: match.tool, actual: toolName ?? '(no tool call)' });
-  if (match.server !== undefined && match.server !== elicitation.serverName)
-    misses.push({ field: 'server', expected: match.server, actual: elicitation.serverName });
+  if (match.server !== undefined && !serverNames.includes(match.server))
+    misses.push({ field: 'server', expected: match.server, actual: serverNames.join(' / ') });
   if (match.mode !== undefined && match.mode !== elicitation.mode) misses.push({ field: 'mode', expected: match.mode, actual: elicitation.mode });
   if (match.message !== undefined && !message.includes(match.message)) {
     misses.push({ field: 'message', expected: `a message containing ${JSON.stringify(match.message)}`, actual: JSON.stringify(message) });
@@ -58,8 +63,10 @@ export function matchMisses(match: RuleMatch, subject: MatchSubject): MatchMiss[
   return misses;
 }
 
-export function isMatch(match: RuleMatch, subject: MatchSubject): boolean {
-  return matchMisses(match, subject).length === 0;
+/** Whether a rule takes the elicitation: the live engine's own test (rule-match.ts), so both agree. */
+export function ruleTakes(rule: Rule, subject: MatchSubject): boolean {
+  const { elicitation, toolName } = subject;
+  return ruleHolds(rule, factsOf(elicitation, toolName, subject.serverNames ?? [elicitation.serverName]));
 }
 
 function propertyNames(schema: unknown): string[] {

@@ -150,7 +150,11 @@ export class RuleEngine {
   }
 }
 
-export function factsOf(elicitation: EventOf<'elicitation'>, tool: string | undefined, serverNames: readonly string[]): MatchFacts {
+export function factsOf(
+  elicitation: Pick<EventOf<'elicitation'>, 'mode' | 'params' | 'origin'>,
+  tool: string | undefined,
+  serverNames: readonly string[],
+): MatchFacts {
   const { params, origin } = elicitation;
   const schema = params.requestedSchema;
   const properties = isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];

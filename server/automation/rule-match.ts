@@ -73,6 +73,19 @@ export async function findRule(rules: RuleSet, facts: MatchFacts, options: Match
   return undefined;
 }
 
+/**
+ * Whether one rule's match takes the elicitation, at once: what a scenario's step uses for its rules,
+ * so a rule means the same there as in a live session's engine.
+ */
+export function ruleHolds(rule: Rule, facts: MatchFacts): boolean {
+  if (!holdsWithoutPattern(rule, facts)) return false;
+  const pattern = rule.match.messagePattern;
+  if (pattern === undefined) return true;
+  if (facts.message.length > PATTERN_TEXT_MAX_CHARS) return false;
+  const compiled = compileSafePattern(pattern);
+  return compiled.isEnforced && compiled.test(facts.message);
+}
+
 /** Every match field but the pattern: cheap checks first, so the pattern runs only for rules that could take it. */
 function holdsWithoutPattern(rule: Rule, facts: MatchFacts): boolean {
   const match = rule.match;

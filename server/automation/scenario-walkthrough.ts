@@ -12,7 +12,7 @@ import type { Scenario, ScenarioStep } from '../wire/scenario';
 import { describeAnswer, describeStep, skipReason, verdictCaption, type DemoStepVerdict } from './demo-scenario-plan';
 import { ofKind, type DemoSessionFeed } from './demo-session-feed';
 import { playAnswer, prepareTool, toolRegion, UI_TIMEOUT_MS } from './demo-page-play';
-import { isMatch, matchMisses } from './match-misses';
+import { matchMisses, ruleTakes } from './match-misses';
 import { checkOutcome, type StepFailure } from './outcome-checks';
 import { stepName } from './step-driver';
 import type { WalkthroughPage } from './walkthrough-page';
@@ -95,7 +95,7 @@ async function playStep(
       break;
     }
     handled += 1;
-    const chosen = chooseAnswer(step, scenario, next, handled, failures);
+    const chosen = chooseAnswer(step, scenario, next, handled, failures, serverNamesOf(feed.events()));
     let answer = chosen.answer;
     await demo.caption(chosen.caption);
     if (answer.action === 'none') {
@@ -136,8 +136,9 @@ function chooseAnswer(
   elicitation: EventOf<'elicitation'>,
   nth: number,
   failures: StepFailure[],
+  serverNames: string[],
 ): { answer: RuleAnswer; caption: string } {
-  const subject = { elicitation, toolName: step.call };
+  const subject = { elicitation, toolName: step.call, serverNames };
   const listed = step.elicitations[nth - 1];
   if (listed) {
     const misses = matchMisses({ ...listed.expect } satisfies RuleMatch, subject);
@@ -147,7 +148,7 @@ function chooseAnswer(
     return { answer: { action: 'cancel' }, caption: `Elicitation ${nth} is not the one the step expects: cancel.` };
   }
   const rules = scenario.rules?.enabled ? scenario.rules.rules : [];
-  const ruleIndex = rules.findIndex((rule) => rule.enabled && isMatch(rule.match, subject));
+  const ruleIndex = rules.findIndex((rule) => rule.enabled && ruleTakes(rule, subject));
   if (ruleIndex !== -1)
     return {
       answer: rules[ruleIndex].answer,
@@ -178,4 +179,15 @@ async function cancelCall(page: Page, feed: DemoSessionFeed, callId: string): Pr
   const button = page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first().getByRole('button', { name: 'Cancel call' });
   await button.click({ timeout: UI_TIMEOUT_MS }).catch(() => undefined); // already ended, or not on screen: the log says which
   return feed.waitFor((events) => ofKind(events, 'call-end').find((e) => e.callId === callId), CANCEL_GRACE_MS);
+}
+
+/** The names the server gave itself at its last handshake (its `name`, and its `title`): a rule may name either. */
+function serverNamesOf(events: LogEvent[]): string[] {
+  let names: string[] = [];
+  for (const event of events) {
+    if (event.kind !== 'session-state' || event.state !== 'ready' || !event.serverInfo) continue;
+    const { name, title } = event.serverInfo;
+    names = [name, title].filter((n): n is string => typeof n === 'string' && n !== '');
+  }
+  return names;
 }

@@ -10,7 +10,7 @@ import type { RuleAnswer, RuleRef, RuleSet } from '../wire/rules';
 import type { ScenarioStep, StepReport } from '../wire/scenario';
 import { checkOutcome, type StepFailure } from './outcome-checks';
 import { giveRuleAnswer } from './rule-answer';
-import { isMatch, matchMisses } from './match-misses';
+import { matchMisses, ruleTakes } from './match-misses';
 
 /** More elicitations than this beyond the listed ones in one step is a flood: the call is cancelled and the run ends. */
 export const MAX_UNLISTED_ELICITATIONS = 100;
@@ -112,7 +112,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
       else give();
     };
     const onElicitation = (elicitation: EventOf<'elicitation'>) => {
-      const subject = { elicitation, ...(call.method === 'tools/call' && { toolName: call.name }) };
+      const subject = { elicitation, serverNames: session.serverNames, ...(call.method === 'tools/call' && { toolName: call.name }) };
       const listed = step.elicitations[listedIndex];
       if (listed) {
         listedIndex++;
@@ -134,7 +134,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         return cancelCall();
       }
       const rules = ctx.rules?.enabled ? ctx.rules.rules : [];
-      const ruleIndex = rules.findIndex((rule) => rule.enabled && isMatch(rule.match, subject));
+      const ruleIndex = rules.findIndex((rule) => rule.enabled && ruleTakes(rule, subject));
       const rule = rules[ruleIndex];
       if (rule)
         return answer(elicitation, rule.answer, {

@@ -61,6 +61,8 @@ export class Session {
   readonly startedAt = Date.now();
   endedAt: number | undefined;
   serverName = '';
+  /** The names the server gave itself: its `name`, and its `title` when it has one (a rule may name either). */
+  serverNames: string[] = [];
   protocolVersion: string | undefined;
   era: 'legacy' | 'modern' | undefined;
   readonly broker: ElicitationBroker;
@@ -189,6 +191,7 @@ export class Session {
     }
     const serverInfo = this.client.getServerVersion();
     this.serverName = serverInfo?.title ?? serverInfo?.name ?? '';
+    this.serverNames = [serverInfo?.name, serverInfo?.title].filter((name): name is string => !!name);
     this.state = 'ready';
     this.emit({
       kind: 'session-state',
