@@ -133,7 +133,8 @@ http.listen(0, '127.0.0.1', () => {
     await buildMcp().connect(transport);
   });
   app.post('/mcp/messages', bearer, async (req: Request, res: Response) => {
-    const transport = sseTransports.get(String(req.query.sessionId ?? ''));
+    const sessionId = req.query.sessionId;
+    const transport = typeof sessionId === 'string' ? sseTransports.get(sessionId) : undefined;
     if (!transport) return void res.status(404).send('no session');
     // express.json() has read the body already: hand it over parsed.
     await transport.handlePostMessage(req, res, req.body);
