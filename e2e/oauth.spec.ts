@@ -43,3 +43,44 @@ test('sign in through the page: the sign-in page opens on a click, Approve there
   await panel.getByRole('button', { name: 'Sign out' }).click();
   await expect(panel.getByText('Signed out', { exact: true })).toBeVisible();
 });
+
+test('the OAuth group of the Connection form: a pre-registered client typed in the page signs in, and its secret stays out of the page', async ({
+  app,
+  page,
+  oauthServer,
+}, testInfo) => {
+  await app.waitConnected();
+  const form = await app.openConnection();
+  await form.getByRole('radio', { name: 'Streamable HTTP' }).click();
+  await form.getByLabel('URL', { exact: true }).fill(oauthServer.url);
+  await form.getByText(/^OAuth ·/).click();
+  await form.getByLabel('OAuth client ID', { exact: true }).fill('pre-client');
+  const secret = form.getByLabel('OAuth client secret', { exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill('pre-secret');
+  await expect(form.getByText('client pre-client')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('oauth-form.png') });
+  await form.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+
+  const panel = page.getByRole('region', { name: 'Sign-in' });
+  // The authorization server is asked for the typed client, not a freshly registered one.
+  await expect(panel.getByLabel('Authorization URL', { exact: true })).toContainText('client_id=pre-client');
+  const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
+  await signInPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(signInPage.getByText('Signed in.')).toBeVisible();
+  await signInPage.close();
+
+  // The token exchange needs the secret (client_secret_post): a whoami that answers proves it reached the server.
+  await app.waitConnected();
+  await app.runTool('whoami');
+  await expect(app.result()).toHaveText('scopes: mcp:tools');
+
+  const again = await app.openConnection();
+  await expect(again.getByLabel('OAuth client ID', { exact: true })).toHaveValue('pre-client');
+  await expect(again.getByLabel('OAuth client secret', { exact: true })).toHaveValue('');
+  await page.screenshot({ path: testInfo.outputPath('oauth-form-connected.png') });
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toContain('pre-secret');
+  await panel.getByRole('button', { name: 'Sign out' }).click();
+  await expect(panel.getByText('Signed out', { exact: true })).toBeVisible();
+});

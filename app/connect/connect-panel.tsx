@@ -8,6 +8,7 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import { ClientSettingsForm } from './client-settings-form';
 import { ConfiguredServers, PasteConfig } from './config-servers';
 import { isDrivable } from './connection-status';
+import { OAuthFields } from './oauth-fields';
 import { draftFromTarget, EMPTY_DRAFT, sameDraft, targetFromDraft, type TargetDraft, type TransportKind } from './target-draft';
 import { Alert } from '../ui/alert';
 
@@ -147,6 +148,7 @@ export function ConnectPanel() {
               />
             )}
           </Field>
+          <OAuthFields draft={draft.oauth} onChange={(oauth) => update({ oauth })} />
         </>
       )}
       <PasteConfig onPick={(target) => setDraft(draftFromTarget(target))} />

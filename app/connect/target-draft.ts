@@ -1,5 +1,6 @@
 /** The connect form's text fields, and their conversion to and from a target. */
 import type { TargetInput, TargetSummary } from '@wire/target';
+import { EMPTY_OAUTH_DRAFT, oauthDraftFrom, oauthFromDraft, sameOAuthDraft, type OAuthDraft } from './oauth-draft';
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
@@ -14,9 +15,20 @@ export type TargetDraft = {
   url: string;
   /** "Name: value", one a line. */
   headers: string;
+  /** HTTP and SSE only. */
+  oauth: OAuthDraft;
 };
 
-export const EMPTY_DRAFT: TargetDraft = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: 'http://127.0.0.1:3001/mcp', headers: '' };
+export const EMPTY_DRAFT: TargetDraft = {
+  transport: 'stdio',
+  command: '',
+  args: '',
+  env: '',
+  cwd: '',
+  url: 'http://127.0.0.1:3001/mcp',
+  headers: '',
+  oauth: EMPTY_OAUTH_DRAFT,
+};
 
 export function draftFromTarget(target: TargetSummary): TargetDraft {
   if (target.transport === 'stdio') {
@@ -38,6 +50,7 @@ export function draftFromTarget(target: TargetSummary): TargetDraft {
     headers: Object.entries(target.headers)
       .map(([k, v]) => `${k}: ${v}`)
       .join('\n'),
+    oauth: oauthDraftFrom(target.oauth),
   };
 }
 
@@ -74,7 +87,9 @@ export function targetFromDraft(draft: TargetDraft): { target: TargetInput } | {
     if (colon <= 0) return { error: `Header line ${i}: use "Name: value".` };
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
-  return { target: { transport: draft.transport, url: url.href, headers } };
+  const oauth = oauthFromDraft(draft.oauth);
+  if ('error' in oauth) return oauth;
+  return { target: { transport: draft.transport, url: url.href, headers, ...(oauth.oauth && { oauth: oauth.oauth }) } };
 }
 
 /** Non-empty lines with their 1-based line numbers. */
@@ -88,5 +103,5 @@ function lines(text: string): [number, string][] {
 export function sameDraft(a: TargetDraft, b: TargetDraft): boolean {
   if (a.transport !== b.transport) return false;
   if (a.transport === 'stdio') return a.command === b.command && a.args === b.args && a.env === b.env && a.cwd === b.cwd;
-  return a.url === b.url && a.headers === b.headers;
+  return a.url === b.url && a.headers === b.headers && sameOAuthDraft(a.oauth, b.oauth);
 }

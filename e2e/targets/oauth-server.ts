@@ -2,7 +2,8 @@
  * An MCP server behind OAuth 2.1, with its own authorization server, both on
  * one loopback port and both on the classic SDK's pieces (auth router, bearer
  * middleware; the provider is ./oauth-authority.ts). The MCP endpoint is /mcp;
- * its tools: `whoami` (the scopes of the token), `ask_name` (a form
+ * the legacy SSE endpoint is /mcp/sse (messages to /mcp/messages), under the
+ * same protected resource, so one sign-in covers both. Its tools: `whoami` (the scopes of the token), `ask_name` (a form
  * elicitation), `admin_report` (needs scope mcp:admin: a 403 insufficient_scope
  * until the client steps up). Prints LOOPBACK_PORT=n.
  *
@@ -21,6 +22,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Authority } from './oauth-authority';
 
@@ -121,6 +123,21 @@ http.listen(0, '127.0.0.1', () => {
       await buildMcp().connect(transport);
     }
     await transport.handleRequest(req, res, req.body);
+  });
+
+  const sseTransports = new Map<string, SSEServerTransport>();
+  app.get('/mcp/sse', bearer, async (_req: Request, res: Response) => {
+    const transport = new SSEServerTransport('/mcp/messages', res);
+    sseTransports.set(transport.sessionId, transport);
+    res.on('close', () => sseTransports.delete(transport.sessionId));
+    await buildMcp().connect(transport);
+  });
+  app.post('/mcp/messages', bearer, async (req: Request, res: Response) => {
+    const sessionId = req.query.sessionId;
+    const transport = typeof sessionId === 'string' ? sseTransports.get(sessionId) : undefined;
+    if (!transport) return void res.status(404).send('no session');
+    // express.json() has read the body already: hand it over parsed.
+    await transport.handlePostMessage(req, res, req.body);
   });
   http.on('request', app);
   process.stderr.write(`LOOPBACK_PORT=${(http.address() as AddressInfo).port}\n`);

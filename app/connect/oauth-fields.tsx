@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Field, INPUT_CLASS } from '@app/ui/field';
+import type { OAuthDraft } from './oauth-draft';
+
+/**
+ * The OAuth options of the command line, folded: most servers need none, since a
+ * server that asks for OAuth gets a sign-in with dynamic registration anyway.
+ * Nothing here is remembered in the browser: the values live in the form alone.
+ */
+export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: (draft: OAuthDraft) => void }) {
+  const set = (patch: Partial<OAuthDraft>) => onChange({ ...draft, ...patch });
+  const [isOpen, setOpen] = useState(false);
+  const chosen = [draft.clientId && `client ${draft.clientId}`, draft.isClientCredentials && 'as a machine', draft.keepTokens && 'keeps tokens'].filter(
+    Boolean,
+  );
+  return (
+    <details open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-slate-50 px-2 py-1.5 ring-1 ring-slate-200">
+      <summary className="cursor-pointer text-xs font-medium text-slate-700">
+        OAuth <span className="font-normal text-slate-500">· {chosen.length ? chosen.join(' · ') : 'register when asked'}</span>
+      </summary>
+      <div className="mt-2 space-y-3">
+        <Field label="OAuth client ID" hint="A client the authorization server already knows; empty: the inspector registers itself.">
+          {(id) => <input id={id} className={INPUT_CLASS} value={draft.clientId} onChange={(e) => set({ clientId: e.target.value })} spellCheck={false} />}
+        </Field>
+        <Field label="OAuth client secret" hint="Kept in the inspector's memory only; never saved or logged.">
+          {(id) => (
+            <input
+              id={id}
+              type="password"
+              autoComplete="off"
+              className={INPUT_CLASS}
+              value={draft.clientSecret}
+              onChange={(e) => set({ clientSecret: e.target.value })}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="Client metadata URL" hint="An https client ID metadata document, used where the server supports it.">
+          {(id) => (
+            <input
+              id={id}
+              className={INPUT_CLASS}
+              value={draft.clientMetadataUrl}
+              onChange={(e) => set({ clientMetadataUrl: e.target.value })}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="OAuth scope" hint="Asked for only when neither the server's challenge nor its metadata names any.">
+          {(id) => <input id={id} className={INPUT_CLASS} value={draft.scope} onChange={(e) => set({ scope: e.target.value })} spellCheck={false} />}
+        </Field>
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={draft.isClientCredentials}
+            onChange={(e) => set({ isClientCredentials: e.target.checked })}
+          />
+          Sign in as a machine (client credentials)
+        </label>
+        <label className="flex items-center gap-2 text-xs">
+          <input type="checkbox" className="accent-indigo-600" checked={draft.keepTokens} onChange={(e) => set({ keepTokens: e.target.checked })} />
+          Keep tokens for the next run
+        </label>
+      </div>
+    </details>
+  );
+}
