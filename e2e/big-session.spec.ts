@@ -69,4 +69,19 @@ test('a 100k-entry session opens, scrolls to either end and finds a row by filte
   await expect(rows.filter({ hasText: /tools\/call #\d+ result/ })).toBeVisible();
   await expect(rows.filter({ hasText: 'Loading entry…' })).toHaveCount(0);
   await page.screenshot({ path: join(tmpdir(), 'big-session.png') });
+
+  // The Calls view: the newest calls, listed by the proxy from their outlines; one opened reads its story.
+  await app.log.getByRole('tab', { name: 'Calls' }).click();
+  await expect(app.log.getByRole('status', { name: 'Calls listed' })).toHaveText(/^Newest 200 of [\d,]{3,} calls$/);
+  const calls = app.log.getByRole('listbox', { name: 'Tool calls' }).getByRole('option');
+  const finished = calls.filter({ hasText: 'result · ' }).first();
+  await finished.click();
+  await expect(finished).toHaveAttribute('aria-selected', 'true');
+  const steps = app.log.getByRole('list', { name: 'Story steps' }).getByRole('listitem');
+  await expect(steps.filter({ hasText: /tools\/call #\d+ result/ })).toBeVisible();
+  await expect(steps.filter({ hasText: /c\d+-\d+ tools\/call \S+ timeout/ })).toHaveCount(1);
+  // Older calls come a page at a time, on demand.
+  await app.log.getByRole('button', { name: 'Older calls' }).click();
+  await expect(app.log.getByRole('status', { name: 'Calls listed' })).toHaveText(/^Newest 400 of [\d,]{3,} calls$/);
+  await page.screenshot({ path: join(tmpdir(), 'big-session-calls.png') });
 });

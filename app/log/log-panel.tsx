@@ -145,11 +145,6 @@ export function LogPanel() {
             />
           </div>
         )
-      ) : session?.window ? (
-        <p className="p-3 text-xs text-slate-500">
-          This session has {session.eventCount.toLocaleString()} entries, so its calls are not listed here. In Entries, search <code>kind:call-start</code> to
-          list them and <code>call:c3</code> for one call&apos;s story.
-        </p>
       ) : (
         session && (
           <div className="min-h-0 flex-1">

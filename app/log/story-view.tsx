@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallView, SessionSnapshot } from '@app/model/session-store';
 import { Badge } from '@app/ui/badge';
@@ -7,6 +7,7 @@ import { cn } from '@app/ui/cn';
 import { formatDuration } from '@app/ui/countdown';
 import { Spoken } from '@app/ui/spoken';
 import { describeEvent } from './describe-event';
+import { useCallStory } from './use-call-story';
 
 type Props = {
   session: SessionSnapshot;
@@ -25,24 +26,34 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
   const calls = session.calls;
   const [chosen, setChosen] = useState<string>();
   const call = calls.find((c) => c.callId === chosen) ?? calls.at(-1);
-  const steps = useMemo(
-    () =>
-      call
-        ? session.story
-            .storyOfCall(call.callId)
-            .map((seq) => session.events[seq - 1])
-            .filter((e) => e && e.kind !== 'call-timer')
-        : [],
-    // eventCount: the story grows as events arrive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [call?.callId, session.eventCount],
-  );
+  const story = useCallStory(session, call?.callId, call?.end?.seq);
+  const steps = story.steps;
+  const more = session.windowCalls;
 
-  if (!calls.length) return <p className="p-3 text-xs text-slate-500">No tool calls yet: each call you make gets its story here.</p>;
+  if (!calls.length)
+    return (
+      <p role="status" className="p-3 text-xs text-slate-500">
+        {more?.problem ?? (more && more.total === undefined ? 'Listing the calls…' : 'No tool calls yet: each call you make gets its story here.')}
+      </p>
+    );
 
   return (
     <div className="flex h-full min-h-0">
-      <CallList calls={calls} selected={call?.callId} onSelect={setChosen} />
+      <div className="flex w-64 shrink-0 flex-col border-r border-slate-200">
+        <CallList calls={calls} selected={call?.callId} onSelect={setChosen} />
+        {more && more.total !== undefined && (
+          <div className="flex items-center gap-2 border-t border-slate-200 px-3 py-1 text-[11px] text-slate-500">
+            <span role="status" aria-label="Calls listed">
+              {more.problem ?? `Newest ${more.loaded.toLocaleString()} of ${more.total.toLocaleString()} calls`}
+            </span>
+            {more.loaded < more.total && (
+              <Button size="sm" tone="ghost" className="ml-auto" disabled={more.isLoading} onClick={more.loadOlder}>
+                Older calls
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
       {call && (
         <section aria-label="Story" className="min-w-0 flex-1 overflow-auto">
           <header className="sticky top-0 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5 text-xs">
@@ -54,9 +65,17 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
               Show these entries in the list
             </Button>
           </header>
+          {(story.isLoading || story.problem || story.total > story.readCount) && (
+            <p role="status" className="px-3 pt-2 text-xs text-slate-500">
+              {story.problem ??
+                (story.isLoading
+                  ? 'Reading this call’s entries…'
+                  : `The first ${story.readCount.toLocaleString()} of its ${story.total.toLocaleString()} entries; the list has them all.`)}
+            </p>
+          )}
           <ol aria-label="Story steps" className="px-3 py-2">
             {steps.map((event) => {
-              const line = describeEvent(event, session.index);
+              const line = describeEvent(event, story);
               const content = event.kind === 'action' && event.content ? JSON.stringify(event.content) : undefined;
               return (
                 <li key={event.seq}>
@@ -104,7 +123,7 @@ function CallList({ calls, selected, onSelect }: { calls: CallView[]; selected: 
   const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scrollRef.current, estimateSize: () => CALL_ROW, overscan: 8 });
   const at = (i: number) => calls[calls.length - 1 - i];
   return (
-    <ul ref={scrollRef} role="listbox" aria-label="Tool calls" className="relative w-64 shrink-0 overflow-auto border-r border-slate-200">
+    <ul ref={scrollRef} role="listbox" aria-label="Tool calls" className="relative min-h-0 flex-1 overflow-auto">
       <li aria-hidden style={{ height: virtualizer.getTotalSize() }} className="pointer-events-none" />
       {virtualizer.getVirtualItems().map((item) => {
         const c = at(item.index);

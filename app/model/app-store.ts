@@ -128,6 +128,7 @@ export class AppStore {
         {
           read: (range) => this.connection.send('read-entries', { sessionId, ...range }),
           find: (filter, offset) => this.connection.send('find-entries', { sessionId, filter, offset }),
+          calls: (offset) => this.connection.send('list-calls', { sessionId, offset }),
         },
         opened.data.lastSeq,
         opened.data.methods,

@@ -4,7 +4,7 @@
  * seq. Filters run in the proxy over the whole session. No React in here: the list
  * reads it through subscribe/getVersion.
  */
-import type { LogFilter } from '@wire/entry-filter';
+import { NO_FILTER, type LogFilter } from '@wire/entry-filter';
 import type { LogEvent } from '@wire/events';
 import type { RpcPair } from '@wire/log-index';
 import { MAX_ROWS_PER_READ, QueryResultSchemas, type EntryRow, type QueryResults, type SkippedNote } from '@wire/queries';
@@ -13,12 +13,16 @@ import { MAX_ROWS_PER_READ, QueryResultSchemas, type EntryRow, type QueryResults
 export type WindowQueries = {
   read(params: { fromSeq?: number; toSeq?: number; seqs?: number[] }): Promise<unknown>;
   find(filter: LogFilter, offset: number): Promise<unknown>;
+  /** The calls' outlines, newest first from the `offset`-th (a page of MAX_CALLS_PER_LIST). */
+  calls(offset: number): Promise<unknown>;
 };
 
 /** Rows kept in the page; past this the ones furthest from the last asked-for go. */
 const MAX_ROWS_KEPT = 20_000;
 /** While the proxy is still correlating, rows shown without their pairs are asked for again after this long. */
 const RECHECK_MS = 400;
+/** A call's story shown whole up to this many entries; a longer one says so and the list has the rest. */
+export const MAX_STORY_ROWS = 2000;
 
 export class EntryWindow {
   private readonly rows = new Map<number, EntryRow>();
@@ -63,6 +67,23 @@ export class EntryWindow {
   /** The seqs a filter keeps over the whole session (the first MAX_SEQS_PER_FIND of them, and how many there are). */
   async find(filter: LogFilter): Promise<QueryResults['find-entries']> {
     return QueryResultSchemas['find-entries'].parse(await this.queries.find(filter, 0));
+  }
+
+  /** A page of the calls' outlines (list-calls); throws when the answer is not one the page can read. */
+  async listCalls(offset: number): Promise<QueryResults['list-calls']> {
+    return QueryResultSchemas['list-calls'].parse(await this.queries.calls(offset));
+  }
+
+  /** One call's story, its first MAX_STORY_ROWS entries with their pairs, and how many it has in all. */
+  async storyOfCall(callId: string): Promise<{ rows: EntryRow[]; total: number }> {
+    const found = await this.find({ ...NO_FILTER, story: { kind: 'call', id: callId } });
+    const seqs = found.seqs.slice(0, MAX_STORY_ROWS);
+    const rows: EntryRow[] = [];
+    for (let i = 0; i < seqs.length; i += MAX_ROWS_PER_READ) {
+      const answer = QueryResultSchemas['read-entries'].parse(await this.queries.read({ seqs: seqs.slice(i, i + MAX_ROWS_PER_READ) }));
+      rows.push(...answer.rows);
+    }
+    return { rows, total: found.total };
   }
 
   /** Whole rows for an export: these seqs (null: every entry), read a window at a time. */

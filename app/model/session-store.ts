@@ -85,7 +85,11 @@ export type SessionSnapshot = {
    * outline, and the rows, their correlation and filters come from the proxy through this.
    */
   window?: EntryWindow;
+  /** For a windowed session: how many of its calls the page has (newest first, a page at a time) of how many. */
+  windowCalls?: WindowCalls;
 };
+
+export type WindowCalls = { loaded: number; total: number | undefined; isLoading: boolean; problem?: string; loadOlder: () => void };
 
 export class SessionStore {
   readonly sessionId: string;
@@ -101,6 +105,7 @@ export class SessionStore {
   private dirty = false;
   private readonly listeners = new Set<() => void>();
   private window: EntryWindow | undefined;
+  private windowCalls: WindowCalls | undefined;
 
   constructor(sessionId: string) {
     this.sessionId = sessionId;
@@ -149,6 +154,32 @@ export class SessionStore {
     this.window = window;
     for (const event of outline) this.reduce(event);
     for (const method of window.methods) this.index.methods.add(method);
+    this.windowCalls = { loaded: 0, total: undefined, isLoading: false, loadOlder: () => void this.loadOlderCalls() };
+    this.dirty = true;
+    this.publish();
+    void this.loadOlderCalls();
+  }
+
+  /**
+   * The next page of a windowed session's calls, as outlines from the proxy: the calls list, the
+   * elicitations and their answers come back without the log (the page holds a few entries a call).
+   */
+  private async loadOlderCalls(): Promise<void> {
+    const state = this.windowCalls;
+    if (!this.window || !state || state.isLoading || (state.total !== undefined && state.loaded >= state.total)) return;
+    this.setWindowCalls({ isLoading: true, problem: undefined });
+    try {
+      const page = await this.window.listCalls(state.loaded);
+      for (const event of page.outline) this.reduce(event);
+      this.setWindowCalls({ loaded: state.loaded + page.count, total: page.total, isLoading: false });
+    } catch (error) {
+      this.setWindowCalls({ isLoading: false, problem: `Could not list the calls: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  private setWindowCalls(change: Partial<WindowCalls>): void {
+    if (!this.windowCalls) return;
+    this.windowCalls = { ...this.windowCalls, ...change };
     this.dirty = true;
     this.publish();
   }
@@ -282,12 +313,14 @@ export class SessionStore {
       lastSeq: this.window ? this.window.total : this.lastSeq,
       status: this.status,
       tools: this.tools,
-      calls: [...this.calls.values()],
-      elicitations: [...this.elicitations.values()],
+      // A windowed session's calls arrive newest page first: in seq order again, as the views expect.
+      calls: this.window ? [...this.calls.values()].sort((a, b) => a.startSeq - b.startSeq) : [...this.calls.values()],
+      elicitations: this.window ? [...this.elicitations.values()].sort((a, b) => a.seq - b.seq) : [...this.elicitations.values()],
       findings: this.findings,
       index: this.index,
       story: this.story,
       ...(this.window && { window: this.window }),
+      ...(this.windowCalls && { windowCalls: this.windowCalls }),
     };
   }
 }

@@ -83,6 +83,7 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'open-entries':
     case 'read-entries':
     case 'find-entries':
+    case 'list-calls':
       return runQuery(command, registry);
     case 'set-roots':
       await registry.setRoots(command.params.sessionId, command.params.roots);

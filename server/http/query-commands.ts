@@ -3,7 +3,7 @@ import { SessionQuery } from '../store/session-query';
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import { WireFailure } from '../wire/errors';
 
-type QueryCommand = Extract<ClientCommand, { type: 'open-entries' | 'read-entries' | 'find-entries' }>;
+type QueryCommand = Extract<ClientCommand, { type: 'open-entries' | 'read-entries' | 'find-entries' | 'list-calls' }>;
 
 /** Sessions whose index is kept; one opened after these lets the least recent go (its index is built again if asked). */
 const KEPT_SESSIONS = 4;
@@ -19,6 +19,8 @@ export async function runQuery(command: QueryCommand, registry: SessionRegistry)
       return query.read(command.params);
     case 'find-entries':
       return query.find(command.params.filter, command.params.offset);
+    case 'list-calls':
+      return query.calls(command.params.offset);
   }
 }
 

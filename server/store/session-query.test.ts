@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticSession } from '../../e2e/bench/synthetic-session';
 import { NO_FILTER } from '../wire/entry-filter';
-import { MAX_ROWS_PER_READ } from '../wire/queries';
+import { MAX_CALLS_PER_LIST, MAX_OUTLINE_PER_CALL, MAX_ROWS_PER_READ } from '../wire/queries';
 import { SessionQuery } from './session-query';
 
 const tempFile = (text: string) => {
@@ -76,5 +76,30 @@ describe('SessionQuery', () => {
     expect(after.lastSeq).toBe(3000);
     expect(after.total).toBeGreaterThan(before.total);
     expect(after.seqs.slice(0, before.total)).toEqual(before.seqs);
+  });
+});
+
+describe('SessionQuery calls', () => {
+  it('lists the calls newest first, a bounded page at a time, each as its outline with its end and no messages', async () => {
+    const query = new SessionQuery(tempFile(syntheticSession(20_000, 's2')));
+    const starts = await query.find({ ...NO_FILTER, group: 'lifecycle', text: 'kind:call-start' });
+    const first = await query.calls(0);
+    expect(first.total).toBe(starts.total);
+    expect(first.total).toBeGreaterThan(MAX_CALLS_PER_LIST);
+    expect(first.count).toBe(MAX_CALLS_PER_LIST);
+    const kinds = new Set(first.outline.map((e) => e.kind));
+    expect(kinds.has('rpc-out') || kinds.has('rpc-in') || kinds.has('http')).toBe(false);
+    expect(first.outline.length).toBeLessThanOrEqual(MAX_CALLS_PER_LIST * MAX_OUTLINE_PER_CALL);
+    const startSeqs = first.outline.filter((e) => e.kind === 'call-start').map((e) => e.seq);
+    // The newest calls: the last call-starts of the whole session.
+    expect(startSeqs).toEqual(starts.seqs.slice(-MAX_CALLS_PER_LIST));
+    const lastStart = first.outline.find((e) => e.kind === 'call-start'); // the newest may be cut off by the session's end
+    const callId = lastStart?.kind === 'call-start' ? lastStart.callId : '';
+    expect(first.outline.some((e) => e.kind === 'call-end' && e.callId === callId)).toBe(true);
+
+    const older = await query.calls(MAX_CALLS_PER_LIST);
+    expect(older.outline.filter((e) => e.kind === 'call-start').map((e) => e.seq)).toEqual(starts.seqs.slice(-2 * MAX_CALLS_PER_LIST, -MAX_CALLS_PER_LIST));
+    const beyond = await query.calls(first.total);
+    expect(beyond).toMatchObject({ count: 0, outline: [] });
   });
 });

@@ -10,7 +10,15 @@ import type { LogEvent, LogEventKind } from '../wire/events';
 import { entryPredicate, KIND_GROUPS, type LogFilter } from '../wire/entry-filter';
 import { LogIndex } from '../wire/log-index';
 import { parseLogQuery } from '../wire/log-query';
-import { MAX_ROWS_PER_READ, MAX_SEQS_PER_FIND, type EntryRow, type QueryResults, type SkippedNote } from '../wire/queries';
+import {
+  MAX_CALLS_PER_LIST,
+  MAX_OUTLINE_PER_CALL,
+  MAX_ROWS_PER_READ,
+  MAX_SEQS_PER_FIND,
+  type EntryRow,
+  type QueryResults,
+  type SkippedNote,
+} from '../wire/queries';
 import { StoryIndex } from '../wire/story-index';
 import { SeqIndex } from './seq-index';
 
@@ -21,6 +29,9 @@ const SLICE_ENTRIES = 2000;
 const CACHED_FILTERS = 16;
 /** The outline keeps the first and the last of these; a session that reconnects a thousand times needs neither all. */
 const OUTLINE_ENDS = 50;
+/** What a call's outline keeps of its story: enough for the calls list and the elicitation panels, none of its messages. */
+const CALL_OUTLINE_KINDS: ReadonlySet<string> = new Set<LogEventKind>(['call-start', 'call-round', 'call-end', 'elicitation']);
+const FLOW_OUTLINE_KINDS: ReadonlySet<string> = new Set<LogEventKind>(['elicitation-end', 'action', 'url-complete', 'rule-match']);
 
 type Found = { lastSeq: number; seqs: number[] };
 
@@ -35,6 +46,8 @@ export class SessionQuery {
   private readonly unreadable: SkippedNote = { count: 0, notes: [] };
   private readonly notedSeqs = new Set<number>();
   private readonly found = new Map<string, Found>();
+  /** Every call-start, in seq order, with its call, as the correlating pass met them. */
+  private readonly callStarts: { seq: number; callId: string }[] = [];
 
   constructor(filePath: string) {
     this.index = new SeqIndex(filePath, OUTLINE_PREFIXES);
@@ -96,6 +109,35 @@ export class SessionQuery {
     return { lastSeq: found.lastSeq, total: found.seqs.length, offset, seqs, skipped: this.skipped() };
   }
 
+  /**
+   * The calls, newest first from the `offset`-th, as outlines built from the links the correlating pass made:
+   * only the outline's lines are read, whatever the session's size.
+   */
+  async calls(offset = 0): Promise<QueryResults['list-calls']> {
+    this.refresh();
+    await this.correlate();
+    const total = this.callStarts.length;
+    const end = Math.max(0, total - offset);
+    const page = this.callStarts.slice(Math.max(0, end - MAX_CALLS_PER_LIST), end);
+    const seqs = page.flatMap(({ callId }) => this.outlineOfCall(callId)).sort((a, b) => a - b);
+    const outline = this.parsed(this.index.readSeqs(seqs));
+    return { lastSeq: this.correlatedSeq, total, offset, count: page.length, outline, skipped: this.skipped() };
+  }
+
+  private outlineOfCall(callId: string): number[] {
+    const own = this.story.storyOfCall(callId).filter((seq) => CALL_OUTLINE_KINDS.has(this.kinds[seq - 1] ?? ''));
+    const answers = own.flatMap((seq) => {
+      const key = this.kinds[seq - 1] === 'elicitation' ? this.story.flowOf(seq) : undefined;
+      return key ? this.story.storyOfFlow(key).filter((s) => FLOW_OUTLINE_KINDS.has(this.kinds[s - 1] ?? '')) : [];
+    });
+    const all = [...own, ...answers].sort((a, b) => a - b);
+    if (all.length <= MAX_OUTLINE_PER_CALL) return all;
+    // The start and the first steps, and the end: what the list shows of a call.
+    const endSeq = own.find((seq) => this.kinds[seq - 1] === 'call-end');
+    const kept = all.slice(0, MAX_OUTLINE_PER_CALL - 1);
+    return endSeq !== undefined && !kept.includes(endSeq) ? [...kept, endSeq] : kept;
+  }
+
   /** Work out pairs and stories for every entry not yet seen, a slice at a time. */
   correlate(): Promise<void> {
     this.correlating ??= (async () => {
@@ -108,6 +150,7 @@ export class SessionQuery {
               this.pairs.add(event);
               this.story.add(event);
               this.kinds[event.seq - 1] = event.kind;
+              if (event.kind === 'call-start') this.callStarts.push({ seq: event.seq, callId: event.callId });
             } catch (error) {
               // A line that parses but is not the entry it claims to be (hand-edited, say): it keeps its row, without correlation.
               this.note(event.seq, `could not be correlated (${error instanceof Error ? error.message : String(error)})`);

@@ -13,6 +13,10 @@ import type { RpcPair } from './log-index';
 export const MAX_ROWS_PER_READ = 500;
 /** At most this many seqs in one `find-entries` answer; `offset` pages through the rest. */
 export const MAX_SEQS_PER_FIND = 200_000;
+/** At most this many calls in one `list-calls` answer; `offset` pages back through older ones. */
+export const MAX_CALLS_PER_LIST = 200;
+/** A call's outline keeps at most this many entries (its start and end always among them): a call of ten thousand rounds stays small. */
+export const MAX_OUTLINE_PER_CALL = 40;
 /** Sessions with more entries than this open windowed (see app/model/entry-window.ts); smaller ones replay whole. */
 export const WINDOWED_MIN_ENTRIES = 5000;
 
@@ -39,6 +43,15 @@ export const QUERY_COMMANDS = [
     id: z.number(),
     params: z.object({ ...SessionRef, filter: LogFilterSchema, offset: z.number().int().min(0).default(0) }),
   }),
+  /**
+   * The calls of the session, newest first from the `offset`-th: each call's outline (its start, rounds and end,
+   * its elicitations and their answers), not its messages. A call's whole story is a `find-entries` by call.
+   */
+  z.object({
+    type: z.literal('list-calls'),
+    id: z.number(),
+    params: z.object({ ...SessionRef, offset: z.number().int().min(0).default(0) }),
+  }),
 ] as const;
 
 /**
@@ -62,6 +75,8 @@ export type QueryResults = {
   /** `isCorrelated` false: pairs and stories are still being worked out; ask again for them. */
   'read-entries': { lastSeq: number; rows: EntryRow[]; isCorrelated: boolean; skipped: SkippedNote };
   'find-entries': { lastSeq: number; total: number; offset: number; seqs: number[]; skipped: SkippedNote };
+  /** `total` calls in the session; `outline` holds the entries of calls `offset` to `offset + count - 1`, newest first, in seq order. */
+  'list-calls': { lastSeq: number; total: number; offset: number; count: number; outline: LogEvent[]; skipped: SkippedNote };
 };
 
 const SkippedSchema = z.object({
@@ -95,4 +110,12 @@ export const QueryResultSchemas = {
     skipped: SkippedSchema,
   }),
   'find-entries': z.object({ lastSeq: z.number(), total: z.number(), offset: z.number(), seqs: z.array(z.number()), skipped: SkippedSchema }),
+  'list-calls': z.object({
+    lastSeq: z.number(),
+    total: z.number(),
+    offset: z.number(),
+    count: z.number(),
+    outline: z.array(LogEventSchema),
+    skipped: SkippedSchema,
+  }),
 } satisfies { [K in keyof QueryResults]: z.ZodType<unknown> };
