@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ROOT, targetStdio } from './support/processes';
 
+// Each test starts an inspector, a browser and a trace of its own: one at a time, so two never share a worker's machine.
+test.describe.configure({ mode: 'default' });
+
 /** Run the demo command to its end; its output and exit code. */
 function runDemo(args: string[], command = 'demo'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

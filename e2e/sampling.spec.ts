@@ -41,6 +41,10 @@ async function switchSamplingOn(app: InspectorPage, page: Page) {
   const form = await app.openConnection();
   await form.getByText('Client settings').click();
   await form.getByLabel(/^Sampling/).check();
+  const sessions = page.getByRole('button', { name: /^Sessions \d+$/ });
+  const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
   await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Connection', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  // The section stays as the person left it: the new session in the list, then Connected, says the reconnect is done.
+  await expect(sessions).toHaveText(`Sessions ${before + 1}`);
+  await app.waitConnected();
 }
