@@ -1,3 +1,4 @@
+import { followPointer } from './follow-pointer';
 /** How far one arrow key moves the bar, as a share of the row. */
 const KEY_STEP = 0.02;
 
@@ -24,13 +25,7 @@ export function ColumnResizeHandle({
     const after = e.currentTarget.nextElementSibling?.getBoundingClientRect();
     if (!before || !after || after.right <= before.left) return;
     e.preventDefault();
-    const move = (ev: PointerEvent) => onResize((after.right - ev.clientX) / (after.right - before.left));
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+    followPointer((ev: PointerEvent) => onResize((after.right - ev.clientX) / (after.right - before.left)));
   };
   return (
     <div

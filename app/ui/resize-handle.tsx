@@ -1,3 +1,4 @@
+import { followPointer } from './follow-pointer';
 import { useCallback } from 'react';
 
 /** A horizontal bar that resizes the panel below it by dragging (or with the arrow keys). */
@@ -18,13 +19,7 @@ export function ResizeHandle({
   const onPointerDown = (e: React.PointerEvent) => {
     const startY = e.clientY;
     const startHeight = height;
-    const move = (ev: PointerEvent) => onResize(clamp(startHeight + (startY - ev.clientY)));
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+    followPointer((ev: PointerEvent) => onResize(clamp(startHeight + (startY - ev.clientY))));
   };
   return (
     <div
