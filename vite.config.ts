@@ -26,7 +26,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Integration tests start real MCP servers; two cores are shared with them.
-    maxWorkers: 2,
+    // Integration tests start real MCP servers; two cores are shared with them
+    // (and with the browser tests when `npm test` runs both at once: it sets 1).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
   },
 });
