@@ -3,33 +3,11 @@
  * and Streamable HTTP) and keep their session files as test fixtures in
  * app/model/fixtures/, so the correlation tests read what the proxy really writes.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { InspectorClient } from './inspector-client';
-import { demoStdio, ROOT, startDemoHttp, startInspector } from './processes';
+import { fixtureRecorder } from './fixture-recorder';
+import { demoStdio, startDemoHttp } from './processes';
 
-const OUT = join(ROOT, 'app/model/fixtures');
-mkdirSync(OUT, { recursive: true });
-
-const inspector = await startInspector(['--no-connect'], { dataDir: join(ROOT, '.tmp/fixture-sessions') });
-const client = await InspectorClient.connect(inspector);
+const { inspector, client, record } = await fixtureRecorder();
 const demoHttp = await startDemoHttp();
-
-async function record(
-  name: string,
-  target: Parameters<InspectorClient['open']>[0],
-  settings: Parameters<InspectorClient['open']>[1],
-  script: (sessionId: string) => Promise<void>,
-) {
-  const sessionId = await client.open(target, settings);
-  await script(sessionId);
-  await client.send('disconnect', { sessionId });
-  await client.waitForEvent('session-state', (e) => e.state === 'closed');
-  // Fixtures are shared: keep this machine's checkout path out of them.
-  const text = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8').replaceAll(ROOT, '/home/ada/elicitation-inspector/');
-  writeFileSync(join(OUT, `${name}.jsonl`), text);
-  console.log(`recorded ${name}.jsonl (${client.events.length} entries)`);
-}
 
 const answerWhenAsked = async (
   sessionId: string,

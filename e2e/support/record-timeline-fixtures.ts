@@ -5,26 +5,14 @@
  * completion notification, a 2026-07-28 URL flow whose server polls, and a call
  * that times out while its form waits.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { InspectorClient } from './inspector-client';
-import { demoStdio, ROOT, startInspector } from './processes';
+import { fixtureRecorder, type FixtureRecorder } from './fixture-recorder';
+import { demoStdio } from './processes';
 
-const OUT = join(ROOT, 'app/model/fixtures');
-mkdirSync(OUT, { recursive: true });
-
-const inspector = await startInspector(['--no-connect'], { dataDir: join(ROOT, '.tmp/fixture-sessions') });
-const client = await InspectorClient.connect(inspector);
-
-async function record(name: string, settings: Parameters<InspectorClient['open']>[1], script: (sessionId: string) => Promise<void>) {
-  const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, settings);
-  await script(sessionId);
-  await client.send('disconnect', { sessionId });
-  await client.waitForEvent('session-state', (e) => e.state === 'closed');
-  const text = readFileSync(join(inspector.dataDir, `${sessionId}.jsonl`), 'utf8').replaceAll(ROOT, '/home/ada/elicitation-inspector/');
-  writeFileSync(join(OUT, `${name}.jsonl`), text);
-  console.log(`recorded ${name}.jsonl (${client.events.length} entries)`);
-}
+const recorder = await fixtureRecorder();
+const { inspector, client } = recorder;
+/** Each of these sessions runs on the demo server over stdio. */
+const record = (name: string, settings: Parameters<FixtureRecorder['record']>[2], script: (sessionId: string) => Promise<void>) =>
+  recorder.record(name, { transport: 'stdio', ...demoStdio() }, settings, script);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,28 +5,10 @@
  * 0.1.12 is the newest release that runs on Node 20 (0.1.13 and later import
  * fs.globSync, Node 22+).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../e2e/support/processes';
+import { describe, expect, it } from 'vitest';
+import { conformanceRunner } from './conformance-runner';
 
-// The suite writes its results under the folder it runs in.
-const workDir = mkdtempSync(join(tmpdir(), 'conformance-'));
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-function runSuite(scenario: string): Promise<{ code: number | null; output: string }> {
-  const suite = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-  const client = `${process.execPath} ${join(ROOT, 'server/bin.mjs')} conformance-client`;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [suite, 'client', '--command', client, '--scenario', scenario], { cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runSuite = conformanceRunner('conformance-');
 
 describe('the MCP conformance suite, with the inspector as its client', () => {
   it('passes the elicitation client scenario: every SEP-1034 default applied', async () => {

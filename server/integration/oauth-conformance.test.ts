@@ -4,27 +4,10 @@
  * scenario's authorization server approves without a login page. The README
  * lists every auth scenario of 0.1.12, with the ones that do not pass yet and why.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../e2e/support/processes';
+import { describe, expect, it } from 'vitest';
+import { conformanceRunner } from './conformance-runner';
 
-const workDir = mkdtempSync(join(tmpdir(), 'conformance-auth-'));
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-function runSuite(scenario: string): Promise<{ code: number | null; output: string }> {
-  const suite = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-  const client = `${process.execPath} ${join(ROOT, 'server/bin.mjs')} conformance-client`;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [suite, 'client', '--command', client, '--scenario', scenario], { cwd: workDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runSuite = conformanceRunner('conformance-auth-');
 
 const PASSING = [
   'auth/metadata-default',

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { resultText } from '../../e2e/support/inspector-client';
-import { approveInBrowser, issuedSecrets, nextStep, secretsInFiles, signInAndConnect, startOAuthServer, type OAuthServer } from './oauth-support';
+import { expectRevokedTokenSignsInAgain, issuedSecrets, nextStep, secretsInFiles, signInAndConnect, startOAuthServer, type OAuthServer } from './oauth-support';
 
 const suite = inspectorSuite();
 
@@ -46,16 +46,6 @@ describe('signing in to a legacy SSE server behind OAuth', () => {
   });
 
   it('a revoked token: the call fails, the page is asked to sign in again, and then calls work', async () => {
-    const sessionId = await suite.client.open({ transport: 'sse', url: sseUrl, headers: {} });
-    await fetch(`${server.origin}/test/revoke-all`, { method: 'POST' });
-    const last = suite.client.events.at(-1)?.seq ?? 0;
-    const { end } = await suite.client.call(sessionId, 'whoami');
-    expect((await end).outcome).toBe('error');
-    const authorize = await nextStep(suite.client, 'authorize', last);
-    await approveInBrowser(authorize.authorizationUrl ?? '');
-    await nextStep(suite.client, 'token', authorize.seq);
-    const again = await suite.client.call(sessionId, 'whoami');
-    expect(resultText(await again.end)).toBe('scopes: mcp:tools');
-    await suite.client.send('disconnect', { sessionId });
+    await expectRevokedTokenSignsInAgain(suite.client, server, { transport: 'sse', url: sseUrl, headers: {} });
   });
 });

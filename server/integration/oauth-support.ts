@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { InspectorClient } from '../../e2e/support/inspector-client';
+import { resultText, type InspectorClient } from '../../e2e/support/inspector-client';
 import { startHttpTarget, type Started } from '../../e2e/support/processes';
 import type { EventOf } from '../wire/events';
 
@@ -43,6 +43,28 @@ export async function signInAndConnect(
   expect((await approveInBrowser(authorize.authorizationUrl ?? '')).status).toBe(200);
   await client.waitForEvent('session-state', (e) => e.state === 'ready', 0, 30_000);
   return sessionId;
+}
+
+/**
+ * A token revoked by the server while connected: the next call fails, the page is
+ * asked to sign in again, and once approved calls work (the same on every transport).
+ */
+export async function expectRevokedTokenSignsInAgain(
+  client: InspectorClient,
+  server: OAuthServer,
+  target: { transport: 'http' | 'sse'; url: string; headers: Record<string, string> },
+): Promise<void> {
+  const sessionId = await client.open(target);
+  await fetch(`${server.origin}/test/revoke-all`, { method: 'POST' });
+  const last = client.events.at(-1)?.seq ?? 0;
+  const { end } = await client.call(sessionId, 'whoami');
+  expect((await end).outcome).toBe('error');
+  const authorize = await nextStep(client, 'authorize', last);
+  await approveInBrowser(authorize.authorizationUrl ?? '');
+  await nextStep(client, 'token', authorize.seq);
+  const again = await client.call(sessionId, 'whoami');
+  expect(resultText(await again.end)).toBe('scopes: mcp:tools');
+  await client.send('disconnect', { sessionId });
 }
 
 /** Every secret the authorization server issued or was shown (tokens, codes, verifiers, client secrets). */

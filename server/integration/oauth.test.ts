@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { resultText } from '../../e2e/support/inspector-client';
-import { approveInBrowser, issuedSecrets, nextStep, secretsInFiles, signInAndConnect, startOAuthServer, type OAuthServer } from './oauth-support';
+import {
+  approveInBrowser,
+  expectRevokedTokenSignsInAgain,
+  issuedSecrets,
+  nextStep,
+  secretsInFiles,
+  signInAndConnect,
+  startOAuthServer,
+  type OAuthServer,
+} from './oauth-support';
 
 const suite = inspectorSuite();
 
@@ -77,17 +86,7 @@ describe('signing in to a server behind OAuth', () => {
   });
 
   it('a revoked token: the call fails, the page is asked to sign in again, and then calls work', async () => {
-    const sessionId = await suite.client.open({ transport: 'http', url: server.url, headers: {} });
-    await fetch(`${server.origin}/test/revoke-all`, { method: 'POST' });
-    const last = suite.client.events.at(-1)?.seq ?? 0;
-    const { end } = await suite.client.call(sessionId, 'whoami');
-    expect((await end).outcome).toBe('error');
-    const authorize = await nextStep(suite.client, 'authorize', last);
-    await approveInBrowser(authorize.authorizationUrl ?? '');
-    await nextStep(suite.client, 'token', authorize.seq);
-    const again = await suite.client.call(sessionId, 'whoami');
-    expect(resultText(await again.end)).toBe('scopes: mcp:tools');
-    await suite.client.send('disconnect', { sessionId });
+    await expectRevokedTokenSignsInAgain(suite.client, server, { transport: 'http', url: server.url, headers: {} });
   });
 
   it('no token, code, verifier or client secret is in any file of the data dir, nor in an export', async () => {
