@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
 import { SummaryBuilder, type RecordedSession } from './recorded-session';
+import { indexSessionFile } from './session-query';
 
 /** Files bigger than this are refused before parsing: the log of a long session is megabytes, not gigabytes. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -55,6 +56,8 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     const path = join(dataDir, `${sessionId}.jsonl`);
     renameSync(temp, path);
     ok = true;
+    // The index pass costs a fraction of the check just done, and spares the first open a pass over the whole file.
+    indexSessionFile(path);
     // Summarized while it was checked: no second read of what was just written.
     return summary.build(path);
   } finally {

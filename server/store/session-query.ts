@@ -35,6 +35,11 @@ const FLOW_OUTLINE_KINDS: ReadonlySet<string> = new Set<LogEventKind>(['elicitat
 
 type Found = { lastSeq: number; seqs: number[] };
 
+/** Index a session file just written whole (an import) and save the index beside it, so its first open reads no line. */
+export function indexSessionFile(filePath: string): void {
+  new SeqIndex(filePath, OUTLINE_PREFIXES).refresh();
+}
+
 export class SessionQuery {
   private readonly index: SeqIndex;
   private readonly pairs = new LogIndex();
