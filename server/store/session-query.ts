@@ -70,18 +70,14 @@ export class SessionQuery {
 
   private readonly saveMinEntries: number;
 
-  /** Index what the file gained since the last question (a live session's file grows); the first time, take the saved links if they fit. */
+  /** Index what the file gained since the last question (a live session's file grows). */
   refresh(): number {
-    const lastSeq = this.index.refresh();
-    if (!this.hasLookedForLinks) {
-      this.hasLookedForLinks = true;
-      const saved = SessionLinks.load(this.filePath, lastSeq, this.index.bytesIndexed);
-      if (saved) {
-        this.links = saved;
-        this.savedLinksSeq = saved.lastSeq;
-      }
-    }
-    return lastSeq;
+    return this.index.refresh();
+  }
+
+  /** Whether the links in use were read back from beside the file, rather than worked out by a pass. */
+  get hasSavedLinks(): boolean {
+    return !this.links.canExtend;
   }
 
   get isCorrelated(): boolean {
@@ -171,6 +167,13 @@ export class SessionQuery {
   correlate(): Promise<void> {
     this.correlating ??= (async () => {
       try {
+        if (!this.hasLookedForLinks) {
+          this.hasLookedForLinks = true;
+          // After a turn of the loop: reading a million entries' links back takes a moment, and the first
+          // window (open, read) is answered before it; its rows are asked for again once they are linked.
+          await new Promise((resolve) => setImmediate(resolve));
+          this.loadSavedLinks();
+        }
         this.refresh();
         if (!this.links.canExtend && this.index.lastSeq > this.links.lastSeq) {
           // Saved links of a file that has grown since: they cannot be extended, so they are built again.
@@ -201,6 +204,14 @@ export class SessionQuery {
       }
     })();
     return this.correlating;
+  }
+
+  private loadSavedLinks(): void {
+    const lastSeq = this.refresh();
+    const saved = SessionLinks.load(this.filePath, lastSeq, this.index.bytesIndexed);
+    if (!saved) return;
+    this.links = saved;
+    this.savedLinksSeq = saved.lastSeq;
   }
 
   private async scan(filter: LogFilter): Promise<number[]> {
