@@ -5,6 +5,7 @@ import { RuleEngine } from '../automation/rule-engine';
 import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
+import { sidecarPaths } from '../store/sidecar-file';
 import type { SessionSummary } from '../wire/commands';
 import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
@@ -242,7 +243,7 @@ export class SessionRegistry {
     if (!driven && !this.recorded.has(sessionId)) return 'unknown';
     this.sessions.delete(sessionId);
     this.recorded.delete(sessionId);
-    if (path) rmSync(path, { force: true });
+    if (path) for (const file of [path, ...sidecarPaths(path)]) rmSync(file, { force: true });
     this.changed();
     return 'deleted';
   }

@@ -3,8 +3,11 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
+import type { LogEvent } from '../wire/events';
 import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
 import { SummaryBuilder, type RecordedSession } from './recorded-session';
+import { SessionLinks } from './session-links';
+import { prepareSessionFile } from './session-query';
 
 /** Files bigger than this are refused before parsing: the log of a long session is megabytes, not gigabytes. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
@@ -23,6 +26,7 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     let lineNo = 0;
     let expectedSeq = 1;
     let summary: SummaryBuilder | undefined;
+    let links: SessionLinks | undefined = new SessionLinks();
     // Count bytes as they come: a chunked upload has no Content-Length to refuse up front.
     let bytes = 0;
     const limited = input.pipe(
@@ -47,14 +51,20 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
       }
       if (!line.trim()) continue;
       const event = { ...parseEventLine(line, lineNo, expectedSeq++), sessionId };
-      writeSync(fd, storedJson(event) + '\n');
+      const stored = storedJson(event);
+      writeSync(fd, stored + '\n');
       summary.add(event);
+      // Linked as stored: an entry cut down to fit the budget (it says what it dropped) is read back as it was written.
+      if (links && !linkStored(links, event, stored)) links = undefined;
     }
     if (!summary) throw new SessionFileError(0, 'the file is empty.');
     closeSync(fd);
     const path = join(dataDir, `${sessionId}.jsonl`);
     renameSync(temp, path);
     ok = true;
+    // The index pass costs a fraction of the check just done, and spares the first open a pass over the whole file;
+    // the links were made as the lines were checked, so the first filter waits for no pass either.
+    prepareSessionFile(path, links);
     // Summarized while it was checked: no second read of what was just written.
     return summary.build(path);
   } finally {
@@ -66,5 +76,15 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
       }
       rmSync(temp, { force: true });
     }
+  }
+}
+
+/** False when the entry could not be linked: then no links are saved, and the first open links the file itself, noting the line. */
+function linkStored(links: SessionLinks, event: LogEvent, stored: string): boolean {
+  try {
+    links.add(stored.includes('"dropped":') ? parseEventLine(stored, 0, event.seq) : event);
+    return true;
+  } catch {
+    return false; // said by the open that links the file again, with the line's seq
   }
 }

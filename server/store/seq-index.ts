@@ -2,16 +2,20 @@
  * The byte offset of every entry of a session file, by seq, so a window of rows
  * is one positioned read instead of a replay from the start.
  *
- * Kept in memory, built by one streaming pass over the bytes (newlines are found
- * with Buffer.indexOf, no line is decoded unless its seq cannot be read from its
- * tail) and extended from where it stopped when the file grows: a live session's
- * file is appended to while it is read. Not persisted beside the file: an index
- * file could go stale after a crash or an edit, and the pass costs about as much
- * as reading the file once (the figures are in the README's performance section).
+ * Built by one streaming pass over the bytes (newlines are found with
+ * Buffer.indexOf, no line is decoded unless its seq cannot be read from its tail)
+ * and extended from where it stopped when the file grows: a live session's file is
+ * appended to while it is read. Saved beside the file (`<file>.idx`, see
+ * sidecar-file.ts) so the next open reads 16 bytes an entry instead of the whole
+ * file: a saved index about other bytes than the file's is rebuilt, one about a
+ * file that has grown since is extended over the new tail only, and every row read
+ * is checked against the seq its line holds, so even an index that lies cannot
+ * hand out the wrong row: it is thrown away and rebuilt.
  * Two numbers a line (8 bytes each): 16 MB for a 1M-entry session, never the file.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { storedSeq, type StoredEvent } from './session-file';
+import { bytesOf, float64s, readSidecar, sourceState, stampOf, writeSidecar } from './sidecar-file';
 
 const NEWLINE = 0x0a;
 const CLOSE_BRACE = 0x7d;
@@ -23,6 +27,11 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const MAX_GAP = 1_000_000;
 /** How many skipped lines are described one by one; the rest are only counted. */
 const MAX_NOTES = 20;
+const SIDECAR_MAGIC = 'EI-SEQIX';
+/** Bumped when the saved layout changes: an index of another version is rebuilt. */
+const SIDECAR_VERSION = 1;
+/** Below this many new entries the index is not saved: a pass over a small file costs less than the write. */
+const SAVE_MIN_ENTRIES = 5000;
 
 /** A line the index could not place, and why. */
 export type SkippedLine = { line: number; reason: string };
@@ -41,12 +50,36 @@ export class SeqIndex {
   readonly marked: number[] = [];
   private readonly markPrefixes: Buffer[];
 
+  private readonly prefixTexts: readonly string[];
+  private hasLookedForSaved = false;
+  private passBytes = 0;
+  private savedCount = 0;
+  private readonly saveMinEntries: number;
+
   /** `markPrefixes`: line starts worth finding without a parse (the session-state entries, say). */
   constructor(
     readonly filePath: string,
     markPrefixes: readonly string[] = [],
+    options: { saveMinEntries?: number } = {},
   ) {
+    this.prefixTexts = markPrefixes;
     this.markPrefixes = markPrefixes.map((prefix) => Buffer.from(prefix));
+    this.saveMinEntries = options.saveMinEntries ?? SAVE_MIN_ENTRIES;
+  }
+
+  /** Where the saved index lives. */
+  get sidecarPath(): string {
+    return `${this.filePath}.idx`;
+  }
+
+  /** Bytes the passes of this index have read, in all: a saved index spares them. */
+  get scannedBytes(): number {
+    return this.passBytes;
+  }
+
+  /** Bytes of the file indexed so far (complete lines only). */
+  get bytesIndexed(): number {
+    return this.indexedBytes;
   }
 
   /** The highest seq indexed: entries 1..lastSeq can be read. */
@@ -66,6 +99,16 @@ export class SeqIndex {
    * between chunks means two callers can never index the same bytes twice.
    */
   refresh(): number {
+    if (!this.hasLookedForSaved) {
+      this.hasLookedForSaved = true;
+      this.loadSaved();
+    }
+    this.scan();
+    if (this.count - this.savedCount >= this.saveMinEntries) this.save();
+    return this.count;
+  }
+
+  private scan(): void {
     const fd = openSync(this.filePath, 'r');
     try {
       const size = fstatSync(fd).size;
@@ -73,6 +116,7 @@ export class SeqIndex {
       while (this.indexedBytes < size) {
         const read = readSync(fd, buffer, 0, buffer.length, this.indexedBytes);
         if (read === 0) break;
+        this.passBytes += read;
         const data = buffer.subarray(0, read);
         let start = 0;
         for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
@@ -98,11 +142,88 @@ export class SeqIndex {
     } finally {
       closeSync(fd);
     }
-    return this.count;
   }
 
   /** Entries with seq in [fromSeq, toSeq], as stored, in order; one read for the whole span. */
   readRange(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] {
+    const out = this.readRangeAsIndexed(fromSeq, toSeq, openFd);
+    if (out.every((event) => storedSeq(event.json) === event.seq)) return out;
+    // A line that does not hold the seq the index placed there: the index (or a saved one) lies about this file.
+    this.rebuild();
+    return this.readRangeAsIndexed(fromSeq, toSeq, openFd).filter((event) => storedSeq(event.json) === event.seq);
+  }
+
+  /** Forget everything, the saved index too, and index the file again from its first byte. */
+  rebuild(): void {
+    rmSync(this.sidecarPath, { force: true });
+    this.offsets = new Float64Array(1024);
+    this.lengths = new Float64Array(1024);
+    this.count = 0;
+    this.indexedBytes = 0;
+    this.lineNo = 0;
+    this.skippedCount = 0;
+    this.skippedNotes.length = 0;
+    this.marked.length = 0;
+    this.savedCount = 0;
+    this.hasLookedForSaved = true;
+    this.refresh();
+  }
+
+  /** Save the index beside the file; a failure (read-only folder, full disk) only costs the next open a pass. */
+  save(): void {
+    try {
+      writeSidecar(this.sidecarPath, SIDECAR_MAGIC, SIDECAR_VERSION, {
+        meta: {
+          count: this.count,
+          lineNo: this.lineNo,
+          skippedCount: this.skippedCount,
+          notes: this.skippedNotes,
+          prefixes: this.prefixTexts,
+        },
+        source: stampOf(this.filePath, this.indexedBytes),
+        sections: [bytesOf(this.offsets, this.count), bytesOf(this.lengths, this.count), bytesOf(Float64Array.from(this.marked))],
+      });
+      this.savedCount = this.count;
+    } catch {
+      // Saving is an optimisation: the index in memory is whole, and the next open rebuilds what it lacks.
+      this.savedCount = this.count;
+    }
+  }
+
+  /** Take the saved index if it is about this file and consistent with itself; anything else is ignored (and rebuilt). */
+  private loadSaved(): void {
+    const saved = readSidecar(this.sidecarPath, SIDECAR_MAGIC, SIDECAR_VERSION);
+    if (!saved || sourceState(this.filePath, saved.source) === 'foreign') return;
+    const { count, lineNo, skippedCount, notes, prefixes } = saved.meta;
+    if (!isCount(count) || !isCount(lineNo) || !isCount(skippedCount) || !isNoteList(notes)) return;
+    if (JSON.stringify(prefixes) !== JSON.stringify(this.prefixTexts) || saved.sections.length !== 3) return;
+    const offsets = float64s(saved.sections[0]);
+    const lengths = float64s(saved.sections[1]);
+    const marked = float64s(saved.sections[2]);
+    if (offsets.length !== count || lengths.length !== count || lineNo < count) return;
+    // Lines in file order, each inside what was covered: an index whose offsets cannot be right is not used at all.
+    let end = 0;
+    for (let i = 0; i < count; i++) {
+      if (offsets[i] < 0) continue;
+      if (offsets[i] < end || lengths[i] < 2 || !Number.isSafeInteger(offsets[i]) || !Number.isSafeInteger(lengths[i])) return;
+      end = offsets[i] + lengths[i];
+    }
+    if (end > saved.source.coveredBytes) return;
+    for (let i = 0; i < marked.length; i++) if (!(marked[i] >= 1 && marked[i] <= count) || (i > 0 && marked[i] <= marked[i - 1])) return;
+    this.offsets = new Float64Array(Math.max(1024, count * 2));
+    this.lengths = new Float64Array(Math.max(1024, count * 2));
+    this.offsets.set(offsets);
+    this.lengths.set(lengths);
+    this.count = count;
+    this.savedCount = count;
+    this.indexedBytes = saved.source.coveredBytes;
+    this.lineNo = lineNo;
+    this.skippedCount = skippedCount;
+    this.skippedNotes.push(...notes.slice(0, MAX_NOTES));
+    this.marked.push(...marked);
+  }
+
+  private readRangeAsIndexed(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] {
     const from = Math.max(1, fromSeq);
     const to = Math.min(this.count, toSeq);
     if (to < from) return [];
@@ -116,12 +237,14 @@ export class SeqIndex {
     const fd = openFd ?? openSync(this.filePath, 'r');
     try {
       const bytes = Buffer.allocUnsafe(end - start);
-      readSync(fd, bytes, 0, bytes.length, start);
+      // Fewer bytes than asked for: the file was cut short since it was indexed; what was not read is not a line.
+      const readBytes = readSync(fd, bytes, 0, bytes.length, start);
       const out: StoredEvent[] = [];
       for (let seq = first; seq <= last; seq++) {
         if (this.offsets[seq - 1] < 0) continue;
         const at = this.offsets[seq - 1] - start;
-        out.push({ seq, json: bytes.toString('utf8', at, at + this.lengths[seq - 1]) });
+        const isWhole = at + this.lengths[seq - 1] <= readBytes;
+        out.push({ seq, json: isWhole ? bytes.toString('utf8', at, at + this.lengths[seq - 1]) : '' });
       }
       return out;
     } finally {
@@ -211,4 +334,18 @@ export class SeqIndex {
     }
     return -1;
   }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isNoteList(value: unknown): value is SkippedLine[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (note: unknown) =>
+        typeof note === 'object' && note !== null && 'line' in note && typeof note.line === 'number' && 'reason' in note && typeof note.reason === 'string',
+    )
+  );
 }

@@ -3,12 +3,13 @@
  * rows by seq, the outline, and the seqs a filter keeps. Rows come through the
  * index by seq (seq-index.ts). Correlation (which response answers which request,
  * which call an entry belongs to) is worked out once, by a pass over the file in
- * slices that yield to other work, with the same indexes the page builds; filters
- * run the page's own predicate (wire/entry-filter.ts) and their results are kept.
+ * slices that yield to other work, with the same indexes the page builds, and kept
+ * beside the file (session-links.ts), so it is not worked out again on the next
+ * open. Filters run the page's own predicate (wire/entry-filter.ts) over each
+ * entry's facts, kept in columns: no line is read unless a word must be found in it.
  */
 import type { LogEvent, LogEventKind } from '../wire/events';
-import { entryPredicate, KIND_GROUPS, type LogFilter } from '../wire/entry-filter';
-import { LogIndex } from '../wire/log-index';
+import { factsPredicate, linkedFacts, type EntryLookups, type LogFilter } from '../wire/entry-filter';
 import { parseLogQuery } from '../wire/log-query';
 import {
   MAX_CALLS_PER_LIST,
@@ -19,47 +20,68 @@ import {
   type QueryResults,
   type SkippedNote,
 } from '../wire/queries';
-import { StoryIndex } from '../wire/story-index';
 import { SeqIndex } from './seq-index';
+import { SessionLinks } from './session-links';
 
 const OUTLINE_PREFIXES = ['{"kind":"session-state"', '{"kind":"tools"'];
 /** Entries correlated per slice before yielding: about 10 ms of work on a slow machine. */
 const SLICE_ENTRIES = 2000;
+/** Entries whose facts a filter tests before it yields. */
+const FILTER_SLICE_ENTRIES = 100_000;
 /** Filter results kept per session, most recent first. */
 const CACHED_FILTERS = 16;
 /** The outline keeps the first and the last of these; a session that reconnects a thousand times needs neither all. */
 const OUTLINE_ENDS = 50;
+/** Links are saved once the session has this many entries, and again when it has grown by half since: a live file is not rewritten at every entry. */
+const SAVE_LINKS_MIN_ENTRIES = 5000;
 /** What a call's outline keeps of its story: enough for the calls list and the elicitation panels, none of its messages. */
 const CALL_OUTLINE_KINDS: ReadonlySet<string> = new Set<LogEventKind>(['call-start', 'call-round', 'call-end', 'elicitation']);
 const FLOW_OUTLINE_KINDS: ReadonlySet<string> = new Set<LogEventKind>(['elicitation-end', 'action', 'url-complete', 'rule-match']);
 
 type Found = { lastSeq: number; seqs: number[] };
 
+/**
+ * Index a session file just written whole (an import) and save the index, and the links made while its lines
+ * were checked, beside it: its first open reads no line, and its first filter waits for no pass.
+ */
+export function prepareSessionFile(filePath: string, links: SessionLinks | undefined): void {
+  const index = new SeqIndex(filePath, OUTLINE_PREFIXES);
+  const lastSeq = index.refresh();
+  if (links && lastSeq >= SAVE_LINKS_MIN_ENTRIES && links.lastSeq === lastSeq) links.save(filePath, index.bytesIndexed);
+}
+
 export class SessionQuery {
   private readonly index: SeqIndex;
-  private readonly pairs = new LogIndex();
-  private readonly story = new StoryIndex();
-  /** The kind of each correlated entry, by seq - 1, so a kind filter skips lines without decoding them. */
-  private kinds: (LogEventKind | undefined)[] = [];
-  private correlatedSeq = 0;
+  private links = new SessionLinks();
+  private hasLookedForLinks = false;
+  private savedLinksSeq = 0;
   private correlating: Promise<void> | undefined;
   private readonly unreadable: SkippedNote = { count: 0, notes: [] };
   private readonly notedSeqs = new Set<number>();
   private readonly found = new Map<string, Found>();
-  /** Every call-start, in seq order, with its call, as the correlating pass met them. */
-  private readonly callStarts: { seq: number; callId: string }[] = [];
 
-  constructor(filePath: string) {
-    this.index = new SeqIndex(filePath, OUTLINE_PREFIXES);
+  constructor(
+    private readonly filePath: string,
+    options: { saveMinEntries?: number } = {},
+  ) {
+    this.index = new SeqIndex(filePath, OUTLINE_PREFIXES, options);
+    this.saveMinEntries = options.saveMinEntries ?? SAVE_LINKS_MIN_ENTRIES;
   }
+
+  private readonly saveMinEntries: number;
 
   /** Index what the file gained since the last question (a live session's file grows). */
   refresh(): number {
     return this.index.refresh();
   }
 
+  /** Whether the links in use were read back from beside the file, rather than worked out by a pass. */
+  get hasSavedLinks(): boolean {
+    return !this.links.canExtend;
+  }
+
   get isCorrelated(): boolean {
-    return this.correlatedSeq >= this.index.lastSeq;
+    return this.links.lastSeq >= this.index.lastSeq;
   }
 
   open(): QueryResults['open-entries'] {
@@ -68,7 +90,7 @@ export class SessionQuery {
     const marked = this.index.marked;
     const seqs = marked.length > OUTLINE_ENDS * 2 ? [...marked.slice(0, OUTLINE_ENDS), ...marked.slice(-OUTLINE_ENDS)] : marked;
     const outline = this.parsed(this.index.readSeqs(seqs));
-    return { lastSeq, outline, methods: [...this.pairs.methods], isCorrelated: this.isCorrelated, skipped: this.skipped() };
+    return { lastSeq, outline, methods: this.links.methods, isCorrelated: this.isCorrelated, skipped: this.skipped() };
   }
 
   read(range: { fromSeq?: number; toSeq?: number; seqs?: number[] }): QueryResults['read-entries'] {
@@ -81,9 +103,9 @@ export class SessionQuery {
       stored = this.index.readRange(from, Math.min(range.toSeq ?? lastSeq, from + MAX_ROWS_PER_READ - 1));
     }
     const rows: EntryRow[] = this.parsed(stored).map((event) => {
-      const pair = this.pairs.pairOf(event.seq);
-      const callId = this.story.callOf(event.seq);
-      const flowKey = this.story.flowOf(event.seq);
+      const pair = this.links.pairOf(event.seq);
+      const callId = this.links.callOf(event.seq);
+      const flowKey = this.links.flowOf(event.seq);
       return { event, ...(pair && { pair }), ...(callId && { callId }), ...(flowKey && { flowKey }) };
     });
     return { lastSeq, rows, isCorrelated: this.isCorrelated, skipped: this.skipped() };
@@ -94,9 +116,10 @@ export class SessionQuery {
     this.refresh();
     await this.correlate();
     const key = JSON.stringify(filter);
+    const lastSeq = this.links.lastSeq;
     let found = this.found.get(key);
-    if (!found || found.lastSeq !== this.correlatedSeq) {
-      found = { lastSeq: this.correlatedSeq, seqs: await this.scan(filter) };
+    if (!found || found.lastSeq !== lastSeq) {
+      found = { lastSeq, seqs: await this.scan(filter) };
       this.found.delete(key);
       this.found.set(key, found);
       if (this.found.size > CACHED_FILTERS) this.found.delete(this.found.keys().next().value ?? '');
@@ -116,49 +139,65 @@ export class SessionQuery {
   async calls(offset = 0): Promise<QueryResults['list-calls']> {
     this.refresh();
     await this.correlate();
-    const total = this.callStarts.length;
+    const callStarts = this.links.callStarts();
+    const total = callStarts.length;
     const end = Math.max(0, total - offset);
-    const page = this.callStarts.slice(Math.max(0, end - MAX_CALLS_PER_LIST), end);
+    const page = callStarts.slice(Math.max(0, end - MAX_CALLS_PER_LIST), end);
     const seqs = page.flatMap(({ callId }) => this.outlineOfCall(callId)).sort((a, b) => a - b);
     const outline = this.parsed(this.index.readSeqs(seqs));
-    return { lastSeq: this.correlatedSeq, total, offset, count: page.length, outline, skipped: this.skipped() };
+    return { lastSeq: this.links.lastSeq, total, offset, count: page.length, outline, skipped: this.skipped() };
   }
 
   private outlineOfCall(callId: string): number[] {
-    const own = this.story.storyOfCall(callId).filter((seq) => CALL_OUTLINE_KINDS.has(this.kinds[seq - 1] ?? ''));
+    const kindOf = (seq: number) => this.links.kindOf(seq) ?? '';
+    const own = this.links.storyOfCall(callId).filter((seq) => CALL_OUTLINE_KINDS.has(kindOf(seq)));
     const answers = own.flatMap((seq) => {
-      const key = this.kinds[seq - 1] === 'elicitation' ? this.story.flowOf(seq) : undefined;
-      return key ? this.story.storyOfFlow(key).filter((s) => FLOW_OUTLINE_KINDS.has(this.kinds[s - 1] ?? '')) : [];
+      const key = kindOf(seq) === 'elicitation' ? this.links.flowOf(seq) : undefined;
+      return key ? this.links.storyOfFlow(key).filter((s) => FLOW_OUTLINE_KINDS.has(kindOf(s))) : [];
     });
     const all = [...own, ...answers].sort((a, b) => a - b);
     if (all.length <= MAX_OUTLINE_PER_CALL) return all;
     // The start and the first steps, and the end: what the list shows of a call.
-    const endSeq = own.find((seq) => this.kinds[seq - 1] === 'call-end');
+    const endSeq = own.find((seq) => kindOf(seq) === 'call-end');
     const kept = all.slice(0, MAX_OUTLINE_PER_CALL - 1);
     return endSeq !== undefined && !kept.includes(endSeq) ? [...kept, endSeq] : kept;
   }
 
-  /** Work out pairs and stories for every entry not yet seen, a slice at a time. */
+  /** Work out pairs and stories for every entry not yet seen, a slice at a time; save them once there are enough. */
   correlate(): Promise<void> {
     this.correlating ??= (async () => {
       try {
+        if (!this.hasLookedForLinks) {
+          this.hasLookedForLinks = true;
+          // After a turn of the loop: reading a million entries' links back takes a moment, and the first
+          // window (open, read) is answered before it; its rows are asked for again once they are linked.
+          await new Promise((resolve) => setImmediate(resolve));
+          this.loadSavedLinks();
+        }
         this.refresh();
-        while (this.correlatedSeq < this.index.lastSeq) {
-          const to = Math.min(this.index.lastSeq, this.correlatedSeq + SLICE_ENTRIES);
-          for (const event of this.parsed(this.index.readRange(this.correlatedSeq + 1, to))) {
+        if (!this.links.canExtend && this.index.lastSeq > this.links.lastSeq) {
+          // Saved links of a file that has grown since: they cannot be extended, so they are built again.
+          this.links = new SessionLinks();
+          this.savedLinksSeq = 0;
+        }
+        const links = this.links;
+        while (links.lastSeq < this.index.lastSeq) {
+          const to = Math.min(this.index.lastSeq, links.lastSeq + SLICE_ENTRIES);
+          for (const event of this.parsed(this.index.readRange(links.lastSeq + 1, to))) {
             try {
-              this.pairs.add(event);
-              this.story.add(event);
-              this.kinds[event.seq - 1] = event.kind;
-              if (event.kind === 'call-start') this.callStarts.push({ seq: event.seq, callId: event.callId });
+              links.add(event);
             } catch (error) {
               // A line that parses but is not the entry it claims to be (hand-edited, say): it keeps its row, without correlation.
               this.note(event.seq, `could not be correlated (${error instanceof Error ? error.message : String(error)})`);
             }
           }
-          this.correlatedSeq = to;
+          links.skip(to);
           await new Promise((resolve) => setImmediate(resolve));
           this.refresh();
+        }
+        if (links.lastSeq >= this.saveMinEntries && links.lastSeq >= this.savedLinksSeq * 1.5) {
+          links.save(this.filePath, this.index.bytesIndexed);
+          this.savedLinksSeq = links.lastSeq;
         }
       } finally {
         this.correlating = undefined;
@@ -167,56 +206,55 @@ export class SessionQuery {
     return this.correlating;
   }
 
+  private loadSavedLinks(): void {
+    const lastSeq = this.refresh();
+    const saved = SessionLinks.load(this.filePath, lastSeq, this.index.bytesIndexed);
+    if (!saved) return;
+    this.links = saved;
+    this.savedLinksSeq = saved.lastSeq;
+  }
+
   private async scan(filter: LogFilter): Promise<number[]> {
-    const matches = entryPredicate(filter);
-    const kinds = KIND_GROUPS.find((g) => g.value === filter.group)?.kinds;
-    const kindSet = kinds ? new Set<string>(kinds) : undefined;
-    // Words that must be in an entry are looked for in its line before the line is decoded, and kinds it must be
-    // checked against the pass's record: most lines fail there, unparsed.
-    const { terms } = parseLogQuery(filter.text);
-    const kindTerms = terms.flatMap((term) => (term.key === 'kind' ? [term] : []));
-    const words = terms.flatMap((term) => (term.key === 'text' && !term.isNegated ? [term.text] : [])).filter((word) => !/[\\"\u0080-\uffff]/.test(word)); // escapes and non-ASCII may be written differently in the file
+    const holds = factsPredicate(filter);
+    const links = this.links;
+    const hasWords = parseLogQuery(filter.text).terms.some((term) => term.key === 'text');
     let text = '';
-    const lookups = {
-      pairOf: (seq: number) => this.pairs.pairOf(seq),
-      callOf: (seq: number) => this.story.callOf(seq),
-      textOf: (seq: number) =>
-        text ||
-        this.index
-          .readSeqs([seq])
-          .map((e) => e.json.toLowerCase())
-          .join(''),
+    const asked = { isText: false };
+    const lookups: EntryLookups = {
+      pairOf: (seq) => links.pairOf(seq),
+      callOf: (seq) => links.callOf(seq),
+      textOf: () => {
+        asked.isText = true;
+        return text;
+      },
     };
-    const kindHolds = (kind: string) => (!kindSet || kindSet.has(kind)) && kindTerms.every((term) => term.kinds.includes(kind) !== term.isNegated);
-    const candidates = filter.story
-      ? filter.story.kind === 'call'
-        ? this.story.storyOfCall(filter.story.id)
-        : this.story.storyOfFlow(filter.story.id)
-      : kindSet || kindTerms.length
-        ? // Only the lines of the kinds asked for are read at all.
-          this.kinds.flatMap((kind, i) => (kind === undefined || kindHolds(kind) ? [i + 1] : []))
-        : undefined;
+    const story = filter.story;
+    const candidates = story ? (story.kind === 'call' ? links.storyOfCall(story.id) : links.storyOfFlow(story.id)) : undefined;
+    const count = candidates ? candidates.length : links.lastSeq;
+    // First the facts, from the columns; words are tried last (factsPredicate), so an entry whose other terms fail is never read.
+    const needText: number[] = [];
     const out: number[] = [];
-    const last = this.correlatedSeq;
-    const consider = (seq: number, json: string) => {
-      const kind = this.kinds[seq - 1];
-      if (kind !== undefined && !kindHolds(kind)) return;
-      text = words.length || terms.some((term) => term.key === 'text') ? json.toLowerCase() : '';
-      if (!words.every((word) => text.includes(word))) return;
-      const event = this.parseOne(seq, json, false);
-      if (event && matches(event, lookups)) out.push(seq);
-    };
-    if (candidates) {
-      for (let i = 0; i < candidates.length; i += 20 * MAX_ROWS_PER_READ)
-        for (const { seq, json } of this.index.readSeqs(candidates.slice(i, i + 20 * MAX_ROWS_PER_READ))) consider(seq, json);
-      return out;
+    for (let i = 0; i < count; i++) {
+      const seq = candidates ? candidates[i] : i + 1;
+      const own = links.own(seq);
+      if (!own) continue;
+      asked.isText = false;
+      const isKept = holds(linkedFacts(own, seq, lookups));
+      if (asked.isText) needText.push(seq);
+      else if (isKept) out.push(seq);
+      // A filter over a million entries yields now and then, so the proxy keeps serving pages and sessions.
+      if (i % FILTER_SLICE_ENTRIES === FILTER_SLICE_ENTRIES - 1) await new Promise((resolve) => setImmediate(resolve));
     }
-    for (let from = 1; from <= last; from += SLICE_ENTRIES * 5) {
-      for (const { seq, json } of this.index.readRange(from, Math.min(last, from + SLICE_ENTRIES * 5 - 1))) consider(seq, json);
-      // A scan of a million entries yields now and then, so the proxy keeps serving pages and sessions.
-      if (from + SLICE_ENTRIES * 5 <= last) await new Promise((resolve) => setImmediate(resolve));
+    if (!hasWords || !needText.length) return out;
+    for (let i = 0; i < needText.length; i += 20 * MAX_ROWS_PER_READ) {
+      for (const { seq, json } of this.index.readSeqs(needText.slice(i, i + 20 * MAX_ROWS_PER_READ))) {
+        const own = links.own(seq);
+        text = json.toLowerCase();
+        if (own && holds(linkedFacts(own, seq, lookups))) out.push(seq);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    return out;
+    return out.sort((a, b) => a - b);
   }
 
   private parsed(stored: { seq: number; json: string }[]): LogEvent[] {

@@ -50,42 +50,86 @@ export type EntryLookups = {
 
 /** The filter as one test per entry (the story part is the caller's: it picks the candidates). */
 export function entryPredicate(filter: LogFilter): (event: LogEvent, lookups: EntryLookups) => boolean {
+  const holds = factsPredicate(filter);
+  return (event, lookups) => holds(linkedFacts(ownFactsOf(event), event.seq, lookups));
+}
+
+/**
+ * The same test over an entry's facts: the proxy keeps the facts of a big session's entries in columns
+ * and filters them without reading a line, unless a word must be found in one.
+ */
+export function factsPredicate(filter: LogFilter): (facts: EntryFacts) => boolean {
   const kinds = KIND_GROUPS.find((g) => g.value === filter.group)?.kinds;
   const kindSet = kinds ? new Set<string>(kinds) : undefined;
-  const query = parseLogQuery(filter.text);
-  return (event, lookups) => {
-    if (kindSet && !kindSet.has(event.kind)) return false;
-    if (filter.direction !== 'both' && directionOf(event) !== filter.direction) return false;
-    if (filter.method && methodOf(event, lookups) !== filter.method) return false;
-    return query.terms.length === 0 || matchesQuery(query, factsOf(event, lookups));
+  const parsed = parseLogQuery(filter.text);
+  // Every term must hold, in any order: the words, which need the entry's text, are tried last.
+  const query = { ...parsed, terms: [...parsed.terms.filter((t) => t.key !== 'text'), ...parsed.terms.filter((t) => t.key === 'text')] };
+  return (facts) => {
+    if (kindSet && !kindSet.has(facts.kind)) return false;
+    if (filter.direction !== 'both' && facts.direction !== filter.direction) return false;
+    if (filter.method && facts.method !== filter.method) return false;
+    return query.terms.length === 0 || matchesQuery(query, facts);
   };
 }
 
-function factsOf(event: LogEvent, lookups: EntryLookups): EntryFacts {
-  const pair = event.kind === 'rpc-in' || event.kind === 'rpc-out' ? lookups.pairOf(event.seq) : undefined;
+/**
+ * What an entry says about itself, before anything else in the session is known. `outcome: 'exchange'`: a
+ * request with an id, whose outcome is its exchange's (pending, answered or ended).
+ */
+export type OwnFacts = {
+  kind: string;
+  direction?: 'out' | 'in';
+  /** A JSON-RPC message's own method (a response has none: it takes its request's). */
+  method?: string;
+  outcome?: NonNullable<EntryFacts['outcome']> | 'exchange';
+  httpStatus?: number;
+  /** An HTTP exchange's duration, ms. */
+  durationMs?: number;
+  callId?: string;
+};
+
+export function ownFactsOf(event: LogEvent): OwnFacts {
+  const isRpc = event.kind === 'rpc-in' || event.kind === 'rpc-out';
+  const isRequestWithId = isRpc && typeof event.message.method === 'string' && event.message.id !== undefined;
   return {
     kind: event.kind,
-    method: methodOf(event, lookups),
     direction: directionOf(event),
-    outcome: outcomeOf(event, pair),
+    method: isRpc && typeof event.message.method === 'string' ? event.message.method : undefined,
+    outcome: isRequestWithId ? 'exchange' : outcomeOf(event),
     httpStatus: event.kind === 'http' ? event.status : undefined,
-    latencyMs: event.kind === 'http' ? event.durationMs : pair?.latencyMs,
-    callId: lookups.callOf(event.seq) ?? pair?.callId ?? ('callId' in event ? event.callId : undefined),
-    text: () => lookups.textOf(event.seq),
+    durationMs: event.kind === 'http' ? event.durationMs : undefined,
+    callId: 'callId' in event ? event.callId : undefined,
   };
 }
 
-/** Whether an entry reports success or failure; a request stands for its exchange. */
-function outcomeOf(event: LogEvent, pair: RpcPair | undefined): EntryFacts['outcome'] {
+/** An entry's facts once the session is correlated: its own, with what its exchange and its story add. */
+export function linkedFacts(own: OwnFacts, seq: number, lookups: EntryLookups): EntryFacts {
+  const isRpc = own.kind === 'rpc-in' || own.kind === 'rpc-out';
+  const pair = isRpc ? lookups.pairOf(seq) : undefined;
+  let outcome: EntryFacts['outcome'];
+  if (own.outcome === 'exchange') {
+    // A request reads as its exchange while unanswered: pending, or an error once it ended without a response.
+    outcome = pair?.responseSeq !== undefined ? undefined : pair?.ended ? 'error' : 'pending';
+  } else outcome = own.outcome;
+  return {
+    kind: own.kind,
+    method: isRpc ? (own.method ?? pair?.method) : undefined,
+    direction: own.direction,
+    outcome,
+    httpStatus: own.httpStatus,
+    latencyMs: own.kind === 'http' ? own.durationMs : pair?.latencyMs,
+    callId: lookups.callOf(seq) ?? pair?.callId ?? own.callId,
+    text: () => lookups.textOf(seq),
+  };
+}
+
+/** Whether an entry reports success or failure (a request's is its exchange's: see linkedFacts). */
+function outcomeOf(event: LogEvent): EntryFacts['outcome'] {
   switch (event.kind) {
     case 'rpc-in':
     case 'rpc-out': {
       const message = event.message;
-      if (typeof message.method === 'string') {
-        // A request reads as its exchange while unanswered: pending, or an error once it ended without a response.
-        if (message.id === undefined || pair?.responseSeq !== undefined) return undefined;
-        return pair?.ended ? 'error' : 'pending';
-      }
+      if (typeof message.method === 'string') return undefined;
       const result = message.result;
       const isToolError = typeof result === 'object' && result !== null && 'isError' in result && result.isError === true;
       return message.error !== undefined || isToolError ? 'error' : 'ok';
@@ -104,11 +148,6 @@ function outcomeOf(event: LogEvent, pair: RpcPair | undefined): EntryFacts['outc
     default:
       return undefined;
   }
-}
-
-function methodOf(event: LogEvent, lookups: EntryLookups): string | undefined {
-  if (event.kind !== 'rpc-in' && event.kind !== 'rpc-out') return undefined;
-  return typeof event.message.method === 'string' ? event.message.method : lookups.pairOf(event.seq)?.method;
 }
 
 function directionOf(event: LogEvent): 'out' | 'in' | undefined {
