@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import { cn } from '@app/ui/cn';
+
+/** One option of a prompt, resource or template list: its name, and a line that describes it. */
+export function CatalogRow({ name, summary, isSelected, onSelect }: { name: string; summary?: string; isSelected: boolean; onSelect: () => void }) {
+  const summaryId = useId();
+  return (
+    <li
+      role="option"
+      aria-describedby={summary ? summaryId : undefined}
+      aria-selected={isSelected}
+      tabIndex={0}
+      onClick={onSelect}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect())}
+      className={cn(
+        'cursor-pointer rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+        isSelected ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-100',
+      )}
+    >
+      <div className="font-mono text-xs font-medium break-all text-slate-900">{name}</div>
+      {summary && (
+        // Hidden from the name (the item's, exactly) and read as the option's description instead.
+        <div id={summaryId} aria-hidden className="line-clamp-2 text-[11px] break-all text-slate-500">
+          {summary}
+        </div>
+      )}
+    </li>
+  );
+}
