@@ -12,6 +12,9 @@ export class InspectorPage {
   readonly connectionStatus: Locator;
   readonly protocolVersion: Locator;
   readonly tools: Locator;
+  readonly prompts: Locator;
+  readonly resources: Locator;
+  readonly resourceTemplates: Locator;
   readonly calls: Locator;
   readonly requests: Locator;
   readonly urlFlows: Locator;
@@ -28,6 +31,9 @@ export class InspectorPage {
     this.connectionStatus = page.getByRole('status', { name: 'Connection status' });
     this.protocolVersion = page.getByLabel('Protocol version');
     this.tools = page.getByRole('listbox', { name: 'Tools' });
+    this.prompts = page.getByRole('listbox', { name: 'Prompts' });
+    this.resources = page.getByRole('listbox', { name: 'Resources' });
+    this.resourceTemplates = page.getByRole('listbox', { name: 'Resource templates' });
     this.calls = page.getByRole('list', { name: 'Calls' });
     this.requests = page.getByRole('region', { name: 'Pending requests' });
     this.urlFlows = page.getByRole('region', { name: 'URL flows' });
@@ -68,7 +74,53 @@ export class InspectorPage {
     });
   }
 
+  /** Show the server's tools, prompts or resources in the left column (its tabs). */
+  async showFeatures(view: 'Tools' | 'Prompts' | 'Resources'): Promise<void> {
+    const tab = this.page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: view, exact: true });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  }
+
+  /** Pick a prompt and get it (prompts/get), filling its arguments by their titles. */
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<void> {
+    await test.step(`get prompt ${name}`, async () => {
+      await this.showFeatures('Prompts');
+      await this.pick(this.prompts, name, 'prompt');
+      const panel = this.page.getByRole('region', { name: 'Prompt', exact: true });
+      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
+      for (const [label, value] of Object.entries(args)) await panel.getByLabel(label, { exact: true }).fill(value);
+      await panel.getByRole('button', { name: 'Get prompt' }).click();
+    });
+  }
+
+  /**
+   * Pick a resource by the name it is listed under and read it (resources/read); with
+   * `variables`, pick a resource template of that name and fill them in first.
+   */
+  async readResource(name: string, variables?: Record<string, string>): Promise<void> {
+    await test.step(`read resource ${name}`, async () => {
+      await this.showFeatures('Resources');
+      await this.pick(variables ? this.resourceTemplates : this.resources, name, variables ? 'resource template' : 'resource');
+      const panel = this.page.getByRole('region', { name: 'Resource', exact: true });
+      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
+      for (const [label, value] of Object.entries(variables ?? {})) await panel.getByLabel(label, { exact: true }).fill(value);
+      await panel.getByRole('button', { name: 'Read resource' }).click();
+    });
+  }
+
+  private async pick(list: Locator, name: string, noun: string): Promise<void> {
+    const option = list.getByRole('option', { name, exact: true });
+    try {
+      await option.waitFor({ timeout: 10_000 });
+    } catch {
+      // As in selectTool: name what is listed instead.
+      const listed = (await list.count()) ? await list.getByRole('option').allTextContents() : [];
+      throw new Error(`Expected a ${noun} named "${name}"; the list shows: ${listed.join(', ') || 'nothing'} (connection: ${await this.statusText()})`);
+    }
+    await option.click();
+  }
+
   private async selectTool(name: string): Promise<Locator> {
+    await this.showFeatures('Tools');
     const option = this.tools.getByRole('option', { name, exact: true });
     try {
       await option.waitFor({ timeout: 10_000 });
