@@ -4,9 +4,11 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FormElicitation, UrlElicitation, type Elicitation } from './elicitation.js';
+import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
 const URL_ARTICLE = /^URL elicitation /;
+const SAMPLING_ARTICLE = /^Sampling request /;
 
 export class InspectorPage {
   readonly connectionStatus: Locator;
@@ -176,6 +178,27 @@ export class InspectorPage {
     const next = await this.nextElicitation(timeoutMs);
     if (next.mode === 'url') return next;
     throw new Error(`Expected a URL elicitation; the next one is a form: ${await next.message()}`);
+  }
+
+  /**
+   * Wait for a sampling request (`sampling/createMessage`) this page object has not returned
+   * before; answer it with `reply(text)`, `replyWith(result)` or `decline()`. Sampling must be
+   * on (Client settings, or `--sampling`).
+   */
+  async nextSamplingRequest(timeoutMs = 15_000): Promise<SamplingRequest> {
+    return test.step('wait for the next sampling request', async () => {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        for (const card of await this.requests.getByRole('article', { name: SAMPLING_ARTICLE }).all()) {
+          const name = await card.getAttribute('aria-label');
+          if (!name || this.seenElicitations.has(name)) continue;
+          this.seenElicitations.add(name);
+          return new SamplingRequest(this.requests.getByRole('article', { name, exact: true }));
+        }
+        await this.page.waitForTimeout(100);
+      }
+      throw new Error(`Expected a new sampling request within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
+    });
   }
 
   /** The newest call of the selected tool. */
