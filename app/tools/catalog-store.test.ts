@@ -53,6 +53,24 @@ describe('the prompt and resource lists', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('reads a list once more, not once per notification, when it changes while being read', async () => {
+    const store = new CatalogStore();
+    let asked = 0;
+    let release: () => void = () => undefined;
+    const listPage = () => {
+      asked++;
+      return asked === 1
+        ? new Promise((resolve) => (release = () => resolve({ prompts: [{ name: 'old' }] })))
+        : Promise.resolve({ prompts: [{ name: 'new' }] });
+    };
+    const first = store.load('s1', 'prompts', listPage);
+    for (let i = 0; i < 50; i++) void store.load('s1', 'prompts', listPage);
+    release();
+    await first;
+    expect(asked).toBe(2);
+    expect(store.get('s1', 'prompts').items.prompts.map((p) => p.name)).toEqual(['new']);
+  });
+
   it('refuses a reply it cannot read, and keeps what it showed', async () => {
     const store = new CatalogStore();
     await store.load('s1', 'prompts', () => Promise.resolve({ prompts: [{ name: 'kept' }] }));

@@ -30,6 +30,8 @@ export class CatalogStore {
   private listeners = new Set<() => void>();
   /** How far each session's events have been read for list_changed notifications. */
   private scannedCount = new Map<string, number>();
+  /** Lists asked for again while a read of them was on its way: each is read once more when it lands. */
+  private reloadQueued = new Set<string>();
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -49,6 +51,8 @@ export class CatalogStore {
   async load(sessionId: string, kind: CatalogKind, listPage: ListPage, isMore = false): Promise<void> {
     const before = this.get(sessionId, kind);
     if (isMore && before.nextCursor === undefined) return;
+    // A server that sends list_changed in a burst costs one more read, not one per notification.
+    if (!isMore && before.isLoading) return void this.reloadQueued.add(`${sessionId} ${kind}`);
     this.set(sessionId, kind, { ...before, isLoading: true, isRequested: true, error: undefined });
     try {
       const parsed = CatalogPageSchema.safeParse(await listPage(kind, isMore ? before.nextCursor : undefined));
@@ -69,6 +73,7 @@ export class CatalogStore {
     } catch (error) {
       this.set(sessionId, kind, { ...this.get(sessionId, kind), isLoading: false, error: error instanceof Error ? error.message : String(error) });
     }
+    if (this.reloadQueued.delete(`${sessionId} ${kind}`)) await this.load(sessionId, kind, listPage);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/client';
+import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
 import {
   MAX_CATALOG_ITEMS,
   MAX_CATALOG_TEXT,
@@ -18,18 +18,20 @@ type Raw = Record<string, unknown>;
  * this only keeps a big or chatty one (`_meta`, icons, huge descriptions) off the socket.
  */
 export async function listCatalogPage(client: Client, kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
-  const params = cursor === undefined ? undefined : { cursor };
+  // One request per page, by hand: the SDK's listPrompts() and friends walk every page when given no
+  // cursor (and answer from their cache), which would hide the server's own paging from the person.
+  const params = cursor === undefined ? {} : { cursor };
   switch (kind) {
     case 'prompts': {
-      const page = await client.listPrompts(params);
+      const page = await client.request({ method: 'prompts/list', params }, specTypeSchemas.ListPromptsResult);
       return { prompts: bounded(page.prompts, toPrompt), ...rest(page.prompts.length, page.nextCursor) };
     }
     case 'resources': {
-      const page = await client.listResources(params);
+      const page = await client.request({ method: 'resources/list', params }, specTypeSchemas.ListResourcesResult);
       return { resources: bounded(page.resources, toResource), ...rest(page.resources.length, page.nextCursor) };
     }
     case 'resource-templates': {
-      const page = await client.listResourceTemplates(params);
+      const page = await client.request({ method: 'resources/templates/list', params }, specTypeSchemas.ListResourceTemplatesResult);
       return { resourceTemplates: bounded(page.resourceTemplates, toTemplate), ...rest(page.resourceTemplates.length, page.nextCursor) };
     }
   }
