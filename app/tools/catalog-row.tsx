@@ -19,7 +19,6 @@ export function CatalogRow({ name, summary, isSelected, onSelect }: { name: stri
     >
       <div className="font-mono text-xs font-medium break-all text-slate-900">{name}</div>
       {summary && (
-        // Hidden from the name (the item's, exactly) and read as the option's description instead.
         <div id={summaryId} aria-hidden className="line-clamp-2 text-[11px] break-all text-slate-500">
           {summary}
         </div>
