@@ -178,6 +178,7 @@ test('prompts and resources: the tabs, a prompt got, a template read', async ({ 
   });
   await topic.fill('the contract');
   await (await readme.locate('get it', "getByRole('button', { name: 'Get prompt' })")).click();
+  await app.field('Tone').selectOption('friendly');
   await app.answer('Accept');
   await expect(app.result()).toContainText('Write a friendly announcement about the contract.');
 
