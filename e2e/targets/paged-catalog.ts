@@ -33,9 +33,9 @@ serveStdio(() => {
       { role: 'assistant', content: { type: 'image', mimeType: 'image/svg+xml', data: SVG } },
     ],
   }));
-  server.registerTool('add_prompt', { description: 'Adds a prompt and says the list changed.', inputSchema: z.object({}) }, async () => {
+  server.registerTool('add_prompt', { description: 'Adds a prompt and says the list changed.', inputSchema: z.object({}) }, () => {
     added.push(`added-${added.length + 1}`);
-    await server.sendPromptListChanged();
+    server.sendPromptListChanged();
     return { content: [{ type: 'text', text: `added ${added.at(-1)}` }] };
   });
   return server;
