@@ -7,8 +7,9 @@ import { LogPanel } from './log/log-panel';
 import { RulesSection } from './rules/rules-section';
 import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
-import { ToolList } from './tools/tool-list';
-import { ToolPanel } from './tools/tool-panel';
+import { FeatureList } from './tools/feature-list';
+import { FeaturePanel } from './tools/feature-panel';
+import { useFeatureSelection } from './tools/use-feature-selection';
 import { useSelectedTool } from './tools/use-selected-tool';
 import { ErrorBoundary } from './ui/error-boundary';
 import { ScenarioMenu } from './scenarios/scenario-menu';
@@ -29,6 +30,7 @@ import { SignInPanel } from './auth/sign-in-panel';
  */
 export function App() {
   const [tool, setTool] = useSelectedTool(useSession());
+  const features = useFeatureSelection();
   const log = useLogHeight();
   const [requestsShare, setRequestsShare] = useRememberedShare('requests-share');
 
@@ -53,13 +55,11 @@ export function App() {
             <RulesSection />
           </ErrorBoundary>
           <ErrorBoundary label="The tool list">
-            <ToolList selected={tool} onSelect={setTool} />
+            <FeatureList features={features} tool={tool} onTool={setTool} />
           </ErrorBoundary>
         </aside>
         <main style={{ flex: `${1 - requestsShare} 1 0` }} className="min-w-64 overflow-auto">
-          <ErrorBoundary label="The tool panel" resetKey={tool}>
-            <ToolPanel toolName={tool} />
-          </ErrorBoundary>
+          <FeaturePanel features={features} tool={tool} />
         </main>
         <ColumnResizeHandle
           label="Resize requests column"
@@ -86,7 +86,12 @@ export function App() {
           <LogPanel />
         </ErrorBoundary>
       </div>
-      <KeyboardLayer onPickTool={setTool} />
+      <KeyboardLayer
+        onPickTool={(name) => {
+          setTool(name);
+          features.setView('tools');
+        }}
+      />
     </div>
   );
 }

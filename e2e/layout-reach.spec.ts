@@ -16,6 +16,7 @@ const ALWAYS = [
   "getByRole('button', { name: 'Connection', exact: true })",
   "getByRole('button', { name: 'Rules', exact: true })",
   "getByRole('button', { name: 'Run tool' })",
+  ...['Tools', 'Prompts', 'Resources'].map((name) => `getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: '${name}' })`),
   "….getByRole('button', { name: 'Accept' })",
   "….getByRole('button', { name: 'Decline' })",
   "….getByRole('button', { name: 'Cancel' })",
@@ -121,4 +122,22 @@ test('with the log dragged as tall as it goes and an entry open whole, every con
   await expect(app.entryDetails).toBeVisible();
   await page.getByRole('button', { name: 'Connection', exact: true }).click();
   await expectClickable(page, [...ALWAYS, ...CONNECTION, "getByRole('button', { name: 'Copy Entry JSON' })"]);
+});
+
+const RUN_TOOL = "getByRole('button', { name: 'Run tool' })";
+/** With a prompt or a resource on screen, the middle column has no Run tool. */
+const BESIDE_TOOLS = ALWAYS.filter((code) => code !== RUN_TOOL);
+
+test('with a prompt on screen, its controls take a click', async ({ app, page }) => {
+  await withRequestsWaiting(app);
+  await app.showFeatures('Prompts');
+  await app.prompts.getByRole('option', { name: 'write_announcement', exact: true }).click();
+  await expectClickable(page, [...BESIDE_TOOLS, "getByRole('button', { name: 'Get prompt' })"], [RUN_TOOL]);
+});
+
+test('with a resource template on screen, its controls take a click', async ({ app, page }) => {
+  await withRequestsWaiting(app);
+  await app.showFeatures('Resources');
+  await app.resourceTemplates.getByRole('option', { name: 'secret_note', exact: true }).click();
+  await expectClickable(page, [...BESIDE_TOOLS, "getByRole('button', { name: 'Read resource' })"], [RUN_TOOL]);
 });

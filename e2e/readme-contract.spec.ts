@@ -25,6 +25,11 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   'pick a tool': [],
   'its arguments': [],
   'run it': [],
+  'server features': [],
+  'pick a prompt': [],
+  'get it': [],
+  'pick a resource': [],
+  'read it': [],
   'its calls, newest first': [],
   "a call's state": CALL_STATES,
   "a call's result": [],
@@ -157,6 +162,46 @@ test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page
   );
   await app.answer('Accept', { Email: 'contract@example.com' });
   await expect(requests.getByLabel('Pending request count')).toHaveText('0');
+});
+
+test('prompts and resources: the tabs, a prompt got, a template read', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  const tab = (name: string) => `getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: '${name}' })`;
+  await (await readme.locate('server features', tab('Prompts'))).click();
+  const prompt = await readme.locate('pick a prompt', "getByRole('listbox', { name: 'Prompts' }).getByRole('option', { name: '<prompt name>', exact: true })", {
+    fill: { '<prompt name>': 'write_announcement' },
+  });
+  await prompt.click();
+  const topic = await readme.locate('get it', "getByRole('region', { name: 'Prompt', exact: true }).getByLabel('<argument title>', { exact: true })", {
+    fill: { '<argument title>': 'topic' },
+  });
+  await topic.fill('the contract');
+  await (await readme.locate('get it', "getByRole('button', { name: 'Get prompt' })")).click();
+  await app.field('Tone').selectOption('friendly');
+  await app.answer('Accept');
+  await expect(app.result()).toContainText('Write a friendly announcement about the contract.');
+
+  await (await readme.locate('server features', tab('Resources'))).click();
+  await readme.locate('pick a resource', "getByRole('listbox', { name: 'Resources' }).getByRole('option', { name: '<resource name>', exact: true })", {
+    fill: { '<resource name>': 'readme' },
+  });
+  const template = await readme.locate(
+    'pick a resource',
+    "getByRole('listbox', { name: 'Resource templates' }).getByRole('option', { name: '<resource name>', exact: true })",
+    { fill: { '<resource name>': 'secret_note' } },
+  );
+  await template.click();
+  const variable = await readme.locate('read it', "getByRole('region', { name: 'Resource', exact: true }).getByLabel('<template variable>', { exact: true })", {
+    fill: { '<template variable>': 'name' },
+  });
+  await variable.fill('n2');
+  await expect(await readme.locate('read it', "getByLabel('Resource URI')")).toHaveText('demo://notes/n2');
+  await (await readme.locate('read it', "getByRole('button', { name: 'Read resource' })")).click();
+  await app.answer('Decline');
+  await expect(app.result()).toContainText('secret_note n2: not shown');
+  await (await readme.locate('server features', tab('Tools'))).click();
+  await expect(app.tools).toBeVisible();
 });
 
 test('URL flows: their parts, acting on them, Completed', async ({ app, page, context }) => {

@@ -5,6 +5,7 @@
  * told with notifications/roots/list_changed).
  */
 import { expect, test } from 'elicitation-inspector/playwright';
+import { everythingStdio, startEverything } from './support/processes';
 
 for (const protocol of ['auto', '2025-11-25'] as const) {
   test.describe(`roots, protocol ${protocol}`, () => {
@@ -44,3 +45,36 @@ for (const protocol of ['auto', '2025-11-25'] as const) {
     });
   });
 }
+
+// server-everything registers get-roots-list only for a client that declared roots when it connected:
+// --roots declares them from the first connect, and the page runs the tool.
+const PROJECT_URI = 'file:///home/ada/project';
+
+test.describe('server-everything over stdio', () => {
+  test.use({ inspectorArgs: ['--roots', PROJECT_URI, '--', everythingStdio().command, ...everythingStdio().args] });
+
+  test('get-roots-list returns the roots given with --roots', async ({ app }) => {
+    await app.runTool('get-roots-list');
+    await expect(app.result()).toContainText('Current MCP Roots (1 total)');
+    await expect(app.result()).toContainText(`URI: ${PROJECT_URI}`);
+  });
+});
+
+const overHttp = test.extend<{}, { everythingHttp: { url: string } }>({
+  everythingHttp: [
+    async ({}, use) => {
+      const server = await startEverything('streamableHttp');
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  inspectorArgs: async ({ everythingHttp }, use) => use(['--roots', PROJECT_URI, '--url', everythingHttp.url]),
+});
+
+overHttp.describe('server-everything over Streamable HTTP', () => {
+  overHttp('get-roots-list returns the roots given with --roots', async ({ app }) => {
+    await app.runTool('get-roots-list');
+    await expect(app.result()).toContainText(`URI: ${PROJECT_URI}`);
+  });
+});

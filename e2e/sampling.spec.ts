@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
-import { everythingStdio } from './support/processes';
+import { everythingStdio, startEverything } from './support/processes';
 
 test.describe('the demo server (2026-07-28 rounds)', () => {
   test('a sampling request shows its prompt, and the typed reply is the result', async ({ app, page }) => {
@@ -34,6 +34,30 @@ test.describe('server-everything over stdio', () => {
     await card.getByLabel('Reply', { exact: true }).fill('Hi from the page');
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(app.result()).toContainText('Hi from the page');
+  });
+});
+
+// --sampling declares sampling from the first connect, so no Reconnect is needed.
+const overHttp = test.extend<{}, { everythingHttp: { url: string } }>({
+  everythingHttp: [
+    async ({}, use) => {
+      const server = await startEverything('streamableHttp');
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  inspectorArgs: async ({ everythingHttp }, use) => use(['--sampling', '--url', everythingHttp.url]),
+});
+
+overHttp.describe('server-everything over Streamable HTTP', () => {
+  overHttp('trigger-sampling-request gets the reply typed in the page', async ({ app, page }) => {
+    await app.callTool('trigger-sampling-request', { prompt: 'hello over http', maxTokens: 20 });
+    const card = page.getByRole('article', { name: /^Sampling request / });
+    await expect(card.getByRole('list', { name: 'Messages' })).toContainText('hello over http');
+    await card.getByLabel('Reply', { exact: true }).fill('Hi over HTTP');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect(app.result()).toContainText('Hi over HTTP');
   });
 });
 

@@ -4,14 +4,19 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FormElicitation, UrlElicitation, type Elicitation } from './elicitation.js';
+import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
 const URL_ARTICLE = /^URL elicitation /;
+const SAMPLING_ARTICLE = /^Sampling request /;
 
 export class InspectorPage {
   readonly connectionStatus: Locator;
   readonly protocolVersion: Locator;
   readonly tools: Locator;
+  readonly prompts: Locator;
+  readonly resources: Locator;
+  readonly resourceTemplates: Locator;
   readonly calls: Locator;
   readonly requests: Locator;
   readonly urlFlows: Locator;
@@ -28,6 +33,9 @@ export class InspectorPage {
     this.connectionStatus = page.getByRole('status', { name: 'Connection status' });
     this.protocolVersion = page.getByLabel('Protocol version');
     this.tools = page.getByRole('listbox', { name: 'Tools' });
+    this.prompts = page.getByRole('listbox', { name: 'Prompts' });
+    this.resources = page.getByRole('listbox', { name: 'Resources' });
+    this.resourceTemplates = page.getByRole('listbox', { name: 'Resource templates' });
     this.calls = page.getByRole('list', { name: 'Calls' });
     this.requests = page.getByRole('region', { name: 'Pending requests' });
     this.urlFlows = page.getByRole('region', { name: 'URL flows' });
@@ -68,7 +76,53 @@ export class InspectorPage {
     });
   }
 
+  /** Show the server's tools, prompts or resources in the left column (its tabs). */
+  async showFeatures(view: 'Tools' | 'Prompts' | 'Resources'): Promise<void> {
+    const tab = this.page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: view, exact: true });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  }
+
+  /** Pick a prompt and get it (prompts/get), filling its arguments by their titles. */
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<void> {
+    await test.step(`get prompt ${name}`, async () => {
+      await this.showFeatures('Prompts');
+      await this.pick(this.prompts, name, 'prompt');
+      const panel = this.page.getByRole('region', { name: 'Prompt', exact: true });
+      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
+      for (const [label, value] of Object.entries(args)) await panel.getByLabel(label, { exact: true }).fill(value);
+      await panel.getByRole('button', { name: 'Get prompt' }).click();
+    });
+  }
+
+  /**
+   * Pick a resource by the name it is listed under and read it (resources/read); with
+   * `variables`, pick a resource template of that name and fill them in first.
+   */
+  async readResource(name: string, variables?: Record<string, string>): Promise<void> {
+    await test.step(`read resource ${name}`, async () => {
+      await this.showFeatures('Resources');
+      await this.pick(variables ? this.resourceTemplates : this.resources, name, variables ? 'resource template' : 'resource');
+      const panel = this.page.getByRole('region', { name: 'Resource', exact: true });
+      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
+      for (const [label, value] of Object.entries(variables ?? {})) await panel.getByLabel(label, { exact: true }).fill(value);
+      await panel.getByRole('button', { name: 'Read resource' }).click();
+    });
+  }
+
+  private async pick(list: Locator, name: string, noun: string): Promise<void> {
+    const option = list.getByRole('option', { name, exact: true });
+    try {
+      await option.waitFor({ timeout: 10_000 });
+    } catch {
+      // As in selectTool: name what is listed instead.
+      const listed = (await list.count()) ? await list.getByRole('option').allTextContents() : [];
+      throw new Error(`Expected a ${noun} named "${name}"; the list shows: ${listed.join(', ') || 'nothing'} (connection: ${await this.statusText()})`);
+    }
+    await option.click();
+  }
+
   private async selectTool(name: string): Promise<Locator> {
+    await this.showFeatures('Tools');
     const option = this.tools.getByRole('option', { name, exact: true });
     try {
       await option.waitFor({ timeout: 10_000 });
@@ -124,6 +178,27 @@ export class InspectorPage {
     const next = await this.nextElicitation(timeoutMs);
     if (next.mode === 'url') return next;
     throw new Error(`Expected a URL elicitation; the next one is a form: ${await next.message()}`);
+  }
+
+  /**
+   * Wait for a sampling request (`sampling/createMessage`) this page object has not returned
+   * before; answer it with `reply(text)`, `replyWith(result)` or `decline()`. Sampling must be
+   * on (Client settings, or `--sampling`).
+   */
+  async nextSamplingRequest(timeoutMs = 15_000): Promise<SamplingRequest> {
+    return test.step('wait for the next sampling request', async () => {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        for (const card of await this.requests.getByRole('article', { name: SAMPLING_ARTICLE }).all()) {
+          const name = await card.getAttribute('aria-label');
+          if (!name || this.seenElicitations.has(name)) continue;
+          this.seenElicitations.add(name);
+          return new SamplingRequest(this.requests.getByRole('article', { name, exact: true }));
+        }
+        await this.page.waitForTimeout(100);
+      }
+      throw new Error(`Expected a new sampling request within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
+    });
   }
 
   /** The newest call of the selected tool. */

@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORT, HELP, parseCli, UsageError } from './cli-args';
+
+const ROOT = join(import.meta.dirname, '..');
 
 describe('parseCli', () => {
   it('defaults: the demo server, loopback, the default port, open a browser', () => {
@@ -37,7 +41,30 @@ describe('parseCli', () => {
   });
 
   it('--help documents every flag parseCli accepts', () => {
-    for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close']) expect(HELP).toContain(flag);
+    for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close', '--roots <uri|path>', '--sampling'])
+      expect(HELP).toContain(flag);
+  });
+
+  it('--roots (repeatable, URIs or folder paths) and --sampling: what the client declares; neither by default', () => {
+    expect(parseCli([])).toMatchObject({ roots: [], sampling: false });
+    expect(parseCli(['--roots', 'file:///home/ada/project', '--roots', '/home/ada/my notes', '--sampling'])).toMatchObject({
+      roots: [{ uri: 'file:///home/ada/project' }, { uri: 'file:///home/ada/my%20notes' }],
+      sampling: true,
+    });
+  });
+
+  it('a --roots value that is not a file:// root is refused with the value and why', () => {
+    expect(() => parseCli(['--roots', 'https://example.com/repo'])).toThrow(UsageError);
+    expect(() => parseCli(['--roots', 'https://example.com/repo'])).toThrow('--roots takes a file:// URI or a folder path, not "https://example.com/repo"');
+  });
+
+  it('the command line exits 2 on a bad --roots, saying why', () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), '--no-open', '--roots', 'mailto:ada@example.com'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('elicitation-inspector: --roots takes a file:// URI or a folder path, not "mailto:ada@example.com"');
   });
 
   it.each([

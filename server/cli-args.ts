@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { OAUTH_ARG_OPTIONS, OAUTH_HELP, oauthFromArgs } from './auth/oauth-args';
-import { PROTOCOL_CHOICES, type ProtocolChoice, type TargetInput } from './wire/target';
+import { rootFromArg } from './cli-roots';
+import { PROTOCOL_CHOICES, type ProtocolChoice, type Root, type TargetInput } from './wire/target';
 
 export const DEFAULT_PORT = 6280;
 
@@ -42,6 +43,9 @@ Client:
   --elicitation <modes>    Elicitation the client declares: none, form, url or both (default both)
   --rules <file>           Response rules for the connection made at start: a rules file (JSON,
                            schemas/rules.schema.json) saying how elicitations are answered
+  --roots <uri|path>       Declare roots and answer roots/list with this folder (a file:// URI or a
+                           path); repeatable, one folder each
+  --sampling               Declare sampling: each sampling/createMessage waits in the page for a reply
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -87,6 +91,10 @@ export type CliOptions = {
   elicitation: { form: boolean; url: boolean };
   /** A rules file for the connection made at start. */
   rulesFile?: string;
+  /** Roots the client declares and answers roots/list with (none: roots are not declared). */
+  roots: Root[];
+  /** Whether the client declares sampling. */
+  sampling: boolean;
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
   /** A config file to read servers from (instead of `target`), and the one to connect to. */
@@ -136,6 +144,8 @@ export function parseCli(argv: string[]): CliOptions {
         config: { type: 'string' },
         server: { type: 'string' },
         rules: { type: 'string' },
+        roots: { type: 'string', multiple: true },
+        sampling: { type: 'boolean' },
         ...OAUTH_ARG_OPTIONS,
       },
     }));
@@ -157,6 +167,12 @@ export function parseCli(argv: string[]): CliOptions {
 
   const elicitation = ELICITATION_CHOICES.get(values.elicitation ?? 'both');
   if (!elicitation) throw new UsageError(`--elicitation must be one of ${[...ELICITATION_CHOICES.keys()].join(', ')}, not "${values.elicitation}".`);
+
+  const roots = (values.roots ?? []).map((value) => {
+    const root = rootFromArg(value);
+    if ('error' in root) throw new UsageError(root.error);
+    return root;
+  });
 
   let target: CliOptions['target'];
   if (values.server !== undefined && values.config === undefined) throw new UsageError('--server names a server of a --config file: give the file too.');
@@ -202,6 +218,8 @@ export function parseCli(argv: string[]): CliOptions {
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
     elicitation,
     ...(values.rules !== undefined && { rulesFile: values.rules }),
+    roots,
+    sampling: values.sampling === true,
     target,
     ...(values.config !== undefined && { config: { file: values.config, ...(values.server !== undefined && { server: values.server }) } }),
   };

@@ -72,6 +72,8 @@ async function main(argv: string[]): Promise<void> {
     requestTimeoutMs: options.timeoutMs,
     elicitation: options.elicitation,
     ...(rules && { rules }),
+    ...(options.roots.length && { roots: { enabled: true, list: options.roots } }),
+    sampling: { enabled: options.sampling },
   });
   if (options.check) {
     const chosen = configured && config?.chosen ? configured.target(config.chosen.name) : undefined;

@@ -29,7 +29,9 @@ export function CallRow({ timeline, scale, onZoom, onShow }: Props) {
           className="flex min-w-0 items-center gap-1.5 rounded text-left text-xs hover:underline"
         >
           <span className="font-mono text-slate-500">{timeline.callId}</span>
-          <span className="truncate font-mono font-medium text-slate-900">{timeline.name}</span>
+          <span className="truncate font-mono font-medium text-slate-900">
+            {timeline.method === 'tools/call' ? timeline.name : `${timeline.method} ${timeline.name}`}
+          </span>
           <span className="ml-auto shrink-0 text-[11px] text-slate-500">{timeline.outcome}</span>
         </button>
         <TimeSharesList shares={timeline.shares} label={`Time split of ${timeline.callId}`} isCompact />

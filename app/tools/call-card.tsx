@@ -47,6 +47,8 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
         <span className="font-mono text-slate-500">{call.callId}</span>
+        {/* Prompts and resources are calls too: say which method, so a card reads the same in the log. */}
+        {call.method !== 'tools/call' && <span className="font-mono text-slate-500">{call.method}</span>}
         <Badge tone={phase.tone}>
           <span role="status" aria-label="Call status">
             {phase.text}

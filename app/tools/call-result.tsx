@@ -1,17 +1,7 @@
 import type { EventOf } from '@wire/events';
 import { JsonView } from '@app/ui/json-view';
-
-type Block = {
-  type: string;
-  text?: string;
-  data?: string;
-  mimeType?: string;
-  uri?: string;
-  name?: string;
-  resource?: { uri?: string; text?: string; mimeType?: string; blob?: string };
-};
-
-const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
+import { PromptMessages, ResourceContents } from './catalog-result';
+import { ContentBlock, type Block } from './content-block';
 
 /** A call's outcome: content blocks and structuredContent for a result, the error for a protocol failure. Server text is shown as text. */
 export function CallResult({ end }: { end: EventOf<'call-end'> }) {
@@ -34,7 +24,11 @@ export function CallResult({ end }: { end: EventOf<'call-end'> }) {
   return (
     <div role="region" aria-label="Result" className={`space-y-2 rounded-md p-2 ring-1 ${isError ? 'bg-rose-50 ring-rose-200' : 'bg-slate-50 ring-slate-200'}`}>
       {isError && <p className="text-xs font-semibold text-rose-800">The tool reported an error (isError: true). The call itself succeeded.</p>}
-      {content.length === 0 && result.structuredContent === undefined && <p className="text-xs text-slate-500">Empty result.</p>}
+      {content.length === 0 && result.structuredContent === undefined && !('messages' in result) && !('contents' in result) && (
+        <p className="text-xs text-slate-500">Empty result.</p>
+      )}
+      <PromptMessages result={result} />
+      <ResourceContents result={result} />
       {content.map((block, i) => (
         <ContentBlock key={i} block={block} />
       ))}
@@ -46,42 +40,4 @@ export function CallResult({ end }: { end: EventOf<'call-end'> }) {
       )}
     </div>
   );
-}
-
-function ContentBlock({ block }: { block: Block }) {
-  switch (block.type) {
-    case 'text':
-      return <pre className="font-sans text-sm break-words whitespace-pre-wrap text-slate-900">{block.text}</pre>;
-    case 'image':
-      return block.mimeType && SAFE_IMAGE.test(block.mimeType) && block.data ? (
-        <img alt="Image returned by the tool" className="max-h-64 rounded ring-1 ring-slate-200" src={`data:${block.mimeType};base64,${block.data}`} />
-      ) : (
-        <p className="text-xs text-slate-600">Image ({block.mimeType ?? 'unknown type'}) not shown.</p>
-      );
-    case 'audio':
-      return (
-        <p className="text-xs text-slate-600">
-          Audio ({block.mimeType}), {Math.round(((block.data?.length ?? 0) * 3) / 4)} bytes.
-        </p>
-      );
-    case 'resource_link':
-      return (
-        <p className="text-xs text-slate-700">
-          Resource link <span className="font-mono">{block.uri}</span> {block.name && `(${block.name})`}
-        </p>
-      );
-    case 'resource':
-      return (
-        <div className="text-xs text-slate-700">
-          <p>
-            Embedded resource <span className="font-mono">{block.resource?.uri}</span>
-          </p>
-          {block.resource?.text && (
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono whitespace-pre-wrap ring-1 ring-slate-200">{block.resource.text}</pre>
-          )}
-        </div>
-      );
-    default:
-      return <JsonView value={block} label="Content block" maxHeight="max-h-48" />;
-  }
 }

@@ -11,6 +11,7 @@ import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams }
 import { z } from 'zod';
 import { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';
+import { registerCatalogItems } from './catalog-items';
 import { registerClientRequestTools } from './client-request-tools';
 import { registerRoundTools } from './round-tools';
 import { CONFIRM_SCHEMA, NESTED_SCHEMA, PROFILE_SCHEMA, TRIP_DESTINATION_SCHEMA, TRIP_SEAT_SCHEMA } from './schemas';
@@ -151,5 +152,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerUrlTools(server, era, site);
   registerRoundTools(server, era, site);
   registerClientRequestTools(server);
+  registerCatalogItems(server);
   return server;
 }

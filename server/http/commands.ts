@@ -34,6 +34,12 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       return { count: await registry.refreshTools(command.params.sessionId) };
     case 'call-tool':
       return { callId: registry.callTool(command.params.sessionId, command.params.name, command.params.arguments) };
+    case 'list-catalog':
+      return registry.listCatalog(command.params.sessionId, command.params.kind, command.params.cursor);
+    case 'get-prompt':
+      return { callId: registry.getPrompt(command.params.sessionId, command.params.name, command.params.arguments) };
+    case 'read-resource':
+      return { callId: registry.readResource(command.params.sessionId, command.params.uri) };
     case 'cancel-call':
       registry.cancelCall(command.params.sessionId, command.params.callId);
       return {};

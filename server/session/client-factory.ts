@@ -56,7 +56,13 @@ export function clientOptions(settings: SessionSettings, target: Target, onTools
     capabilities: clientCapabilities(settings),
     // The inspector drives 2026-07-28 rounds itself, so each one is visible and answerable.
     inputRequired: { autoFulfill: false },
-    listChanged: { tools: { autoRefresh: false, onChanged: () => onToolsChanged() } },
+    listChanged: {
+      tools: { autoRefresh: false, onChanged: () => onToolsChanged() },
+      // The page lists prompts and resources itself when their notification shows in the log; these only make a
+      // 2026-07-28 server send them (its subscriptions/listen filter names the lists a client follows).
+      prompts: { autoRefresh: false, onChanged: () => undefined },
+      resources: { autoRefresh: false, onChanged: () => undefined },
+    },
   };
   switch (settings.protocol) {
     case 'auto':

@@ -7,6 +7,7 @@ import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import { sidecarPaths } from '../store/sidecar-file';
 import type { SessionSummary } from '../wire/commands';
+import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
@@ -138,6 +139,19 @@ export class SessionRegistry {
   }
 
   /** Start a tools/call; resolves at once with its id, its progress and end arrive as events. */
+  /** Prompts and resources: a list page, or a call of prompts/get or resources/read through the call runner. */
+  listCatalog(sessionId: string, kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
+    return this.connected(sessionId).listCatalog(kind, cursor);
+  }
+
+  getPrompt(sessionId: string, name: string, args: Record<string, string>): string {
+    return this.connected(sessionId).startCall('prompts/get', name, { name, arguments: args }, args);
+  }
+
+  readResource(sessionId: string, uri: string): string {
+    return this.connected(sessionId).startCall('resources/read', uri, { uri });
+  }
+
   callTool(sessionId: string, name: string, args: Record<string, unknown>): string {
     return this.connected(sessionId).callTool(name, args);
   }

@@ -19,6 +19,8 @@ import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
 import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
+import { listCatalogPage } from './catalog';
+import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { checkSamplingParams } from './sampling-checks';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
@@ -258,6 +260,12 @@ export class Session {
       this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `tools/list failed: ${(error as Error).message}` } });
       return 0;
     }
+  }
+
+  /** One page of the server's prompts, resources or resource templates (catalog.ts). */
+  listCatalog(kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
+    if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
+    return listCatalogPage(this.client, kind, cursor);
   }
 
   callTool(name: string, args: Record<string, unknown>): string {

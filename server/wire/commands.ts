@@ -7,6 +7,7 @@ import { ElicitActionSchema, type LogEvent, type WireError } from './events';
 import type { DoctorReport } from './doctor';
 import { RuleSetSchema } from './rules';
 import { QUERY_COMMANDS, type QueryResults } from './queries';
+import { CATALOG_COMMANDS, type CatalogResults } from './catalog';
 import type { RunReport, ScenarioInput } from './scenario';
 import { RootsSettingsSchema, SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
 
@@ -78,6 +79,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sign-out'), id: z.number(), params: z.object(SessionRef) }),
   /** Big sessions: rows, counts and filter results asked for, answered from the file (queries.ts). */
   ...QUERY_COMMANDS,
+  /** Prompts and resources: list them, get a prompt, read a resource (catalog.ts). */
+  ...CATALOG_COMMANDS,
 ]);
 export type ClientCommand = z.infer<typeof ClientCommandSchema>;
 export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
@@ -104,7 +107,8 @@ export type CommandResults = {
   'run-scenario': { runs: RunReport[] };
   'scenario-from-session': { scenario: ScenarioInput };
   'sign-out': Record<string, never>;
-} & QueryResults;
+} & QueryResults &
+  CatalogResults;
 
 /** One line per session, for the session list. */
 export type SessionSummary = {
