@@ -3,26 +3,16 @@ import { analyzeUrl } from '@wire/url-checks';
 import { ruleAnsweredText, ruleMatchText } from '@app/model/rule-text';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 import { useAppStore, useCommands } from '@app/state/app-context';
-import { Badge, type BadgeTone } from '@app/ui/badge';
+import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Elapsed } from '@app/ui/countdown';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { flowState, type FlowStatus } from './flow-status';
+import { flowState } from './flow-status';
+import { STATUS_TONE } from './status-tone';
 import { UrlDestination } from './url-destination';
 import { displayText } from '../ui/display-text';
 import { Alert } from '../ui/alert';
-
-const STATUS_TONE: Record<FlowStatus, BadgeTone> = {
-  'Waiting for consent': 'warning',
-  'Waiting for completion': 'info',
-  Completed: 'success',
-  'Finished, no completion reported': 'neutral',
-  Declined: 'neutral',
-  Cancelled: 'neutral',
-  Withdrawn: 'neutral',
-  Retried: 'accent',
-};
 
 type Props = {
   flow: ElicitationView;
