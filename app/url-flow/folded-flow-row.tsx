@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { analyzeUrl } from '@wire/url-checks';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 import { Badge } from '@app/ui/badge';
+import { Spoken } from '@app/ui/spoken';
 import { flowState } from './flow-status';
 import { STATUS_TONE } from './status-tone';
 
@@ -19,7 +20,7 @@ export function FoldedFlowRow({ flow, call }: { flow: ElicitationView; call: Cal
       <span className="min-w-0 truncate font-mono" title={url}>
         {where}
       </span>
-      <span className="sr-only">, </span>
+      <Spoken text=", " />
       <Badge tone={STATUS_TONE[status]}>
         <span role="status" aria-label="Flow status">
           {status}

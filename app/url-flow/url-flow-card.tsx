@@ -6,6 +6,7 @@ import { useAppStore, useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { Spoken } from '@app/ui/spoken';
 import { Elapsed } from '@app/ui/countdown';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { flowState } from './flow-status';
@@ -73,11 +74,13 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         <span>
           <span className="font-semibold text-slate-900">{flow.serverName}</span> asks you to visit a URL
         </span>
+        <Spoken text=", " />
         <Badge tone={STATUS_TONE[state.status]}>
           <span role="status" aria-label="Flow status">
             {state.status}
           </span>
         </Badge>
+        <Spoken text=", " />
         <span className="ml-auto text-slate-500">
           <Elapsed since={flow.requestedAt} until={state.isActive ? undefined : (call?.end?.at ?? flow.end?.at)} label="Flow time" />
         </span>
@@ -118,6 +121,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         {state.timeline.map((step, i) => (
           <li key={i} className={cn(step.tone === 'good' ? 'text-emerald-800' : step.tone === 'bad' ? 'text-rose-800' : 'text-slate-700')}>
             <span className="mr-1.5 font-mono text-[10px] text-slate-500">+{((step.at - flow.requestedAt) / 1000).toFixed(1)} s</span>
+            <Spoken text=": " />
             {step.label}
           </li>
         ))}
