@@ -59,10 +59,16 @@ test('pick a tool, run it, answer its form with Enter, and find the answer in th
   await expect(search).toBeFocused();
   await page.keyboard.type('kind:action grace@example.com');
   await expect(app.logRow(/accept e\d+/)).toHaveCount(1);
+  // The search holds a t, a c and an e: text there, not a switch of the log's view.
+  await expect(search).toHaveValue('kind:action grace@example.com');
+  await expect(app.log.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
 
   await leaveFields(page);
   await page.keyboard.press('c');
   await expect(app.log.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('t');
+  await expect(app.log.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.log.getByRole('region', { name: 'Timeline', exact: true }).getByRole('button', { name: /^Zoom to c1 / })).toBeVisible();
   await page.keyboard.press('e');
   await expect(app.log.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
 
@@ -77,7 +83,13 @@ test('? lists the shortcuts, Escape closes only the list, and the palette switch
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
-  for (const text of ['Run the selected tool', 'Jump to the next pending elicitation', 'Focus the log search', 'Open the command palette'])
+  for (const text of [
+    'Run the selected tool',
+    'Jump to the next pending elicitation',
+    'Focus the log search',
+    'Show the log’s Timeline',
+    'Open the command palette',
+  ])
     await expect(help).toContainText(text);
   // While the list is open its keys are its own: C does not switch the log.
   await page.keyboard.press('c');

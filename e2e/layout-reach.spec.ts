@@ -24,6 +24,7 @@ const ALWAYS = [
   "getByRole('button', { name: 'Open', exact: true })",
   "getByRole('button', { name: 'Copy URL', exact: true })",
   "getByRole('button', { name: 'Show in log', exact: true })",
+  "getByRole('button', { name: 'Fold URL flows' })",
   "getByRole('button', { name: 'Suspend timeout' })",
   "getByLabel('Search log')",
   "getByRole('tab', { name: 'Calls' })",
@@ -54,12 +55,13 @@ const RULES = [
 
 test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 
-/** A form and a URL flow waiting on the person, so their controls are on screen too. */
+/** A form and a URL flow waiting on the person, the flow unfolded, so their controls are on screen too. */
 async function withRequestsWaiting(app: InspectorPage) {
   await app.runTool('collect_profile');
   await expect(app.elicitation()).toBeVisible();
   await app.runTool('connect_account');
-  await expect(app.urlFlow()).toBeVisible();
+  await app.page.getByRole('region', { name: 'URL flows' }).getByRole('button', { name: 'Unfold URL flows' }).click();
+  await expect(app.urlFlow().getByRole('button', { name: 'Open', exact: true })).toBeVisible();
 }
 
 async function expectClickable(page: Page, expected: string[], absent: string[] = []): Promise<void> {
@@ -67,6 +69,18 @@ async function expectClickable(page: Page, expected: string[], absent: string[] 
   for (const code of expected) expect(clicked, `${code} took a click`).toContain(code);
   for (const code of absent) expect(clicked, `${code} is folded away`).not.toContain(code);
 }
+
+test('with the URL flows folded for the form, their Unfold and the form’s answers take a click', async ({ app, page }) => {
+  await app.runTool('collect_profile');
+  await app.runTool('connect_account');
+  await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+  const flowControls = ["getByRole('button', { name: 'Open', exact: true })", "getByRole('button', { name: 'Copy URL', exact: true })"];
+  await expectClickable(
+    page,
+    ["getByRole('button', { name: 'Unfold URL flows' })", "….getByRole('button', { name: 'Accept' })", "getByLabel('Send without validating')"],
+    flowControls,
+  );
+});
 
 test('with Connection folded, every control takes a click', async ({ app, page }) => {
   await withRequestsWaiting(app);

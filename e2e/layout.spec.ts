@@ -3,7 +3,7 @@
  * room under an open Connection form, and the log cannot be dragged over the page.
  * Runs at 1280×720 and 1440×900 (playwright.config.ts), clicking as a person does.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
 test.beforeEach(async ({ app }) => {
@@ -88,6 +88,7 @@ test.describe('a crowded server: 100 tools, a 40-field form, a very long URL and
     await app.runTool('wide_form');
     const form = app.elicitation();
     await expect(form.getByLabel('Field 40', { exact: true })).toBeAttached();
+    await page.getByRole('region', { name: 'URL flows' }).getByRole('button', { name: 'Unfold URL flows' }).click();
     const column = (await page.getByRole('complementary', { name: 'Requests' }).boundingBox())!;
     for (const card of [form, app.urlFlow()]) {
       const text = card.getByText(/Supercalifragilistic/).first();
@@ -107,5 +108,57 @@ test.describe('a crowded server: 100 tools, a 40-field form, a very long URL and
     expect(description.x + description.width).toBeLessThanOrEqual(main.x + main.width);
     await app.tools.getByRole('option', { name: 'tool_097', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'tool_097' })).toBeVisible();
+  });
+});
+
+/** A URL flow waiting for consent, then a form: the case where the form used to get a sliver of the column. */
+async function urlFlowThenForm(app: InspectorPage) {
+  await app.runTool('connect_account');
+  await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+  await app.runTool('collect_profile');
+  await expect(app.elicitation()).toBeVisible();
+}
+
+async function expectFormInView(app: InspectorPage) {
+  const form = app.elicitation();
+  // Whole, on screen, without scrolling any column.
+  await expect(form.getByLabel('Full name', { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(form.getByRole('button', { name: 'Accept' })).toBeInViewport({ ratio: 1 });
+}
+
+test.describe('a form waiting beside a URL flow', () => {
+  test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
+
+  test('the URL flow folds to its host and status, and the form’s first field and Accept are on screen', async ({ app, page }) => {
+    await app.waitConnected();
+    await urlFlowThenForm(app);
+    const flows = page.getByRole('region', { name: 'URL flows' });
+    await expect(app.urlFlow()).toHaveText(/^localhost:\d+, Waiting for consent$/);
+    await expect(app.urlFlow().getByRole('status', { name: 'Flow status' })).toHaveText('Waiting for consent');
+    await expect(flows.getByRole('button', { name: 'Open', exact: true })).toHaveCount(0);
+    await expectFormInView(app);
+
+    // Unfolded by hand, it stays unfolded while that form waits, and folds for the next one.
+    await flows.getByRole('button', { name: 'Unfold URL flows' }).click();
+    await expect(flows.getByRole('button', { name: 'Open', exact: true })).toBeVisible();
+    await app.elicitation().getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await expect(flows.getByRole('button', { name: 'Fold URL flows' })).toHaveAttribute('aria-expanded', 'true');
+    await app.elicitation().getByRole('button', { name: 'Accept' }).click();
+    await expect(app.requests.getByLabel('Pending request count')).toHaveText('0');
+    await expect(flows.getByRole('button', { name: 'Open', exact: true })).toBeVisible();
+    await expect(flows.getByRole('button', { name: /Fold URL flows/ })).toHaveCount(0);
+    await app.runTool('collect_profile');
+    await expect(flows.getByRole('button', { name: 'Unfold URL flows' })).toHaveAttribute('aria-expanded', 'false');
+    await expectFormInView(app);
+  });
+
+  test.describe('at 1024×768 @one-window-size', () => {
+    test.use({ viewport: { width: 1024, height: 768 } });
+
+    test('the form’s first field and Accept are on screen with a URL flow waiting', async ({ app }) => {
+      await app.waitConnected();
+      await urlFlowThenForm(app);
+      await expectFormInView(app);
+    });
   });
 });

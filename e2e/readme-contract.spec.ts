@@ -40,6 +40,7 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   'URL flows': [],
   "a flow's parts": FLOW_STATUSES,
   'act on a flow': [],
+  'URL flows folded for a form': [],
   'a request the server withdrew': [],
   timeout: [],
   'the log': [],
@@ -238,6 +239,17 @@ test('URL flows: their parts, acting on them, Completed', async ({ app, page, co
   await neverCompletes.getByRole('button', { name: 'Open', exact: true }).click();
   await (await neverPage).close();
   await readme.value("a flow's parts", neverCompletes.getByRole('status', { name: 'Flow status' }), 'Finished, no completion reported');
+});
+
+test('URL flows folded while a form waits, and unfolded', async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await app.runTool('connect_account');
+  await app.runTool('collect_profile');
+  const unfold = await readme.locate('URL flows folded for a form', "getByRole('button', { name: 'Unfold URL flows' })");
+  await unfold.click();
+  const fold = await readme.locate('URL flows folded for a form', "getByRole('button', { name: 'Fold URL flows' })");
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('the log: its controls, a call’s story, entries and one entry whole', async ({ app, page }) => {

@@ -93,8 +93,18 @@ export class UrlElicitation {
     private readonly page: Page,
   ) {}
 
+  /**
+   * The whole card: while a form waits, the panel shows each flow as one line (host and
+   * status); reading the rest of a flow or acting on it unfolds the panel, as a person would.
+   */
+  private async card(): Promise<Locator> {
+    const unfold = this.page.getByRole('region', { name: 'URL flows' }).getByRole('button', { name: 'Unfold URL flows' });
+    if (await unfold.isVisible()) await unfold.click();
+    return this.locator;
+  }
+
   async message(): Promise<string> {
-    return (await this.locator.getByLabel('Message', { exact: true }).textContent()) ?? '';
+    return (await (await this.card()).getByLabel('Message', { exact: true }).textContent()) ?? '';
   }
 
   /** URL flows have no fields. */
@@ -104,12 +114,12 @@ export class UrlElicitation {
 
   /** The full URL the server asks the person to visit. */
   async url(): Promise<string> {
-    return (await this.locator.getByLabel('Full URL').textContent()) ?? '';
+    return (await (await this.card()).getByLabel('Full URL').textContent()) ?? '';
   }
 
   /** The checks the page made of the URL (empty when it found nothing to say). */
   async checks(): Promise<string[]> {
-    return this.locator.getByRole('list', { name: 'URL checks' }).getByRole('listitem').allTextContents();
+    return (await this.card()).getByRole('list', { name: 'URL checks' }).getByRole('listitem').allTextContents();
   }
 
   /** The flow's state word: `Waiting for consent`, `Waiting for completion`, `Completed`, … */
@@ -125,7 +135,7 @@ export class UrlElicitation {
   async consent(): Promise<Page> {
     return test.step('consent: open the URL', async () => {
       const opened = this.page.context().waitForEvent('page');
-      await this.locator.getByRole('button', { name: 'Open', exact: true }).click();
+      await (await this.card()).getByRole('button', { name: 'Open', exact: true }).click();
       const tab = await opened;
       await tab.waitForLoadState();
       return tab;
@@ -133,16 +143,16 @@ export class UrlElicitation {
   }
 
   async decline(): Promise<void> {
-    await this.locator.getByRole('button', { name: 'Decline', exact: true }).click();
+    await (await this.card()).getByRole('button', { name: 'Decline', exact: true }).click();
   }
 
   async cancel(): Promise<void> {
-    await this.locator.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await (await this.card()).getByRole('button', { name: 'Cancel', exact: true }).click();
   }
 
   /** Tell the page the out-of-band step is done (for servers that never report completion). */
   async markDone(): Promise<void> {
-    await this.locator.getByRole('button', { name: 'Mark as done', exact: true }).click();
+    await (await this.card()).getByRole('button', { name: 'Mark as done', exact: true }).click();
   }
 }
 

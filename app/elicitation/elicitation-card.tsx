@@ -4,6 +4,7 @@ import type { ElicitationView, SessionSnapshot } from '@app/model/session-store'
 import { useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
+import { Spoken } from '@app/ui/spoken';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
@@ -24,7 +25,9 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
           <span>
             <span className="font-semibold text-slate-900">{elicitation.serverName}</span> asks
           </span>
+          <Spoken text=", " />
           <OriginBadge elicitation={elicitation} callName={call?.name} />
+          <Spoken text=", " />
           <span className="ml-auto text-slate-500">
             waiting <Elapsed since={elicitation.requestedAt} until={elicitation.end?.at} label="Waiting for" />
           </span>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
+import { Spoken } from '@app/ui/spoken';
 import { Field, INPUT_CLASS } from '@app/ui/field';
 import { JsonView } from '@app/ui/json-view';
 import { useBusyAction } from '@app/ui/use-busy-action';
@@ -100,6 +101,7 @@ function MessageText({ message }: { message: unknown }) {
   return (
     <>
       <span className="mr-1 font-mono text-[10px] text-slate-500 uppercase">{String(role)}</span>
+      <Spoken text=": " />
       {isText ? String((content as { text: string }).text) : JSON.stringify(content)}
     </>
   );

@@ -13,6 +13,7 @@ const ACTIONS: { command: PageCommand; label: string }[] = [
   { command: 'focus-log-search', label: 'Search the log' },
   { command: 'show-entries', label: 'Log: Entries' },
   { command: 'show-calls', label: 'Log: Calls' },
+  { command: 'show-timeline', label: 'Log: Timeline' },
 ];
 
 /**

@@ -11,6 +11,8 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(press('/'))).toBe('focus-log-search');
     expect(shortcutFor(press('e'))).toBe('show-entries');
     expect(shortcutFor(press('c'))).toBe('show-calls');
+    expect(shortcutFor(press('t'))).toBe('show-timeline');
+    expect(shortcutFor(press('T'))).toBe('show-timeline');
     expect(shortcutFor(press('?'))).toBe('show-shortcuts');
     expect(shortcutFor(press('x'))).toBeUndefined();
     expect(shortcutFor(press('Enter'))).toBeUndefined();
@@ -19,6 +21,7 @@ describe('keyboard shortcuts', () => {
   it('do not fire while someone types in a field, or with a modifier held', () => {
     expect(shortcutFor(press('r', { isTyping: true }))).toBeUndefined();
     expect(shortcutFor(press('?', { isTyping: true }))).toBeUndefined();
+    expect(shortcutFor(press('t', { isTyping: true }))).toBeUndefined();
     expect(shortcutFor(press('r', { ctrlKey: true }))).toBeUndefined();
     expect(shortcutFor(press('c', { metaKey: true }))).toBeUndefined();
     expect(shortcutFor(press('n', { isComposing: true }))).toBeUndefined();

@@ -15,6 +15,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '/', action: 'focus-log-search', description: 'Focus the log search' },
   { keys: 'E', action: 'show-entries', description: 'Show the log’s Entries' },
   { keys: 'C', action: 'show-calls', description: 'Show the log’s Calls' },
+  { keys: 'T', action: 'show-timeline', description: 'Show the log’s Timeline: where each call’s time went' },
   { keys: '?', action: 'show-shortcuts', description: 'List these shortcuts' },
 ];
 
@@ -24,6 +25,7 @@ const SINGLE_KEYS = new Map<string, ShortcutAction>([
   ['/', 'focus-log-search'],
   ['e', 'show-entries'],
   ['c', 'show-calls'],
+  ['t', 'show-timeline'],
   ['?', 'show-shortcuts'],
 ]);
 

@@ -59,6 +59,7 @@ export function LogPanel() {
   useReveal('command', (command) => {
     if (command === 'show-entries') setTab('entries');
     if (command === 'show-calls') setTab('calls');
+    if (command === 'show-timeline') setTab('timeline');
     if (command === 'focus-log-search') {
       setTab('entries');
       // The field exists only in the Entries view: focus it once that view is on screen.

@@ -141,7 +141,10 @@ function CallList({ calls, selected, onSelect }: { calls: CallView[]; selected: 
           >
             <div className="flex items-center gap-1.5">
               <span className="font-mono text-slate-500">{c.callId}</span>
+              {/* A space, not a comma: scripts find a call by its name's start, "c1 ". */}
+              <Spoken text=" " />
               <span className="truncate font-mono font-medium">{c.method === 'tools/call' ? c.name : `${c.method} ${c.name}`}</span>
+              <Spoken text=", " />
             </div>
             <div className="truncate text-[11px] text-slate-500">
               {outcome}

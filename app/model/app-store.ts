@@ -16,7 +16,7 @@ export type RevealTarget =
   /** A keyboard shortcut or the command palette asking the panel that owns an action to do it. */
   | { command: PageCommand };
 /** Actions a shortcut or the palette can ask of a panel. */
-export type PageCommand = 'run-tool' | 'next-elicitation' | 'focus-log-search' | 'show-entries' | 'show-calls';
+export type PageCommand = 'run-tool' | 'next-elicitation' | 'focus-log-search' | 'show-entries' | 'show-calls' | 'show-timeline';
 export type Reveal = { id: number } & RevealTarget;
 
 export type AppSnapshot = {

@@ -1,5 +1,6 @@
 import type { CallTimeline } from '@app/model/call-timeline';
 import type { TimelineSpan } from '@app/model/call-timeline-span';
+import { Spoken } from '@app/ui/spoken';
 import { SpanButton } from './span-button';
 import { ticksOf, type Scale } from './timeline-scale';
 import { TimeSharesList } from './time-shares';
@@ -25,6 +26,7 @@ export function CallZoom({ timeline, onShow }: Props) {
         <span className="max-w-full truncate font-mono font-semibold text-slate-900">
           {timeline.callId} {timeline.method} {timeline.name}
         </span>
+        <Spoken text=", " />
         <span className="text-slate-500">{timeline.isOpen ? 'running' : timeline.outcome}</span>
         <TimeSharesList shares={timeline.shares} label={`Time split of ${timeline.callId}`} />
       </header>

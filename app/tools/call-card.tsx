@@ -4,6 +4,7 @@ import { useCommands, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { Spoken } from '@app/ui/spoken';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Countdown, Elapsed } from '@app/ui/countdown';
 import { CallResult } from './call-result';
@@ -48,13 +49,21 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
         <span className="font-mono text-slate-500">{call.callId}</span>
         {/* Prompts and resources are calls too: say which method, so a card reads the same in the log. */}
-        {call.method !== 'tools/call' && <span className="font-mono text-slate-500">{call.method}</span>}
+        {call.method !== 'tools/call' && (
+          <>
+            <Spoken text=" " />
+            <span className="font-mono text-slate-500">{call.method}</span>
+          </>
+        )}
+        <Spoken text=", " />
         <Badge tone={phase.tone}>
           <span role="status" aria-label="Call status">
             {phase.text}
           </span>
         </Badge>
+        <Spoken text=", " />
         {call.rounds.length > 1 && <Badge tone="accent">round {call.rounds[call.rounds.length - 1].round}</Badge>}
+        {call.rounds.length > 1 && <Spoken text=", " />}
         <span className="text-slate-500">
           <Elapsed since={call.startedAt} until={call.end?.at} label="Call duration" />
         </span>

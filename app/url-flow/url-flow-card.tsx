@@ -3,26 +3,17 @@ import { analyzeUrl } from '@wire/url-checks';
 import { ruleAnsweredText, ruleMatchText } from '@app/model/rule-text';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 import { useAppStore, useCommands } from '@app/state/app-context';
-import { Badge, type BadgeTone } from '@app/ui/badge';
+import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { Spoken } from '@app/ui/spoken';
 import { Elapsed } from '@app/ui/countdown';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { flowState, type FlowStatus } from './flow-status';
+import { flowState } from './flow-status';
+import { STATUS_TONE } from './status-tone';
 import { UrlDestination } from './url-destination';
 import { displayText } from '../ui/display-text';
 import { Alert } from '../ui/alert';
-
-const STATUS_TONE: Record<FlowStatus, BadgeTone> = {
-  'Waiting for consent': 'warning',
-  'Waiting for completion': 'info',
-  Completed: 'success',
-  'Finished, no completion reported': 'neutral',
-  Declined: 'neutral',
-  Cancelled: 'neutral',
-  Withdrawn: 'neutral',
-  Retried: 'accent',
-};
 
 type Props = {
   flow: ElicitationView;
@@ -83,11 +74,13 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         <span>
           <span className="font-semibold text-slate-900">{flow.serverName}</span> asks you to visit a URL
         </span>
+        <Spoken text=", " />
         <Badge tone={STATUS_TONE[state.status]}>
           <span role="status" aria-label="Flow status">
             {state.status}
           </span>
         </Badge>
+        <Spoken text=", " />
         <span className="ml-auto text-slate-500">
           <Elapsed since={flow.requestedAt} until={state.isActive ? undefined : (call?.end?.at ?? flow.end?.at)} label="Flow time" />
         </span>
@@ -128,6 +121,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         {state.timeline.map((step, i) => (
           <li key={i} className={cn(step.tone === 'good' ? 'text-emerald-800' : step.tone === 'bad' ? 'text-rose-800' : 'text-slate-700')}>
             <span className="mr-1.5 font-mono text-[10px] text-slate-500">+{((step.at - flow.requestedAt) / 1000).toFixed(1)} s</span>
+            <Spoken text=": " />
             {step.label}
           </li>
         ))}

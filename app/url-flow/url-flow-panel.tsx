@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
 import { Section } from '@app/ui/section';
+import { useFlowFold } from './flow-fold';
 import { flowState } from './flow-status';
+import { FoldedFlowRow } from './folded-flow-row';
 import { UrlFlowCard } from './url-flow-card';
 
 /** Finished flows stay in the panel for reference; beyond this many, only the log keeps them. */
@@ -20,9 +23,12 @@ export function UrlFlowPanel() {
   const listRef = useRef<HTMLDivElement>(null);
   const isLive = useIsLive();
   const flows = (session?.elicitations ?? []).filter((e) => e.mode === 'url' && !dismissed.has(e.key));
+  const pendingFormKeys = isLive ? (session?.elicitations ?? []).filter((e) => e.mode !== 'url' && !e.end).map((e) => e.key) : [];
+  const fold = useFlowFold(pendingFormKeys);
 
   useReveal('elicitationKey', (key) => {
     if (!flows.some((f) => f.key === key)) return;
+    if (fold.isFolded) fold.toggle();
     setHighlight(key);
     requestAnimationFrame(() => listRef.current?.querySelector(`[aria-label="URL elicitation ${key}"]`)?.scrollIntoView({ block: 'nearest' }));
   });
@@ -41,15 +47,48 @@ export function UrlFlowPanel() {
   const ordered = [...open, ...finished.slice(-FINISHED_SHOWN).reverse()].map((r) => r.flow);
   const active = open.length;
 
+  const foldButton = fold.canFold && (
+    <Button size="sm" tone="ghost" aria-expanded={!fold.isFolded} onClick={fold.toggle}>
+      {fold.isFolded ? 'Unfold URL flows' : 'Fold URL flows'}
+    </Button>
+  );
+  const countBadge = (
+    <Badge tone={active ? 'info' : 'neutral'}>
+      <span aria-label="Active URL flow count">{active}</span> active
+    </Badge>
+  );
+
+  // A form waiting for an answer gets the column: each flow keeps one line, its host and status.
+  if (fold.isFolded)
+    return (
+      <Section
+        title="URL flows"
+        className="shrink-0 border-b border-slate-200"
+        bodyClassName="space-y-1 px-3 py-1.5"
+        actions={
+          <>
+            {countBadge}
+            {foldButton}
+          </>
+        }
+      >
+        {open.map(({ flow }) => (
+          <FoldedFlowRow key={flow.key} flow={flow} call={callOf(session, flow)} />
+        ))}
+        {open.length === 0 && <p className="text-xs text-slate-500">{finished.length} finished</p>}
+      </Section>
+    );
+
   return (
     <Section
       title="URL flows"
       className={active ? 'min-h-40 flex-1 border-b border-slate-200' : 'max-h-[40%] shrink-0 border-b border-slate-200'}
       bodyClassName="overflow-auto p-3"
       actions={
-        <Badge tone={active ? 'info' : 'neutral'}>
-          <span aria-label="Active URL flow count">{active}</span> active
-        </Badge>
+        <>
+          {countBadge}
+          {foldButton}
+        </>
       }
     >
       <div ref={listRef} className="space-y-3">

@@ -73,8 +73,15 @@ export async function fillFields(demo: WalkthroughPage, container: Locator, fiel
 
 /** The elicitation's card on screen; a queued one is brought forward from the queue first. */
 async function elicitationCard(page: Page, elicitation: EventOf<'elicitation'>): Promise<Locator> {
-  if (elicitation.mode === 'url')
-    return page.getByRole('region', { name: 'URL flows' }).getByRole('article', { name: `URL elicitation ${elicitation.key}`, exact: true });
+  if (elicitation.mode === 'url') {
+    const flows = page.getByRole('region', { name: 'URL flows' });
+    const card = flows.getByRole('article', { name: `URL elicitation ${elicitation.key}`, exact: true });
+    await card.waitFor({ timeout: UI_TIMEOUT_MS });
+    // While a form waits the flows are folded to one line each: unfold them to reach Open.
+    const unfold = flows.getByRole('button', { name: 'Unfold URL flows' });
+    if (await unfold.isVisible()) await unfold.click();
+    return card;
+  }
   const card = page.getByRole('region', { name: 'Pending requests' }).getByRole('article', { name: `Elicitation ${elicitation.key}`, exact: true });
   const message = typeof elicitation.params.message === 'string' ? elicitation.params.message : '';
   const tab = page

@@ -8,7 +8,8 @@ import { SessionRegistry } from '../session/session-registry';
 import type { DoctorCheck, DoctorReport } from '../wire/doctor';
 import type { EventOf, LogEvent } from '../wire/events';
 import { describeTarget, summarizeTarget, type SessionSettings, type Target } from '../wire/target';
-import { commandSteps, discovery, runSteps, urlSteps } from './network-checks';
+import { discoverSignIn } from '../auth/sign-in-discovery';
+import { commandSteps, runSteps, STEP_TIMEOUT_MS, urlSteps } from './network-checks';
 
 export async function diagnose(target: Target, settings: SessionSettings): Promise<DoctorReport> {
   const pre = await runSteps(target.transport === 'stdio' ? commandSteps(target) : urlSteps(target));
@@ -21,6 +22,27 @@ export async function diagnose(target: Target, settings: SessionSettings): Promi
     checks.push(...(await handshake(target, settings)));
   }
   return { target: describeTarget(summarizeTarget(target)), isHealthy: checks.every((check) => check.status !== 'failed'), checks };
+}
+
+/**
+ * On a 401: what the sign-in would find, through the sign-in's own discovery: the
+ * protected-resource metadata, the authorization server's metadata, and how to register.
+ */
+async function discovery(target: Extract<Target, { transport: 'http' | 'sse' }>): Promise<Omit<DoctorCheck, 'step'>> {
+  // Each well-known URL gets the step's time limit: a server that never answers one must not hold the doctor.
+  const fetchFn = (input: string | URL, init?: RequestInit) => fetch(input, { ...init, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+  const found = await discoverSignIn(new URL(target.url), { fetchFn });
+  if (found.hasMetadata)
+    return {
+      status: 'passed',
+      detail: found.summary,
+      hint: 'Connect from the page or without --check: the inspector signs in when the server asks (see Servers behind OAuth).',
+    };
+  return {
+    status: 'failed',
+    detail: `No protected-resource metadata (/.well-known/oauth-protected-resource): the server asks for credentials without saying where to get them (${found.why}).`,
+    hint: 'Use the credentials the server documents (an API key or bearer token header).',
+  };
 }
 
 /** Connect as the page would, in memory (nothing written to the data dir), then close. */

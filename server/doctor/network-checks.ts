@@ -12,7 +12,7 @@ import { connect as tlsConnect } from 'node:tls';
 import type { Target } from '../wire/target';
 import type { DoctorCheck } from '../wire/doctor';
 
-const STEP_TIMEOUT_MS = 5_000;
+export const STEP_TIMEOUT_MS = 5_000;
 
 /** A step's result; `wantsAuth` marks an HTTP answer that asks for credentials, so discovery is checked next. */
 export type CheckResult = Omit<DoctorCheck, 'step'> & { wantsAuth?: boolean };
@@ -256,32 +256,4 @@ async function httpAnswer(target: Extract<Target, { transport: 'http' | 'sse' }>
 function withHeader(headers: Headers, name: string, value: string): Headers {
   if (!headers.has(name)) headers.set(name, value);
   return headers;
-}
-
-/** On a 401: does the server publish where to sign in (RFC 9728 protected-resource metadata)? */
-export async function discovery(target: Extract<Target, { transport: 'http' | 'sse' }>): Promise<Omit<DoctorCheck, 'step'>> {
-  const url = new URL(target.url);
-  const candidates = [
-    `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`,
-    `${url.origin}/.well-known/oauth-protected-resource`,
-  ];
-  for (const candidate of candidates) {
-    try {
-      const response = await fetch(candidate, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-      void response.body?.cancel();
-      if (response.ok)
-        return {
-          status: 'passed',
-          detail: `Protected-resource metadata at ${candidate}: the server uses OAuth.`,
-          hint: 'Sign in with a token the authorization server issues, and pass it as a header.',
-        };
-    } catch {
-      // An unreachable well-known URL is the same answer as a 404 here: no metadata.
-    }
-  }
-  return {
-    status: 'failed',
-    detail: 'No protected-resource metadata (/.well-known/oauth-protected-resource): the server asks for credentials without saying where to get them.',
-    hint: 'Use the credentials the server documents (an API key or bearer token header).',
-  };
 }

@@ -100,6 +100,27 @@ describe('the connection doctor', () => {
     expect(healthy.isHealthy).toBe(true);
   });
 
+  it('a server behind OAuth: "OAuth discovery" reports what the sign-in finds, metadata and registration', async () => {
+    const oauth = await startHttpTarget('oauth-server');
+    started.push(oauth);
+    const { report } = await failedStep({ transport: 'http', url: `http://127.0.0.1:${oauth.port}/mcp`, headers: {} });
+    const step = report.checks.find((check) => check.step === 'OAuth discovery');
+    expect(step).toMatchObject({ status: 'passed', hint: expect.stringContaining('signs in') });
+    expect(step?.detail).toBe(
+      `Found protected-resource metadata and authorization-server metadata at http://127.0.0.1:${oauth.port}/. The inspector can register itself (dynamic client registration).`,
+    );
+  });
+
+  it('the same server without its protected-resource metadata: "OAuth discovery" says where it looked', async () => {
+    const bare = await startHttpTarget('oauth-server', '--no-metadata');
+    started.push(bare);
+    const { report: bareReport } = await failedStep({ transport: 'http', url: `http://127.0.0.1:${bare.port}/mcp`, headers: {} });
+    expect(bareReport.checks.find((check) => check.step === 'OAuth discovery')).toMatchObject({
+      status: 'failed',
+      detail: expect.stringContaining('No protected-resource metadata'),
+    });
+  });
+
   it('a server that speaks no version this client does fails at "Protocol version", naming it', async () => {
     const { failed } = await failedStep({ transport: 'stdio', env: {}, ...targetStdio('old-version') });
     expect(failed).toMatchObject({ step: 'Protocol version', detail: expect.stringContaining('protocol version 2023-01-01') });
