@@ -9,6 +9,7 @@ import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
+import { TaskStatusBadge } from './task-status-badge';
 
 const FormAnswer = preloadedLazy(() => import('./form-answer'));
 
@@ -25,6 +26,7 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
             <span className="font-semibold text-slate-900">{elicitation.serverName}</span> asks
           </span>
           <OriginBadge elicitation={elicitation} callName={call?.name} />
+          {elicitation.task && <TaskStatusBadge task={elicitation.task} />}
           <span className="ml-auto text-slate-500">
             waiting <Elapsed since={elicitation.requestedAt} until={elicitation.end?.at} label="Waiting for" />
           </span>

@@ -20,6 +20,7 @@ import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
 import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
 import { checkSamplingParams } from './sampling-checks';
+import { ClientTasks, undeclaredTaskFindings } from './tasks/client-tasks';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -75,6 +76,16 @@ export class Session {
   private readonly calls = new Map<string, CallRunner>();
   /** The server's requests to us, as received, until answered or withdrawn. */
   private readonly serverRequests = new ServerRequests();
+  /** Elicitations the server asked for as tasks, and its tasks/* requests about them. */
+  private readonly clientTasks: ClientTasks = new ClientTasks({
+    settings: () => this.settings,
+    era: () => this.era,
+    broker: () => this.broker,
+    emit: (event) => void this.record(event),
+    send: (message) => this.transport.send(message),
+    attribute: (rpcId) => this.serverRequests.attribute(rpcId, this.calls.values()),
+    findingsFor: (rpcId) => this.serverRequests.get(rpcId)?.findings,
+  });
   private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
@@ -235,6 +246,7 @@ export class Session {
           if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
           this.onInbound(message);
         },
+        claim: (message) => this.clientTasks.claim(message),
       });
       this.child.attach(this.transport, this.childOutput());
       this.client = createClient(this.settings, this.target, () => void this.refreshTools());
@@ -529,6 +541,7 @@ export class Session {
     if (message.method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
     const undeclared = undeclaredRequestFinding(message.method, this.settings);
     if (undeclared) findings.push(undeclared);
+    findings.push(...undeclaredTaskFindings(message.method, params, this.settings));
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
     if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });

@@ -299,6 +299,21 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...Base, kind: z.literal('proxy-error'), error: WireErrorSchema }),
   /** A step of signing in to an HTTP or SSE server with OAuth (see oauth.ts); never a secret in it. */
   z.object({ ...Base, ...OAuthEventFields }),
+  /**
+   * A task (2025-11-25) changed status. `runner` says who runs it: this client (a
+   * task-augmented elicitation, `key` its form) or the server (a tool call run as
+   * a task, `callId` its call; the status as tasks/get reported it).
+   */
+  z.object({
+    ...Base,
+    kind: z.literal('task-status'),
+    taskId: z.string(),
+    runner: z.enum(['client', 'server']),
+    status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+    statusMessage: z.string().optional(),
+    key: z.string().optional(),
+    callId: z.string().optional(),
+  }),
 ]);
 
 export type LogEvent = z.infer<typeof LogEventSchema>;

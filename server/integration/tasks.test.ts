@@ -1,0 +1,81 @@
+/**
+ * Task-augmented elicitation through the real proxy, against server-everything
+ * (written by others): with Tasks on, the client declares tasks.requests.elicitation.create,
+ * so the server offers trigger-elicitation-request-async, sends elicitation/create
+ * with params.task, and polls tasks/get and tasks/result while a person answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultText } from '../../e2e/support/inspector-client';
+import { inspectorSuite } from '../../e2e/support/inspector-suite';
+import { everythingStdio, startEverything, type Started } from '../../e2e/support/processes';
+
+const suite = inspectorSuite();
+const ASYNC_TOOL = 'trigger-elicitation-request-async';
+let everythingHttp: Started & { url: string };
+
+beforeAll(async () => {
+  everythingHttp = await startEverything('streamableHttp');
+}, 60_000);
+afterAll(async () => {
+  await everythingHttp?.stop();
+});
+
+const targets = {
+  stdio: () => ({ transport: 'stdio' as const, ...everythingStdio() }),
+  'Streamable HTTP': () => ({ transport: 'http' as const, url: everythingHttp.url, headers: {} }),
+};
+
+describe.each(Object.keys(targets) as (keyof typeof targets)[])('server-everything over %s', (name) => {
+  it('runs the elicitation as a task: created at once, answered by the form, polled to completed, its result read', async () => {
+    const sessionId = await suite.client.open(targets[name](), { protocol: '2025-11-25', tasks: { enabled: true } });
+    const connecting = suite.client.of('session-state').find((e) => e.state === 'connecting');
+    expect(connecting?.clientCapabilities).toMatchObject({ tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } });
+    const tools = await suite.client.waitForEvent('tools', (e) => e.tools.some((t) => t.name === ASYNC_TOOL), 0, 15_000);
+    expect(tools.tools.map((t) => t.name)).toContain(ASYNC_TOOL);
+
+    const call = await suite.client.call(sessionId, ASYNC_TOOL);
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === call.callId, 0, 30_000);
+    expect(form.params.task).toEqual({ ttl: 600_000 });
+    const created = suite.client.of('rpc-out').find((e) => 'result' in e.message && (e.message.result as { task?: unknown }).task);
+    expect((created?.message as { result: { task: { status: string } } }).result.task.status).toBe('working');
+    // The server polls while the person has not answered: the task is still working.
+    await suite.client.waitForEvent('rpc-in', (e) => 'method' in e.message && e.message.method === 'tasks/get', form.seq, 15_000);
+
+    await suite.client.send('answer-elicitation', {
+      sessionId,
+      key: form.key,
+      action: 'accept',
+      content: { name: 'Ada', favoriteColor: 'Green', agreeToTerms: true },
+    });
+    const text = resultText(await call.end);
+    expect(text).toContain('[COMPLETED] User provided the requested information!');
+    expect(text).toContain('- Name: Ada');
+    expect(text).toContain('- Favorite Color: Green');
+    const statuses = suite.client.of('task-status').filter((e) => e.key === form.key);
+    expect(statuses.map((e) => e.status)).toEqual(['working', 'completed']);
+    expect(statuses.every((e) => e.callId === call.callId && e.runner === 'client')).toBe(true);
+    expect(suite.client.of('finding').filter((f) => f.code.startsWith('task'))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('a decline completes the task with the decline, which the server reports', async () => {
+    const sessionId = await suite.client.open(targets[name](), { protocol: '2025-11-25', tasks: { enabled: true } });
+    await suite.client.waitForEvent('tools', (e) => e.tools.some((t) => t.name === ASYNC_TOOL), 0, 15_000);
+    const call = await suite.client.call(sessionId, ASYNC_TOOL);
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === call.callId, 0, 30_000);
+    await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'decline' });
+    expect(resultText(await call.end)).toContain('[DECLINED]');
+    await suite.client.send('disconnect', { sessionId });
+  });
+});
+
+describe('tasks off (the default)', () => {
+  it('declares no tasks, so server-everything does not offer its async elicitation tool', async () => {
+    const sessionId = await suite.client.open(targets.stdio(), { protocol: '2025-11-25' });
+    const connecting = suite.client.of('session-state').find((e) => e.state === 'connecting');
+    expect(connecting?.clientCapabilities).not.toHaveProperty('tasks');
+    const tools = await suite.client.waitForEvent('tools', (e) => e.tools.some((t) => t.name === 'trigger-elicitation-request'), 0, 15_000);
+    expect(tools.tools.map((t) => t.name)).not.toContain(ASYNC_TOOL);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});
