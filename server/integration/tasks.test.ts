@@ -79,3 +79,38 @@ describe('tasks off (the default)', () => {
     await suite.client.send('disconnect', { sessionId });
   });
 });
+
+describe('a tool call run as a task (server-everything simulate-research-query)', () => {
+  it('polls the task through input_required, shows its elicitation, and ends with the result from tasks/result', async () => {
+    const sessionId = await suite.client.open(targets.stdio(), { protocol: '2025-11-25', tasks: { enabled: true } });
+    const tools = await suite.client.waitForEvent('tools', (e) => e.tools.some((t) => t.name === 'simulate-research-query'), 0, 15_000);
+    expect(tools.tools.find((t) => t.name === 'simulate-research-query')?.execution).toEqual({ taskSupport: 'required' });
+    const { callId } = await suite.client.send('call-tool', {
+      sessionId,
+      name: 'simulate-research-query',
+      arguments: { topic: 'python', ambiguous: true },
+      asTask: true,
+    });
+    const end = suite.client.waitForEvent('call-end', (e) => e.callId === callId, 0, 60_000);
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId, 0, 30_000);
+    expect(String(form.params.message)).toContain('could have multiple interpretations');
+    await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { interpretation: 'programming' } });
+    expect(resultText(await end)).toContain('# Research Report: python (programming)');
+    const statuses = suite.client.of('task-status').filter((e) => e.callId === callId && e.runner === 'server');
+    expect(statuses.map((e) => e.status)).toEqual(['working', 'input_required', 'working', 'completed']);
+    expect(suite.client.of('finding').filter((f) => f.code.startsWith('task'))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('cancelling the call sends tasks/cancel for its task', async () => {
+    const sessionId = await suite.client.open(targets.stdio(), { protocol: '2025-11-25', tasks: { enabled: true } });
+    await suite.client.waitForEvent('tools', (e) => e.tools.some((t) => t.name === 'simulate-research-query'), 0, 15_000);
+    const { callId } = await suite.client.send('call-tool', { sessionId, name: 'simulate-research-query', arguments: { topic: 'tea' }, asTask: true });
+    const first = await suite.client.waitForEvent('task-status', (e) => e.callId === callId, 0, 15_000);
+    await suite.client.send('cancel-call', { sessionId, callId });
+    expect((await suite.client.waitForEvent('call-end', (e) => e.callId === callId, 0, 15_000)).outcome).toBe('cancelled');
+    const cancelled = await suite.client.waitForEvent('rpc-out', (e) => 'method' in e.message && e.message.method === 'tasks/cancel', first.seq, 15_000);
+    expect((cancelled.message as { params: { taskId: string } }).params.taskId).toBe(first.taskId);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});

@@ -137,8 +137,8 @@ export class SessionRegistry {
   }
 
   /** Start a tools/call; resolves at once with its id, its progress and end arrive as events. */
-  callTool(sessionId: string, name: string, args: Record<string, unknown>): string {
-    return this.connected(sessionId).callTool(name, args);
+  callTool(sessionId: string, name: string, args: Record<string, unknown>, asTask = false): string {
+    return this.connected(sessionId).callTool(name, args, asTask);
   }
 
   cancelCall(sessionId: string, callId: string): void {

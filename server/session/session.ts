@@ -272,8 +272,9 @@ export class Session {
     }
   }
 
-  callTool(name: string, args: Record<string, unknown>): string {
-    return this.startCall('tools/call', name, { name, arguments: args }, args);
+  /** `asTask`: send `task` (2025-11-25), so the server runs the call as a task the inspector polls. */
+  callTool(name: string, args: Record<string, unknown>, asTask = false): string {
+    return this.startCall('tools/call', name, { name, arguments: args, ...(asTask && { task: {} }) }, args);
   }
 
   startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>): string {
