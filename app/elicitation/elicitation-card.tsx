@@ -9,7 +9,7 @@ import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
-import { TaskStatusBadge } from './task-status-badge';
+import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 
 const FormAnswer = preloadedLazy(() => import('./form-answer'));
 

@@ -16,6 +16,8 @@ export type ToolInfo = {
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** 2025-11-25: `taskSupport` says whether the tool may be called as a task. */
+  execution?: Record<string, unknown>;
 };
 
 export type StatusView = {

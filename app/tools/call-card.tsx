@@ -2,6 +2,7 @@ import type { CallView } from '@app/model/session-store';
 import { isWaitingOnPerson } from '@app/model/session-store';
 import { useCommands, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
+import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
@@ -52,6 +53,7 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
             {phase.text}
           </span>
         </Badge>
+        {call.task && <TaskStatusBadge task={call.task} />}
         {call.rounds.length > 1 && <Badge tone="accent">round {call.rounds[call.rounds.length - 1].round}</Badge>}
         <span className="text-slate-500">
           <Elapsed since={call.startedAt} until={call.end?.at} label="Call duration" />
