@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultText } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { everythingStdio, startEverything, type Started } from '../../e2e/support/processes';
+import { everythingStdio, startEverything, targetStdio, type Started } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 const ASYNC_TOOL = 'trigger-elicitation-request-async';
@@ -111,6 +111,28 @@ describe('a tool call run as a task (server-everything simulate-research-query)'
     expect((await suite.client.waitForEvent('call-end', (e) => e.callId === callId, 0, 15_000)).outcome).toBe('cancelled');
     const cancelled = await suite.client.waitForEvent('rpc-out', (e) => 'method' in e.message && e.message.method === 'tasks/cancel', first.seq, 15_000);
     expect((cancelled.message as { params: { taskId: string } }).params.taskId).toBe(first.taskId);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});
+
+describe('findings about tasks (a hand-written hostile server)', () => {
+  it('a status the spec does not know is a task-status-unknown finding; polling goes on and the call ends with its result', async () => {
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('task-hostile') }, { protocol: '2025-11-25', tasks: { enabled: true } });
+    const { callId } = await suite.client.send('call-tool', { sessionId, name: 'odd_task', arguments: {}, asTask: true });
+    const end = await suite.client.waitForEvent('call-end', (e) => e.callId === callId, 0, 30_000);
+    expect(resultText(end)).toBe('odd_task: done');
+    const statuses = suite.client.of('task-status').filter((e) => e.callId === callId);
+    expect(statuses.map((e) => e.status)).toEqual(['working', 'completed']);
+    const unknown = suite.client.of('finding').filter((f) => f.code === 'task-status-unknown' && f.callId === callId);
+    expect(unknown.map((f) => f.message)).toEqual(['Task hostile-1 reported status "paused", which is not a task status.']);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('tasks/list to a client that declared no tasks is a tasks-undeclared finding, and gets -32601', async () => {
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('task-hostile') }, { protocol: '2025-11-25' });
+    const call = await suite.client.call(sessionId, 'ask_undeclared');
+    expect(resultText(await call.end)).toContain('-32601');
+    expect(suite.client.of('finding').map((f) => f.code)).toContain('tasks-undeclared');
     await suite.client.send('disconnect', { sessionId });
   });
 });

@@ -7,10 +7,18 @@
  * ended, and sends tasks/cancel when the person cancels the call.
  */
 import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import type { Finding, NewLogEvent } from '../../wire/events';
 import { boundedPollIntervalMs, isTerminal, TaskWatch, type TaskStatus } from './task-state';
 
 type Params = Record<string, unknown>;
+
+/**
+ * tasks/get, read loosely: the SDK's own schema rejects a status it does not
+ * know, which would end the call with a parse error instead of the finding
+ * that says what the server did wrong.
+ */
+const LooseTaskSchema = z.looseObject({ status: z.unknown(), statusMessage: z.unknown().optional(), pollInterval: z.unknown().optional() });
 
 export type TaskCallHost = {
   client: Client;
@@ -61,7 +69,7 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
     while (!watch.status || !isTerminal(watch.status)) {
       if (watch.status === 'input_required') void fetchResult().catch(() => undefined);
       await host.sleep(pollMs);
-      const got = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, specTypeSchemas.GetTaskResult, options);
+      const got = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, LooseTaskSchema, options);
       observe(got.status, got.statusMessage);
       pollMs = boundedPollIntervalMs(got.pollInterval ?? task.pollInterval);
     }
