@@ -52,6 +52,27 @@ for (const { name, test } of [
   });
 }
 
+stdio.describe('a tool that requires tasks (server-everything over stdio)', () => {
+  stdio('simulate-research-query runs as a task: its status, its clarification form, then its report', async ({ app, page }) => {
+    await app.waitConnected();
+    await switchTasksOn(app, page);
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'simulate-research-query', exact: true }).click();
+    const tool = page.getByRole('region', { name: 'Tool', exact: true });
+    await expect(tool.getByLabel(/^Run as task/)).toBeChecked();
+    await expect(tool.getByLabel(/^Run as task/)).toBeDisabled();
+    await app.callTool('simulate-research-query', { topic: 'python', ambiguous: true });
+    const call = tool.getByRole('list', { name: 'Calls' }).getByRole('listitem').first();
+    await expect(call.getByRole('status', { name: 'Task status' })).toHaveText(/task · (working|input_required)/);
+    const form = app.elicitation();
+    await expect(form.getByText(/could have multiple interpretations/)).toBeVisible();
+    await form.getByLabel('Clarification').selectOption({ index: 1 });
+    await page.screenshot({ path: stdio.info().outputPath('tool-task.png') });
+    await app.answer('Accept');
+    await expect(app.result()).toContainText('# Research Report: python');
+    await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · completed');
+  });
+});
+
 async function switchTasksOn(app: InspectorPage, page: Page) {
   const form = await app.openConnection();
   await form.getByText('Client settings').click();

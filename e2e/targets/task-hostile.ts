@@ -47,7 +47,7 @@ async function handle(message: Message): Promise<void> {
   }
   if (method === 'tools/list') return send({ id, result: { tools: TOOLS } });
   if (method === 'tools/call' && params?.name === 'odd_task') return send({ id, result: { task: task('working') } });
-  if (method === 'tasks/get') return send({ id, result: task(STATUSES[Math.min(polls++, STATUSES.length - 1)]!) });
+  if (method === 'tasks/get') return send({ id, result: task(STATUSES[Math.min(polls++, STATUSES.length - 1)]) });
   if (method === 'tasks/result') return send({ id, result: { content: [{ type: 'text', text: 'odd_task: done' }] } });
   if (method === 'tools/call' && params?.name === 'ask_undeclared') {
     const answer = await ask('t1', 'tasks/list', {});
