@@ -92,6 +92,7 @@ test('connection: state, server, the folded section, its form, client settings, 
   await readme.locate('client settings', "getByLabel('Request timeout (seconds)')");
   await readme.locate('client settings', "getByLabel('Max rounds')");
   await readme.locate('client settings', 'getByLabel(/^Retry a -32042 call/)');
+  await readme.locate('client settings', 'getByLabel(/^Tasks/)');
   const roots = await readme.locate('client settings', "getByLabel('Roots', { exact: true })");
   await roots.check();
   await readme.locate('client settings', "getByLabel('Root folders')");

@@ -80,6 +80,16 @@ export function ClientSettingsForm({
           />
           Sampling <span className="text-slate-500">(sampling/createMessage waits under Pending requests)</span>
         </label>
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="accent-indigo-600"
+            checked={settings.tasks.enabled && !is0618}
+            disabled={is0618}
+            onChange={(e) => set({ tasks: { enabled: e.target.checked } })}
+          />
+          Tasks <span className="text-slate-500">{is0618 ? '(not in 2025-06-18)' : '(a server may run an elicitation as a task and poll it)'}</span>
+        </label>
         <RootsEditor roots={settings.roots} onChange={(roots) => set({ roots })} onSend={onSendRoots} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (seconds)">

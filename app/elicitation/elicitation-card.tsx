@@ -10,6 +10,7 @@ import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
+import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 
 const FormAnswer = preloadedLazy(() => import('./form-answer'));
 
@@ -27,6 +28,12 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
           </span>
           <Spoken text=", " />
           <OriginBadge elicitation={elicitation} callName={call?.name} />
+          {elicitation.task && (
+            <>
+              <Spoken text=", " />
+              <TaskStatusBadge task={elicitation.task} />
+            </>
+          )}
           <Spoken text=", " />
           <span className="ml-auto text-slate-500">
             waiting <Elapsed since={elicitation.requestedAt} until={elicitation.end?.at} label="Waiting for" />

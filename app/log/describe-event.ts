@@ -172,6 +172,14 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
       return { direction: undefined, tag: 'sdk', tone: 'danger', title: event.message };
     case 'proxy-error':
       return { direction: undefined, tag: 'proxy', tone: 'danger', title: event.error.message };
+    case 'task-status':
+      return {
+        direction: undefined,
+        tag: 'task',
+        tone: event.status === 'completed' ? 'success' : event.status === 'failed' ? 'danger' : event.status === 'cancelled' ? 'neutral' : 'info',
+        title: `task ${event.taskId} ${event.status}${event.key ? ` (${event.key}, run by this client)` : event.callId ? ` (${event.callId}, run by the server)` : ''}`,
+        detail: event.statusMessage,
+      };
     case 'oauth':
       return { direction: undefined, tag: 'oauth', tone: event.step === 'failed' ? 'danger' : 'info', title: `${event.step}: ${event.message}` };
   }

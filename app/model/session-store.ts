@@ -16,6 +16,8 @@ export type ToolInfo = {
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** 2025-11-25: `taskSupport` says whether the tool may be called as a task. */
+  execution?: Record<string, unknown>;
 };
 
 export type StatusView = {
@@ -46,6 +48,8 @@ export type CallView = {
   timer?: { deadlineAt: number | null; remainingMs: number; suspended: boolean; at: number };
   end?: EventOf<'call-end'>;
   elicitationKeys: string[];
+  /** Set when the call runs as a task on the server: its latest status. */
+  task?: EventOf<'task-status'>;
 };
 
 export type ElicitationView = {
@@ -63,6 +67,8 @@ export type ElicitationView = {
   completion?: EventOf<'url-complete'>;
   /** The response rule that took this request, when one did (it answers now, later, or never). */
   ruleMatch?: EventOf<'rule-match'>;
+  /** Set when the server asked for this elicitation as a task (2025-11-25): its latest status. */
+  task?: EventOf<'task-status'>;
 };
 
 export type SessionSnapshot = {
@@ -280,6 +286,10 @@ export class SessionStore {
         return;
       case 'rule-match':
         this.updateElicitation(event.key, (e) => ({ ...e, ruleMatch: event }));
+        return;
+      case 'task-status':
+        if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, task: event }));
+        else if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, task: event }));
         return;
       case 'finding':
         this.findings = [...this.findings, event];

@@ -2,6 +2,7 @@ import type { CallView } from '@app/model/session-store';
 import { isWaitingOnPerson } from '@app/model/session-store';
 import { useCommands, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
+import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Spoken } from '@app/ui/spoken';
@@ -62,6 +63,12 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
           </span>
         </Badge>
         <Spoken text=", " />
+        {call.task && (
+          <>
+            <TaskStatusBadge task={call.task} />
+            <Spoken text=", " />
+          </>
+        )}
         {call.rounds.length > 1 && <Badge tone="accent">round {call.rounds[call.rounds.length - 1].round}</Badge>}
         {call.rounds.length > 1 && <Spoken text=", " />}
         <span className="text-slate-500">

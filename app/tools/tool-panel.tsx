@@ -4,6 +4,8 @@ import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
+import { RunAsTaskOption } from '@app/tasks/run-as-task-option';
+import { taskSupportOf } from '@app/tasks/task-support';
 import { Alert } from '../ui/alert';
 
 const ToolArgumentsForm = preloadedLazy(() => import('./tool-arguments-form'));
@@ -24,6 +26,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   });
   useEffect(() => setRunRequested(false), [toolName]);
   const takeRunRequest = useCallback(() => setRunRequested(false), []);
+  const [isTaskChosen, setTaskChosen] = useState(false);
   const allCalls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName);
   // The newest calls, running ones always; the log's Calls view has every one.
   const calls = allCalls.filter((c, i) => !c.end || i >= allCalls.length - CALLS_SHOWN).reverse();
@@ -33,7 +36,10 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   }
   if (!tool) return <Empty text={`The server no longer lists ${toolName}.`} />;
 
-  const callTool = (args: Record<string, unknown>) => run(() => commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args }));
+  const taskSupport = taskSupportOf(tool);
+  const asTask = taskSupport === 'required' || (taskSupport === 'optional' && isTaskChosen);
+  const callTool = (args: Record<string, unknown>) =>
+    run(() => commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args, ...(asTask && { asTask }) }));
 
   return (
     <section aria-label="Tool" className="space-y-4 p-4">
@@ -42,6 +48,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
         {tool.title && tool.title !== tool.name && <p className="text-sm font-medium text-slate-700">{tool.title}</p>}
         {tool.description && <p className="mt-1 text-sm whitespace-pre-wrap text-slate-600">{tool.description}</p>}
       </header>
+      <RunAsTaskOption support={taskSupport} isChosen={isTaskChosen} onChange={setTaskChosen} />
       <ErrorBoundary label="The arguments form" resetKey={`${session.sessionId}:${tool.name}`}>
         <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments form…</p>}>
           <ToolArgumentsForm

@@ -33,7 +33,7 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'list-tools':
       return { count: await registry.refreshTools(command.params.sessionId) };
     case 'call-tool':
-      return { callId: registry.callTool(command.params.sessionId, command.params.name, command.params.arguments) };
+      return { callId: registry.callTool(command.params.sessionId, command.params.name, command.params.arguments, command.params.asTask) };
     case 'list-catalog':
       return registry.listCatalog(command.params.sessionId, command.params.kind, command.params.cursor);
     case 'get-prompt':

@@ -7,6 +7,7 @@ import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-r
 import { checkSamplingParams } from './sampling-checks';
 import { checkElicitationParams, type ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
+import { isTaskRequested, runAsTask } from './tasks/task-call';
 
 export type CallMethod = EventOf<'call-start'>['method'];
 type RoundReason = EventOf<'call-round'>['reason'];
@@ -177,7 +178,9 @@ export class CallRunner {
     const promise =
       era === 'modern'
         ? client.request(request, withInputRequired(resultSchema(this.method)), options)
-        : client.request(request, resultSchema(this.method), options);
+        : isTaskRequested(params)
+          ? runAsTask(this.taskHost(), this.method, params)
+          : client.request(request, resultSchema(this.method), options);
     const rpcId = this.host.tap.lastRequestId ?? before;
     if (rpcId !== undefined) this.host.emit({ kind: 'call-round', callId: this.callId, round, rpcId, reason });
     this.inFlightRpcId = rpcId;
@@ -295,6 +298,19 @@ export class CallRunner {
     for (const p of pending) alreadyCompleted.add(String(p.params.url));
     if (this.endReason) throw new CallEnded('cancelled', { code: 'timeout', message: 'Cancelled while waiting for URL elicitations to complete.' });
     this.host.emit({ kind: 'action', actor: 'user', action: 'retry', callId: this.callId, detail: 'retry after URL elicitations completed' });
+  }
+
+  /** What a call run as a task needs from its runner (see tasks/task-call.ts). */
+  private taskHost() {
+    return {
+      client: this.host.client,
+      callId: this.callId,
+      signal: this.abort.signal,
+      timeoutMs: SDK_TIMEOUT_CEILING_MS,
+      emit: (event: NewLogEvent) => this.host.emit(event),
+      reportFindings: (findings: Finding[], about: { callId?: string }) => this.host.reportFindings(findings, about),
+      sleep: (ms: number) => this.sleep(ms),
+    };
   }
 
   private sleep(ms: number): Promise<void> {

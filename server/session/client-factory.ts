@@ -12,6 +12,7 @@ import { VERSION } from '../version';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 import { SessionStdioTransport } from './sdk-internals';
+import { tasksCapability } from './tasks/client-tasks';
 
 export const CLIENT_INFO = { name: 'elicitation-inspector', version: VERSION };
 
@@ -27,7 +28,7 @@ const LEGACY_VERSIONS_FROM = {
  * on the wire inside `form`, which is why it is off unless asked for.
  */
 export function clientCapabilities(settings: SessionSettings): ClientCapabilities {
-  return { ...elicitationCapability(settings), ...clientRequestCapabilities(settings) };
+  return { ...elicitationCapability(settings), ...clientRequestCapabilities(settings), ...tasksCapability(settings) };
 }
 
 function elicitationCapability(settings: SessionSettings): ClientCapabilities {

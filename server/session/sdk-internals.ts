@@ -118,10 +118,13 @@ type OnMessage = NonNullable<Transport['onmessage']>;
  * `onmessage` becomes an accessor on the instance: whatever handler the SDK sets
  * is handed out wrapped, and the wrapper reports each message once before
  * handling it. One message can pass two wrappers (Protocol's chain); the set of
- * messages already reported keeps it to one report.
+ * messages already reported keeps it to one report. A message `claim` takes
+ * (returns true for) is reported but never reaches the SDK's handler.
  */
-export function interceptInbound(transport: Transport, onInbound: (message: JSONRPCMessage) => void): void {
+export function interceptInbound(transport: Transport, onInbound: (message: JSONRPCMessage) => void, claim?: (message: JSONRPCMessage) => boolean): void {
   const reported = new WeakSet<object>();
+  // Messages the session answers itself (task requests the SDK has no runtime for): never passed to the SDK.
+  const claimed = new WeakSet<object>();
   const wrappers = new WeakMap<OnMessage, OnMessage>();
   const originals = new WeakMap<OnMessage, OnMessage | undefined>();
   let handler: OnMessage | undefined;
@@ -130,6 +133,7 @@ export function interceptInbound(transport: Transport, onInbound: (message: JSON
     if (reported.has(message)) return;
     reported.add(message);
     onInbound(message);
+    if (claim?.(message)) claimed.add(message);
   };
   const reportOnly: OnMessage = (message) => report(message);
   originals.set(reportOnly, undefined);
@@ -140,7 +144,7 @@ export function interceptInbound(transport: Transport, onInbound: (message: JSON
     if (!wrapper) {
       wrapper = (message, extra) => {
         report(message);
-        inner(message, extra);
+        if (!claimed.has(message)) inner(message, extra);
       };
       wrappers.set(inner, wrapper);
       originals.set(wrapper, inner);

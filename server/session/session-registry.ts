@@ -138,7 +138,6 @@ export class SessionRegistry {
     return this.connected(sessionId).refreshTools();
   }
 
-  /** Start a tools/call; resolves at once with its id, its progress and end arrive as events. */
   /** Prompts and resources: a list page, or a call of prompts/get or resources/read through the call runner. */
   listCatalog(sessionId: string, kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
     return this.connected(sessionId).listCatalog(kind, cursor);
@@ -152,8 +151,9 @@ export class SessionRegistry {
     return this.connected(sessionId).startCall('resources/read', uri, { uri });
   }
 
-  callTool(sessionId: string, name: string, args: Record<string, unknown>): string {
-    return this.connected(sessionId).callTool(name, args);
+  /** Start a tools/call (as a task when `asTask`); resolves at once with its id, its progress and end arrive as events. */
+  callTool(sessionId: string, name: string, args: Record<string, unknown>, asTask = false): string {
+    return this.connected(sessionId).callTool(name, args, asTask);
   }
 
   cancelCall(sessionId: string, callId: string): void {

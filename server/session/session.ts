@@ -22,6 +22,7 @@ import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestF
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { checkSamplingParams } from './sampling-checks';
+import { ClientTasks, undeclaredTaskFindings } from './tasks/client-tasks';
 
 /** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
 const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
@@ -77,6 +78,16 @@ export class Session {
   private readonly calls = new Map<string, CallRunner>();
   /** The server's requests to us, as received, until answered or withdrawn. */
   private readonly serverRequests = new ServerRequests();
+  /** Elicitations the server asked for as tasks, and its tasks/* requests about them. */
+  private readonly clientTasks: ClientTasks = new ClientTasks({
+    settings: () => this.settings,
+    era: () => this.era,
+    broker: () => this.broker,
+    emit: (event) => void this.record(event),
+    send: (message) => this.transport.send(message),
+    attribute: (rpcId) => this.serverRequests.attribute(rpcId, this.calls.values()),
+    findingsFor: (rpcId) => this.serverRequests.get(rpcId)?.findings,
+  });
   private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
@@ -237,6 +248,7 @@ export class Session {
           if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
           this.onInbound(message);
         },
+        claim: (message) => this.clientTasks.claim(message),
       });
       this.child.attach(this.transport, this.childOutput());
       this.client = createClient(this.settings, this.target, () => void this.refreshTools());
@@ -268,8 +280,9 @@ export class Session {
     return listCatalogPage(this.client, kind, cursor);
   }
 
-  callTool(name: string, args: Record<string, unknown>): string {
-    return this.startCall('tools/call', name, { name, arguments: args }, args);
+  /** `asTask`: send `task` (2025-11-25), so the server runs the call as a task the inspector polls. */
+  callTool(name: string, args: Record<string, unknown>, asTask = false): string {
+    return this.startCall('tools/call', name, { name, arguments: args, ...(asTask && { task: {} }) }, args);
   }
 
   startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>): string {
@@ -537,6 +550,7 @@ export class Session {
     if (message.method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
     const undeclared = undeclaredRequestFinding(message.method, this.settings);
     if (undeclared) findings.push(undeclared);
+    findings.push(...undeclaredTaskFindings(message.method, params, this.settings));
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
     if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });

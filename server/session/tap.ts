@@ -6,6 +6,8 @@ export type RpcId = string | number;
 export type TapHandlers = {
   onOutbound(message: JSONRPCMessage): void;
   onInbound(message: JSONRPCMessage): void;
+  /** Take an inbound message away from the SDK (after it is logged): true when the session answers it itself. */
+  claim?(message: JSONRPCMessage): boolean;
 };
 
 /**
@@ -26,7 +28,11 @@ export class TransportTap {
       watch(() => handlers.onOutbound(message), 'outbound');
     });
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
-    interceptInbound(transport, (message) => watch(() => handlers.onInbound(message), 'inbound'));
+    interceptInbound(
+      transport,
+      (message) => watch(() => handlers.onInbound(message), 'inbound'),
+      handlers.claim && ((message) => handlers.claim?.(message) === true),
+    );
   }
 }
 

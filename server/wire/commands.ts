@@ -28,7 +28,13 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('call-tool'),
     id: z.number(),
-    params: z.object({ ...SessionRef, name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }),
+    params: z.object({
+      ...SessionRef,
+      name: z.string().min(1),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+      /** Run the call as a task (2025-11-25), for a tool whose execution.taskSupport allows it. */
+      asTask: z.boolean().optional(),
+    }),
   }),
   z.object({ type: z.literal('cancel-call'), id: z.number(), params: z.object({ ...SessionRef, callId: z.string() }) }),
   z.object({ type: z.literal('retry-call'), id: z.number(), params: z.object({ ...SessionRef, callId: z.string() }) }),

@@ -15,8 +15,9 @@ import { SessionSettingsSchema, TargetSummarySchema } from './target';
  * 2 added the `oauth` kind, the `sampling` elicitation mode and the `sign-out` and `set-roots` actions.
  * Every version-1 file is a valid version-2 file, so version 1 needs no modernizer; an older inspector
  * refuses a version-2 file by name instead of dropping the entries it cannot read.
+ * 3 added the `task-status` kind (tasks, 2025-11-25); version-1 and -2 files are valid version-3 files.
  */
-export const EVENT_SCHEMA_VERSION = 2;
+export const EVENT_SCHEMA_VERSION = 3;
 
 /** A JSON-RPC message exactly as it crossed the transport. Kept loose on purpose: broken servers are the point. */
 export const JsonRpcMessageSchema = z.record(z.string(), z.unknown());
@@ -299,6 +300,21 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
   z.object({ ...Base, kind: z.literal('proxy-error'), error: WireErrorSchema }),
   /** A step of signing in to an HTTP or SSE server with OAuth (see oauth.ts); never a secret in it. */
   z.object({ ...Base, ...OAuthEventFields }),
+  /**
+   * A task (2025-11-25) changed status. `runner` says who runs it: this client (a
+   * task-augmented elicitation, `key` its form) or the server (a tool call run as
+   * a task, `callId` its call; the status as tasks/get reported it).
+   */
+  z.object({
+    ...Base,
+    kind: z.literal('task-status'),
+    taskId: z.string(),
+    runner: z.enum(['client', 'server']),
+    status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+    statusMessage: z.string().optional(),
+    key: z.string().optional(),
+    callId: z.string().optional(),
+  }),
 ]);
 
 export type LogEvent = z.infer<typeof LogEventSchema>;

@@ -29,6 +29,7 @@ const EVENT_KINDS = [
   'sdk-error',
   'proxy-error',
   'oauth',
+  'task-status',
 ] as const satisfies readonly LogEventKind[];
 // Fails to compile when the wire gains a kind this list lacks.
 const EVERY_KIND_LISTED: Exclude<LogEventKind, (typeof EVENT_KINDS)[number]> extends never ? true : false = true;

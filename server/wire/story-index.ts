@@ -73,6 +73,10 @@ export class StoryIndex {
       case 'url-complete':
       case 'rule-match':
         return this.toFlow(seq, event.key);
+      case 'task-status':
+        if (event.key) this.toFlow(seq, event.key);
+        else if (event.callId) this.toCall(seq, event.callId);
+        return;
       case 'action':
         if (event.key) this.toFlow(seq, event.key);
         else if (event.callId) this.toCall(seq, event.callId);

@@ -93,6 +93,11 @@ export const SessionSettingsSchema = z.object({
   roots: RootsSettingsSchema.default({ enabled: false, list: [] }),
   /** Sampling: on declares `sampling`, and each sampling/createMessage waits for an answer like an elicitation. */
   sampling: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  /**
+   * Tasks (2025-11-25): on declares `tasks` (list, cancel, and task-augmented
+   * elicitation/create), so a server may run an elicitation as a task and poll it.
+   */
+  tasks: z.object({ enabled: z.boolean() }).default({ enabled: false }),
 });
 export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
 export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;

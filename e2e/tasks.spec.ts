@@ -1,0 +1,84 @@
+/**
+ * Task-augmented elicitation in the page, against server-everything (written by
+ * others) over stdio and Streamable HTTP: switch Tasks on in Client settings and
+ * reconnect; the server then offers trigger-elicitation-request-async, whose form
+ * waits as a task the server polls; the answer is what the tool's result shows.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
+import { everythingStdio, startEverything } from './support/processes';
+
+const TOOL = 'trigger-elicitation-request-async';
+
+const stdio = base.extend({ inspectorArgs: async ({}, use) => use(['--', everythingStdio().command, ...everythingStdio().args]) });
+
+const http = base.extend<{}, { everythingHttp: { url: string } }>({
+  everythingHttp: [
+    async ({}, use) => {
+      const server = await startEverything('streamableHttp');
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  inspectorArgs: async ({ everythingHttp }, use) => use(['--url', everythingHttp.url]),
+});
+
+for (const { name, test } of [
+  { name: 'stdio', test: stdio },
+  { name: 'Streamable HTTP', test: http },
+]) {
+  test.describe(`server-everything over ${name}`, () => {
+    test('the async elicitation runs as a task: its form is answered and the tool result shows the answer', async ({ app, page }) => {
+      await app.waitConnected();
+      await switchTasksOn(app, page);
+      await app.runTool(TOOL);
+      const form = app.elicitation();
+      await expect(form.getByText('Please provide inputs for the following fields (async task demo):')).toBeVisible();
+      await expect(form.getByRole('status', { name: 'Task status' })).toHaveText('task · working');
+      await app.field('Your Name').fill('Ada Lovelace');
+      await app.field('Favorite Color').selectOption('Green');
+      await page.screenshot({ path: test.info().outputPath(`task-form-${name.replace(/\W+/g, '-')}.png`) });
+      await app.answer('Accept');
+      await expect(app.result()).toContainText('[COMPLETED] User provided the requested information!');
+      await expect(app.result()).toContainText('- Name: Ada Lovelace');
+      await expect(app.result()).toContainText('- Favorite Color: Green');
+      // The story of the task is in the log: one entry per status (the list is virtual: search narrows it).
+      await app.searchLog('kind:task-status');
+      await expect(app.logRow(/task .* working/)).toHaveCount(1);
+      await expect(app.logRow(/task .* completed/)).toHaveCount(1);
+      expect((await app.callStory(TOOL)).filter((step) => /task .* (working|completed)/.test(step))).toHaveLength(2);
+    });
+  });
+}
+
+stdio.describe('a tool that requires tasks (server-everything over stdio)', () => {
+  stdio('simulate-research-query runs as a task: its status, its clarification form, then its report', async ({ app, page }) => {
+    await app.waitConnected();
+    await switchTasksOn(app, page);
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'simulate-research-query', exact: true }).click();
+    const tool = page.getByRole('region', { name: 'Tool', exact: true });
+    await expect(tool.getByLabel(/^Run as task/)).toBeChecked();
+    await expect(tool.getByLabel(/^Run as task/)).toBeDisabled();
+    await app.callTool('simulate-research-query', { topic: 'python', ambiguous: true });
+    const call = tool.getByRole('list', { name: 'Calls' }).getByRole('listitem').first();
+    await expect(call.getByRole('status', { name: 'Task status' })).toHaveText(/task · (working|input_required)/);
+    await expect(app.elicitation().getByText(/could have multiple interpretations/)).toBeVisible();
+    await page.screenshot({ path: stdio.info().outputPath('tool-task.png') });
+    // Declined, the server goes on with its default interpretation.
+    await app.answer('Decline');
+    await expect(app.result()).toContainText('# Research Report: python');
+    await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · completed');
+  });
+});
+
+async function switchTasksOn(app: InspectorPage, page: Page) {
+  const form = await app.openConnection();
+  await form.getByText('Client settings').click();
+  await form.getByLabel(/^Tasks/).check();
+  const sessions = page.getByRole('button', { name: /^Sessions \d+$/ });
+  const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
+  await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
+  await expect(sessions).toHaveText(`Sessions ${before + 1}`);
+  await app.waitConnected();
+}

@@ -1,0 +1,108 @@
+/**
+ * A tool call run as a task on the server (2025-11-25, `execution.taskSupport`):
+ * the call answers at once with a task; the inspector polls tasks/get at the
+ * server's pollInterval (bounded), logs each status, calls tasks/result as soon
+ * as the task needs input (the spec: that is where the server delivers its
+ * queued requests, which reach the page like any pushed elicitation) or has
+ * ended, and sends tasks/cancel when the person cancels the call.
+ */
+import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { Finding, NewLogEvent } from '../../wire/events';
+import { boundedPollIntervalMs, isTerminal, TaskWatch, type TaskStatus } from './task-state';
+
+type Params = Record<string, unknown>;
+
+/**
+ * tasks/get, read loosely: the SDK's own schema rejects a status it does not
+ * know, which would end the call with a parse error instead of the finding
+ * that says what the server did wrong.
+ */
+const LooseTaskSchema = z.looseObject({ status: z.unknown(), statusMessage: z.unknown().optional(), pollInterval: z.unknown().optional() });
+
+export type TaskCallHost = {
+  client: Client;
+  callId: string;
+  signal: AbortSignal;
+  /** Timeout for each request: the call's own budget governs the whole. */
+  timeoutMs: number;
+  emit(event: NewLogEvent): unknown;
+  reportFindings(findings: Finding[], about: { callId?: string }): Finding[];
+  sleep(ms: number): Promise<void>;
+};
+
+/** Whether a call should run as a task: the person asked, or the tool requires it. */
+export function isTaskRequested(params: Params): boolean {
+  return typeof params.task === 'object' && params.task !== null;
+}
+
+/** Run the call as a task and resolve with the tool's own result (tasks/result). */
+export async function runAsTask(host: TaskCallHost, method: string, params: Params): Promise<Params> {
+  const { client, callId } = host;
+  const options = { signal: host.signal, timeout: host.timeoutMs };
+  const created = await client.request({ method, params } as { method: 'tools/call'; params: { name: string } }, specTypeSchemas.CreateTaskResult, options);
+  const task = created.task;
+  const watch = new TaskWatch(task.taskId, Date.parse(task.createdAt) || Date.now(), task.ttl);
+  const report = (status: TaskStatus, statusMessage: unknown) =>
+    host.emit({ kind: 'task-status', taskId: task.taskId, runner: 'server', status, callId, ...(typeof statusMessage === 'string' && { statusMessage }) });
+  const observe = (status: unknown, statusMessage: unknown) => {
+    const seen = watch.observe(status, Date.now());
+    if (seen.kind === 'first') report(seen.status, statusMessage);
+    if (seen.kind === 'changed') report(seen.to, statusMessage);
+    if (seen.kind === 'broken') host.reportFindings([brokenFinding(task.taskId, seen.from, seen.to)], { callId });
+    if (seen.kind === 'unknown-status') host.reportFindings([unknownStatusFinding(task.taskId, seen.value)], { callId });
+    const overdue = watch.overdue(Date.now());
+    if (overdue) host.reportFindings([overdueFinding(task.taskId, overdue, task.ttl)], { callId });
+  };
+  observe(task.status, task.statusMessage);
+  const onAbort = () => {
+    // The person cancelled the call: tell the server to stop the task too (it may refuse an ended one).
+    if (watch.status && !isTerminal(watch.status))
+      void client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, specTypeSchemas.CancelTaskResult).catch(() => undefined);
+  };
+  host.signal.addEventListener('abort', onAbort, { once: true });
+  let payload: Promise<Params> | undefined;
+  const fetchResult = () =>
+    (payload ??= client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, specTypeSchemas.CallToolResult, options) as Promise<Params>);
+  let pollMs = boundedPollIntervalMs(task.pollInterval);
+  try {
+    while (!watch.status || !isTerminal(watch.status)) {
+      if (watch.status === 'input_required') void fetchResult().catch(() => undefined);
+      await host.sleep(pollMs);
+      const got = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, LooseTaskSchema, options);
+      observe(got.status, got.statusMessage);
+      pollMs = boundedPollIntervalMs(got.pollInterval ?? task.pollInterval);
+    }
+    if (watch.status === 'cancelled') throw new Error(`The server's task ${task.taskId} was cancelled before it had a result.`);
+    return await fetchResult();
+  } finally {
+    host.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function brokenFinding(taskId: string, from: TaskStatus, to: TaskStatus): Finding {
+  return {
+    code: 'task-status-regressed',
+    severity: 'error',
+    message: `Task ${taskId} went from "${from}" to "${to}": ${from} is final, a task never leaves it. The inspector keeps it ${from}.`,
+  };
+}
+
+function unknownStatusFinding(taskId: string, value: unknown): Finding {
+  return {
+    code: 'task-status-unknown',
+    severity: 'error',
+    message: `Task ${taskId} reported status ${JSON.stringify(value)?.slice(0, 100)}, which is not a task status.`,
+  };
+}
+
+function overdueFinding(taskId: string, reason: 'ttl' | 'stalled', ttlMs: number | null): Finding {
+  return {
+    code: 'task-never-finishes',
+    severity: 'warning',
+    message:
+      reason === 'ttl'
+        ? `Task ${taskId} is past its ttl (${ttlMs} ms) and has not ended; the server may drop it with its result.`
+        : `Task ${taskId} has not changed status for 10 minutes and has no ttl; it may never finish.`,
+  };
+}
