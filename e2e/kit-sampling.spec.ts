@@ -10,7 +10,7 @@ test.use({ inspectorArgs: ['--sampling'] });
 test('a sampling request is read, answered with a text reply, and the next one declined', async ({ app }) => {
   await app.runTool('ask_model', { question: 'Name a colour for a kite.' });
   const first = await app.nextSamplingRequest();
-  expect(await first.messages()).toEqual(['userName a colour for a kite.']);
+  expect(await first.messages()).toEqual(['user: Name a colour for a kite.']);
   expect(await first.systemPrompt()).toBe('You are a terse design assistant.');
   await first.reply('Orange.');
   expect(await app.callOutcome()).toEqual({ status: 'Completed', result: 'ask_model: elicitation-inspector said "Orange."' });

@@ -9,7 +9,7 @@ export class SamplingRequest {
 
   constructor(readonly locator: Locator) {}
 
-  /** Each message's text as shown, its role first (`USER Name a colour…`). */
+  /** Each message as a screen reader hears it: its role, a colon, its text (`user: Name a colour…`). */
   async messages(): Promise<string[]> {
     return this.locator.getByRole('list', { name: 'Messages' }).getByRole('listitem').allTextContents();
   }
