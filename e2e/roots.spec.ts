@@ -5,7 +5,8 @@
  * told with notifications/roots/list_changed).
  */
 import { expect, test } from 'elicitation-inspector/playwright';
-import { everythingStdio, startEverything } from './support/processes';
+import { overEverythingHttp } from './support/everything-http';
+import { everythingStdio } from './support/processes';
 
 for (const protocol of ['auto', '2025-11-25'] as const) {
   test.describe(`roots, protocol ${protocol}`, () => {
@@ -60,17 +61,7 @@ test.describe('server-everything over stdio', () => {
   });
 });
 
-const overHttp = test.extend<{}, { everythingHttp: { url: string } }>({
-  everythingHttp: [
-    async ({}, use) => {
-      const server = await startEverything('streamableHttp');
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  inspectorArgs: async ({ everythingHttp }, use) => use(['--roots', PROJECT_URI, '--url', everythingHttp.url]),
-});
+const overHttp = overEverythingHttp(['--roots', PROJECT_URI]);
 
 overHttp.describe('server-everything over Streamable HTTP', () => {
   overHttp('get-roots-list returns the roots given with --roots', async ({ app }) => {

@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
-import { everythingStdio, startEverything } from './support/processes';
+import { overEverythingHttp } from './support/everything-http';
+import { everythingStdio } from './support/processes';
 
 test.describe('the demo server (2026-07-28 rounds)', () => {
   test('a sampling request shows its prompt, and the typed reply is the result', async ({ app, page }) => {
@@ -38,17 +39,7 @@ test.describe('server-everything over stdio', () => {
 });
 
 // --sampling declares sampling from the first connect, so no Reconnect is needed.
-const overHttp = test.extend<{}, { everythingHttp: { url: string } }>({
-  everythingHttp: [
-    async ({}, use) => {
-      const server = await startEverything('streamableHttp');
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  inspectorArgs: async ({ everythingHttp }, use) => use(['--sampling', '--url', everythingHttp.url]),
-});
+const overHttp = overEverythingHttp(['--sampling']);
 
 overHttp.describe('server-everything over Streamable HTTP', () => {
   overHttp('trigger-sampling-request gets the reply typed in the page', async ({ app, page }) => {

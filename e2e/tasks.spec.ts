@@ -6,23 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
-import { everythingStdio, startEverything } from './support/processes';
+import { overEverythingHttp } from './support/everything-http';
+import { everythingStdio } from './support/processes';
 
 const TOOL = 'trigger-elicitation-request-async';
 
 const stdio = base.extend({ inspectorArgs: async ({}, use) => use(['--', everythingStdio().command, ...everythingStdio().args]) });
 
-const http = base.extend<{}, { everythingHttp: { url: string } }>({
-  everythingHttp: [
-    async ({}, use) => {
-      const server = await startEverything('streamableHttp');
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  inspectorArgs: async ({ everythingHttp }, use) => use(['--url', everythingHttp.url]),
-});
+const http = overEverythingHttp();
 
 for (const { name, test } of [
   { name: 'stdio', test: stdio },
