@@ -3,7 +3,8 @@
  * `npm run screenshots` writes them to public/screenshots/. Not part of `npm test`.
  */
 import { join } from 'node:path';
-import { expect, test as base } from 'elicitation-inspector/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
 import { everythingStdio, ROOT } from './support/processes';
 
 const OUT = join(ROOT, 'public/screenshots');
@@ -44,18 +45,7 @@ test.describe('the demo server on 2025-11-25', () => {
 test.describe('the demo server, Auto (2026-07-28)', () => {
   test('the story of a two-step flow', async ({ app, page }) => {
     await app.waitConnected();
-    await app.runTool('plan_trip');
-    await app.field('Destination').selectOption('Kyoto');
-    await app.answer('Accept', { 'Departure date': '2027-04-02' });
-    await app.field('Seat').selectOption({ label: 'Window' });
-    await app.answer('Accept');
-    await expect(app.result()).toContainText('plan_trip: booked');
-    const handle = page.getByRole('separator', { name: 'Resize log' });
-    const box = (await handle.boundingBox())!;
-    await page.mouse.move(box.x + 200, box.y + 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 200, box.y - 288, { steps: 5 });
-    await page.mouse.up();
+    await bookTripAndRaiseLog(app, page, 288);
     await app.log.getByRole('tab', { name: 'Calls' }).click();
     await expect(app.log.getByRole('list', { name: 'Story steps' })).toContainText('ended: result');
     await page.screenshot({ path: join(OUT, 'story.png') });
@@ -110,18 +100,7 @@ test.describe('the Timeline tab, Auto (2026-07-28)', () => {
 
   test('a two-round call on the time axis, zoomed to the call', async ({ app, page }) => {
     await app.waitConnected();
-    await app.runTool('plan_trip');
-    await app.field('Destination').selectOption('Kyoto');
-    await app.answer('Accept', { 'Departure date': '2027-04-02' });
-    await app.field('Seat').selectOption({ label: 'Window' });
-    await app.answer('Accept');
-    await expect(app.result()).toContainText('plan_trip: booked');
-    const handle = page.getByRole('separator', { name: 'Resize log' });
-    const box = (await handle.boundingBox())!;
-    await page.mouse.move(box.x + 200, box.y + 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 200, box.y - 200, { steps: 5 });
-    await page.mouse.up();
+    await bookTripAndRaiseLog(app, page, 200);
     await app.log.getByRole('tab', { name: 'Timeline' }).click();
     const axis = app.log.getByRole('region', { name: 'Timeline', exact: true });
     await axis.getByRole('button', { name: /^Zoom to c1 / }).click();
@@ -130,3 +109,19 @@ test.describe('the Timeline tab, Auto (2026-07-28)', () => {
     await app.log.screenshot({ path: join(OUT, 'timeline.png'), animations: 'disabled' });
   });
 });
+
+/** Book plan_trip through both its forms, then drag the log `raisePx` taller so its story or axis has room. */
+async function bookTripAndRaiseLog(app: InspectorPage, page: Page, raisePx: number): Promise<void> {
+  await app.runTool('plan_trip');
+  await app.field('Destination').selectOption('Kyoto');
+  await app.answer('Accept', { 'Departure date': '2027-04-02' });
+  await app.field('Seat').selectOption({ label: 'Window' });
+  await app.answer('Accept');
+  await expect(app.result()).toContainText('plan_trip: booked');
+  const handle = page.getByRole('separator', { name: 'Resize log' });
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + 200, box.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y - raisePx, { steps: 5 });
+  await page.mouse.up();
+}
