@@ -5,6 +5,7 @@
  * names do not depend on the window's size: this runs at 1440x900 only.
  */
 import { expect, test as base } from 'elicitation-inspector/playwright';
+import { switchOnAndReconnect } from './support/client-settings';
 import { gluedJunctions } from './support/glued-names';
 import { startHttpTarget } from './support/processes';
 
@@ -64,14 +65,7 @@ test.describe('on 2025-11-25', () => {
 
 test('a sampling request’s card keeps its parts apart', async ({ app, page }) => {
   await app.waitConnected();
-  const form = await app.openConnection();
-  await form.getByText('Client settings').click();
-  await form.getByLabel(/^Sampling/).check();
-  const sessions = page.getByRole('button', { name: /^Sessions \d+$/ });
-  const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
-  await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
-  await expect(sessions).toHaveText(`Sessions ${before + 1}`);
-  await app.waitConnected();
+  await switchOnAndReconnect(app, /^Sampling/);
   await app.runTool('ask_model');
   const card = page.getByRole('article', { name: /^Sampling request / });
   await expect(card.getByRole('list', { name: 'Messages' })).toContainText('Name a colour for a new logo.');

@@ -3,15 +3,15 @@
  * server's sampling/createMessage waits under Pending requests with its messages;
  * the reply typed there is what the server gets.
  */
-import type { Page } from '@playwright/test';
-import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, test } from 'elicitation-inspector/playwright';
+import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
 test.describe('the demo server (2026-07-28 rounds)', () => {
   test('a sampling request shows its prompt, and the typed reply is the result', async ({ app, page }) => {
     await app.waitConnected();
-    await switchSamplingOn(app, page);
+    await switchOnAndReconnect(app, /^Sampling/);
     await app.runTool('ask_model');
     const card = page.getByRole('article', { name: /^Sampling request / });
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText('Name a colour for a new logo.');
@@ -28,7 +28,7 @@ test.describe('server-everything over stdio', () => {
 
   test('trigger-sampling-request gets the reply typed in the page', async ({ app, page }) => {
     await app.waitConnected();
-    await switchSamplingOn(app, page);
+    await switchOnAndReconnect(app, /^Sampling/);
     await app.callTool('trigger-sampling-request', { prompt: 'hello', maxTokens: 20 });
     const card = page.getByRole('article', { name: /^Sampling request / });
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText('hello');
@@ -51,15 +51,3 @@ overHttp.describe('server-everything over Streamable HTTP', () => {
     await expect(app.result()).toContainText('Hi over HTTP');
   });
 });
-
-async function switchSamplingOn(app: InspectorPage, page: Page) {
-  const form = await app.openConnection();
-  await form.getByText('Client settings').click();
-  await form.getByLabel(/^Sampling/).check();
-  const sessions = page.getByRole('button', { name: /^Sessions \d+$/ });
-  const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
-  await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
-  // The section stays as the person left it: the new session in the list, then Connected, says the reconnect is done.
-  await expect(sessions).toHaveText(`Sessions ${before + 1}`);
-  await app.waitConnected();
-}

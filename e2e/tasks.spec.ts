@@ -4,8 +4,8 @@
  * reconnect; the server then offers trigger-elicitation-request-async, whose form
  * waits as a task the server polls; the answer is what the tool's result shows.
  */
-import type { Page } from '@playwright/test';
-import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, test as base } from 'elicitation-inspector/playwright';
+import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
@@ -22,7 +22,7 @@ for (const { name, test } of [
   test.describe(`server-everything over ${name}`, () => {
     test('the async elicitation runs as a task: its form is answered and the tool result shows the answer', async ({ app, page }) => {
       await app.waitConnected();
-      await switchTasksOn(app, page);
+      await switchOnAndReconnect(app, /^Tasks/);
       await app.runTool(TOOL);
       const form = app.elicitation();
       await expect(form.getByText('Please provide inputs for the following fields (async task demo):')).toBeVisible();
@@ -46,7 +46,7 @@ for (const { name, test } of [
 stdio.describe('a tool that requires tasks (server-everything over stdio)', () => {
   stdio('simulate-research-query runs as a task: its status, its clarification form, then its report', async ({ app, page }) => {
     await app.waitConnected();
-    await switchTasksOn(app, page);
+    await switchOnAndReconnect(app, /^Tasks/);
     await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'simulate-research-query', exact: true }).click();
     const tool = page.getByRole('region', { name: 'Tool', exact: true });
     await expect(tool.getByLabel(/^Run as task/)).toBeChecked();
@@ -62,14 +62,3 @@ stdio.describe('a tool that requires tasks (server-everything over stdio)', () =
     await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · completed');
   });
 });
-
-async function switchTasksOn(app: InspectorPage, page: Page) {
-  const form = await app.openConnection();
-  await form.getByText('Client settings').click();
-  await form.getByLabel(/^Tasks/).check();
-  const sessions = page.getByRole('button', { name: /^Sessions \d+$/ });
-  const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
-  await form.getByRole('button', { name: 'Reconnect', exact: true }).click();
-  await expect(sessions).toHaveText(`Sessions ${before + 1}`);
-  await app.waitConnected();
-}
