@@ -4,21 +4,12 @@
  * of its parts together ("20029 ms" for a status 200 then 29 ms). Accessible
  * names do not depend on the window's size: this runs at 1440x900 only.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { gluedJunctions } from './support/glued-names';
-import { startHttpTarget } from './support/processes';
+import { withOAuthServer } from './support/oauth-target';
 
-const test = base.extend<{}, { oauthServer: { url: string } }>({
-  oauthServer: [
-    async ({}, use) => {
-      const server = await startHttpTarget('oauth-server', '--consent');
-      await use({ url: `http://127.0.0.1:${server.port}/mcp` });
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = withOAuthServer;
 
 test('a two-round 2026-07-28 call: its call row, story steps, log rows and Timeline spans keep their parts apart', async ({ app }) => {
   await app.waitConnected();

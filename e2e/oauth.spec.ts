@@ -3,19 +3,10 @@
  * with its consent page): the Sign-in panel shows where the sign-in page is,
  * opens it only on a click, and the connection goes on by itself after Approve.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
-import { startHttpTarget } from './support/processes';
+import { expect } from 'elicitation-inspector/playwright';
+import { withOAuthServer } from './support/oauth-target';
 
-const test = base.extend<{}, { oauthServer: { url: string } }>({
-  oauthServer: [
-    async ({}, use) => {
-      const server = await startHttpTarget('oauth-server', '--consent');
-      await use({ url: `http://127.0.0.1:${server.port}/mcp` });
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = withOAuthServer;
 
 test('sign in through the page: the sign-in page opens on a click, Approve there, and the session connects', async ({ app, page, oauthServer }, testInfo) => {
   await app.waitConnected();
