@@ -25,9 +25,8 @@ const STAGES = [
   [
     // One Vitest worker beside Playwright's: the integration tests start real servers too.
     { name: 'unit', script: 'test:unit', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1' } },
-    // Three browser workers: with Vitest beside them the two cores still sat ~45 % idle
-    // (23.8 CPU-minutes in a 21.6-minute run), the tests waiting on timers and processes.
-    { name: 'e2e', script: 'test:e2e', env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '3' } },
+    // Playwright's two workers (its config): a third, tried, made the run no shorter.
+    { name: 'e2e', script: 'test:e2e' },
   ],
 ];
 
