@@ -24,6 +24,8 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('roots on %s', (protocol) =
     expect(resultText(await first.end)).toBe('list_roots: 1 root: project file:///home/ada/project');
 
     await suite.client.send('set-roots', { sessionId, roots: [PROJECT, NOTES] });
+    // The command's reply can arrive before its action entry reaches this client: wait for the entry.
+    await suite.client.waitForEvent('action', (e) => e.action === 'set-roots', 0, 15_000);
     const announced = () => suite.client.of('rpc-out').filter((e) => e.message.method === 'notifications/roots/list_changed');
     if (protocol === '2025-11-25') {
       await suite.client.waitFor(() => announced()[0], 15_000, 'notifications/roots/list_changed');
