@@ -7,29 +7,20 @@ import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
-import { clientCapabilities, createClient, createTransport } from './client-factory';
+import { clientCapabilities } from './client-factory';
 import { describeConnectError, describeReadLimit } from './connect-errors';
-import { refuseStartOnceClosing } from './transport-guard';
-import { checkElicitationParams, type ElicitationContext, type Finding } from './findings';
-import { ChildWatch, type ChildOutput } from './child-watch';
+import type { ElicitationContext, Finding } from './findings';
+import type { ChildOutput, ChildWatch } from './child-watch';
 import { ServerRequests } from './server-requests';
-import { TransportTap, type RpcId } from './tap';
-import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
-import { isProbeClosedServer, onCloseBeforeAborting } from './sdk-internals';
+import type { RpcId, TransportTap } from './tap';
+import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
-import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
+import { registerClientRequestHandlers, serverRequestFindings } from './client-request-handlers';
+import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
-import { checkSamplingParams } from './sampling-checks';
-import { ClientTasks, undeclaredTaskFindings } from './tasks/client-tasks';
-
-/** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
-const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
-const PROBE_ENDED_SERVER =
-  'The server exited when the 2026-07-28 version probe (server/discover) came before initialize, so it was started again and spoken to in 2025 from the first message. A server should answer a request it does not know with an error (-32601), not exit. Auto remembers this server for the rest of this run.';
-const PROBE_UNANSWERED =
-  'The server never answered the 2026-07-28 version probe (server/discover), so Auto waited for it to time out before sending initialize. A server should answer a request it does not know with an error (-32601). Auto remembers this server for the rest of this run.';
+import { ClientTasks } from './tasks/client-tasks';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -50,9 +41,6 @@ export type SessionInit = {
   dataDir?: string;
 };
 
-/** Connects one OAuth sign-in may take: the plain one, one with the provider, one after the redirect, one spare. */
-const MAX_SIGN_IN_ATTEMPTS = 4;
-
 export class Session {
   readonly id = randomUUID();
   readonly target: Target;
@@ -69,12 +57,8 @@ export class Session {
   protocolVersion: string | undefined;
   era: 'legacy' | 'modern' | undefined;
   readonly broker: ElicitationBroker;
-  private client!: Client;
-  private transport!: Transport;
-  private tap!: TransportTap;
-  private child = new ChildWatch();
-  /** This attempt's version probe, once it went out: its id, its entry, and whether the server answered it. */
-  private probe: { id: RpcId; seq: number; isAnswered: boolean } | undefined;
+  /** The transport, tap, client and process of the latest connect attempt (connector.ts). */
+  private readonly connector: Connector;
   private readonly calls = new Map<string, CallRunner>();
   /** The server's requests to us, as received, until answered or withdrawn. */
   private readonly serverRequests = new ServerRequests();
@@ -92,8 +76,6 @@ export class Session {
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
   private unexpectedClose: string | undefined;
-  /** Settles once `client.connect()` has, either way. */
-  private connectSettled: Promise<unknown> = Promise.resolve();
   private readonly closed: Promise<void>;
   private markClosed!: () => void;
 
@@ -123,6 +105,37 @@ export class Session {
         transport: () => this.transport,
       });
     }
+    this.connector = new Connector({
+      target: this.target,
+      oauth: this.oauth,
+      settings: () => this.settings,
+      isClosing: () => this.closing,
+      onHttp: (exchange) => void this.record({ kind: 'http', ...exchange }),
+      onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
+      onOutbound: (message) => this.onOutbound(message),
+      onInbound: (message) => this.onInbound(message),
+      claim: (message) => this.clientTasks.claim(message),
+      childOutput: () => this.childOutput(),
+      onToolsChanged: () => void this.refreshTools(),
+      wire: (client) => this.registerHandlers(client),
+      reportFindings: (findings, about, aboutSeq) => this.reportFindings(findings, about, aboutSeq),
+    });
+  }
+
+  private get client(): Client {
+    return this.connector.client;
+  }
+
+  private get transport(): Transport {
+    return this.connector.transport;
+  }
+
+  private get tap(): TransportTap {
+    return this.connector.tap;
+  }
+
+  private get child(): ChildWatch {
+    return this.connector.child;
   }
 
   emit(event: NewLogEvent) {
@@ -164,28 +177,7 @@ export class Session {
       settings: this.settings,
       clientCapabilities: clientCapabilities(this.settings),
     });
-    const isAutoStdio = this.settings.protocol === 'auto' && this.target.transport === 'stdio';
-    const isRemembered = isAutoStdio && isRememberedLegacy(this.target);
-    let failure = await this.connectOnce(isRemembered ? { kind: 'legacy' } : undefined);
-    if (failure !== undefined && !this.closing && isRemembered) {
-      // The server no longer takes initialize as it did: forget, and negotiate afresh on a new process.
-      forgetLegacy(this.target);
-      failure = await this.connectOnce(undefined);
-    } else if (failure !== undefined && !this.closing && isAutoStdio && isProbeClosedServer(failure.error)) {
-      // The probe ran on the session's own process and the server exited under it. Start it again and
-      // speak 2025 from the first message; if that works, the probe was the cause, so remember it.
-      const probeSeq = this.probe?.seq;
-      failure = await this.connectOnce({ kind: 'legacy' });
-      if (failure === undefined) {
-        rememberLegacy(this.target);
-        this.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
-      }
-    }
-    // OAuth: a 401 that says where to sign in, then the sign-in itself; each step that moves on connects again.
-    for (let attempt = 0; failure !== undefined && !this.closing && this.oauth && attempt < MAX_SIGN_IN_ATTEMPTS; attempt++) {
-      if ((await this.oauth.afterConnectFailure(failure.error)) !== 'retry') break;
-      failure = await this.connectOnce(undefined);
-    }
+    const failure = await this.connector.connect();
     if (failure !== undefined) {
       // Closed while connecting (a disconnect, an idle close): close() reports why, not as a failure.
       if (this.closing) return;
@@ -198,10 +190,6 @@ export class Session {
     if (this.closing) return;
     this.protocolVersion = this.client.getNegotiatedProtocolVersion();
     this.era = this.client.getProtocolEra() ?? 'legacy';
-    if (isAutoStdio && this.probe && !this.probe.isAnswered && this.era === 'legacy') {
-      rememberLegacy(this.target);
-      this.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
-    }
     const serverInfo = this.client.getServerVersion();
     this.serverName = serverInfo?.title ?? serverInfo?.name ?? '';
     this.serverNames = [serverInfo?.name, serverInfo?.title].filter((name): name is string => !!name);
@@ -217,49 +205,6 @@ export class Session {
     });
     this.onStateChange();
     await this.refreshTools();
-  }
-
-  /**
-   * One attempt at connecting: a new transport (and process, on stdio), tap and
-   * client. `prior` skips the version probe. Resolves with what went wrong, if anything.
-   */
-  private async connectOnce(prior: { kind: 'legacy' } | undefined): Promise<{ error: unknown } | undefined> {
-    this.probe = undefined;
-    try {
-      if (this.transport) {
-        // A second attempt watches its own process; the first one's has exited, so end what it left behind.
-        this.child.reapOrphans();
-        this.child = new ChildWatch();
-      }
-      this.oauth?.beginAttempt();
-      this.transport = createTransport(this.target, {
-        onHttp: (exchange) => this.record({ kind: 'http', ...exchange }),
-        onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
-        ...(this.oauth && { auth: { provider: this.oauth.authProvider, onResponse: (response: Response) => this.oauth?.watch(response) } }),
-      });
-      refuseStartOnceClosing(this.transport, () => this.closing);
-      this.tap = new TransportTap(this.transport, {
-        onOutbound: (message) => {
-          const event = this.onOutbound(message);
-          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message)
-            this.probe = { id: message.id, seq: event.seq, isAnswered: false };
-        },
-        onInbound: (message) => {
-          if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
-          this.onInbound(message);
-        },
-        claim: (message) => this.clientTasks.claim(message),
-      });
-      this.child.attach(this.transport, this.childOutput());
-      this.client = createClient(this.settings, this.target, () => void this.refreshTools());
-      this.registerHandlers();
-      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS, ...(prior && { prior }) });
-      this.connectSettled = connecting.catch(() => undefined);
-      await connecting;
-      return undefined;
-    } catch (error) {
-      return { error };
-    }
   }
 
   async refreshTools(): Promise<number> {
@@ -378,7 +323,7 @@ export class Session {
       // Closing a transport that already failed throws; the session is closing either way.
     }
     // Let an interrupted connect (a probe or handshake under way) wind down before the last entry.
-    await Promise.race([this.connectSettled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    await Promise.race([this.connector.settled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.child.killAfterClose(descendants);
     await this.finish(reason);
     return this.closed;
@@ -407,66 +352,15 @@ export class Session {
     this.onStateChange();
   }
 
-  private registerHandlers(): void {
-    const client = this.client;
-    const caps = clientCapabilities(this.settings);
-    if (caps.elicitation) {
-      client.setRequestHandler('elicitation/create', async (_request, ctx) => {
-        const rpcId = ctx.mcpReq.id;
-        const raw = this.serverRequests.get(rpcId);
-        const params = raw?.params ?? _request.params;
-        // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first.
-        if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
-        const { answer } = this.broker.request({
-          callId: this.serverRequests.attribute(rpcId, this.calls.values()),
-          origin: { kind: 'push', rpcId },
-          params,
-          signal: ctx.mcpReq.signal,
-          findings: raw?.findings,
-        });
-        const result = await answer;
-        return result as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
-      });
-    }
-    // Read at each request, so an edit made while connected is what the server gets next.
-    if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(this.settings) ?? []));
-    if (caps.sampling) {
-      client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-        const rpcId = ctx.mcpReq.id;
-        const raw = this.serverRequests.get(rpcId);
-        if (this.target.transport === 'http') await new Promise((resolve) => setImmediate(resolve));
-        const { answer } = this.broker.request({
-          kind: 'sampling',
-          callId: this.serverRequests.attribute(rpcId, this.calls.values()),
-          origin: { kind: 'push', rpcId },
-          params: raw?.params ?? request.params,
-          signal: ctx.mcpReq.signal,
-          findings: raw?.findings,
-        });
-        return samplingAnswerOrRefusal(await answer);
-      });
-    }
-    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
-      const elicitationId = notification.params.elicitationId;
-      const outcome = this.broker.complete(elicitationId);
-      if ('problem' in outcome) {
-        this.reportFindings(
-          [
-            outcome.problem === 'unknown'
-              ? {
-                  code: 'completion-unknown-id',
-                  severity: 'warning',
-                  message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.`,
-                }
-              : {
-                  code: 'completion-duplicate',
-                  severity: 'info',
-                  message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.`,
-                },
-          ],
-          {},
-        );
-      }
+  /** Everything the session hangs on a new client, before it connects. */
+  private registerHandlers(client: Client): void {
+    registerClientRequestHandlers(client, {
+      broker: this.broker,
+      serverRequests: this.serverRequests,
+      isHttp: this.target.transport === 'http',
+      settings: () => this.settings,
+      calls: () => this.calls.values(),
+      reportFindings: (findings, about) => this.reportFindings(findings, about),
     });
     client.onerror = (error) => {
       const code = (error as { code?: unknown }).code;
@@ -538,19 +432,7 @@ export class Session {
     }
     if (!('id' in message)) return;
     const params = (message.params ?? {}) as Record<string, unknown>;
-    const findings: Finding[] = [];
-    if (this.era === 'modern') {
-      findings.push({
-        code: 'server-request-on-2026',
-        severity: 'error',
-        message: `The server sent a ${message.method} request on a 2026-07-28 connection, where servers cannot send requests (use input_required instead). The client drops it.`,
-      });
-    }
-    if (message.method === 'elicitation/create') findings.push(...checkElicitationParams(params, this.elicitationContext()));
-    if (message.method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
-    const undeclared = undeclaredRequestFinding(message.method, this.settings);
-    if (undeclared) findings.push(undeclared);
-    findings.push(...undeclaredTaskFindings(message.method, params, this.settings));
+    const findings = serverRequestFindings(message.method, params, { era: this.era, settings: this.settings, elicitation: this.elicitationContext() });
     this.reportFindings(findings, {}, event.seq);
     // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
     if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });

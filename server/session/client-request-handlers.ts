@@ -1,0 +1,118 @@
+/**
+ * The SDK client's handlers for what a 2025-era server asks of it: elicitation/create
+ * and sampling/createMessage go to the broker (a person or a rule answers), roots/list
+ * answers with the roots set now, and notifications/elicitation/complete settles a URL
+ * flow. Only what the client declares is registered: the SDK refuses a handler for an
+ * undeclared capability, and answers an undeclared request with an error itself.
+ */
+import type { Client } from '@modelcontextprotocol/client';
+import type { Finding } from '../wire/events';
+import type { SessionSettings } from '../wire/target';
+import type { ElicitationBroker } from './broker';
+import { clientCapabilities } from './client-factory';
+import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
+import { checkElicitationParams, type ElicitationContext } from './findings';
+import { checkSamplingParams } from './sampling-checks';
+import type { ServerRequests, WaitingCall } from './server-requests';
+import { undeclaredTaskFindings } from './tasks/client-tasks';
+
+export type ClientRequestHost = {
+  readonly broker: ElicitationBroker;
+  /** The server's requests as received (their params byte for byte, and what was found wrong with them). */
+  readonly serverRequests: ServerRequests;
+  readonly isHttp: boolean;
+  /** The session's settings now: roots edited while connected are what the next roots/list gets. */
+  settings(): SessionSettings;
+  /** The calls in flight, to tell which one a pushed request belongs to. */
+  calls(): Iterable<WaitingCall>;
+  reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+};
+
+type ElicitResult = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
+
+export function registerClientRequestHandlers(client: Client, host: ClientRequestHost): void {
+  const caps = clientCapabilities(host.settings());
+  // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first,
+  // so the request is attributed to the call whose response stream carried it.
+  const afterStreamWatcher = () => (host.isHttp ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve());
+  if (caps.elicitation) {
+    client.setRequestHandler('elicitation/create', async (request, ctx) => {
+      const rpcId = ctx.mcpReq.id;
+      const raw = host.serverRequests.get(rpcId);
+      await afterStreamWatcher();
+      const { answer } = host.broker.request({
+        callId: host.serverRequests.attribute(rpcId, host.calls()),
+        origin: { kind: 'push', rpcId },
+        // The params as the server sent them: the SDK's parsed copy drops what it does not know.
+        params: raw?.params ?? request.params,
+        signal: ctx.mcpReq.signal,
+        findings: raw?.findings,
+      });
+      // The broker checked the answer's shape against the request before resolving.
+      return (await answer) as ElicitResult;
+    });
+  }
+  if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(host.settings()) ?? []));
+  if (caps.sampling) {
+    client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+      const rpcId = ctx.mcpReq.id;
+      const raw = host.serverRequests.get(rpcId);
+      await afterStreamWatcher();
+      const { answer } = host.broker.request({
+        kind: 'sampling',
+        callId: host.serverRequests.attribute(rpcId, host.calls()),
+        origin: { kind: 'push', rpcId },
+        params: raw?.params ?? request.params,
+        signal: ctx.mcpReq.signal,
+        findings: raw?.findings,
+      });
+      return samplingAnswerOrRefusal(await answer);
+    });
+  }
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+    const elicitationId = notification.params.elicitationId;
+    const outcome = host.broker.complete(elicitationId);
+    if ('problem' in outcome) host.reportFindings([completionFinding(outcome.problem, elicitationId)], {});
+  });
+}
+
+/**
+ * What is wrong with a request the server sent (logged as it arrives, before any
+ * handler runs): a request at all on 2026-07-28, a malformed elicitation or
+ * sampling request, or one for a capability the client did not declare.
+ */
+export function serverRequestFindings(
+  method: string,
+  params: Record<string, unknown>,
+  about: { era: 'legacy' | 'modern' | undefined; settings: SessionSettings; elicitation: ElicitationContext },
+): Finding[] {
+  const findings: Finding[] = [];
+  if (about.era === 'modern') {
+    findings.push({
+      code: 'server-request-on-2026',
+      severity: 'error',
+      message: `The server sent a ${method} request on a 2026-07-28 connection, where servers cannot send requests (use input_required instead). The client drops it.`,
+    });
+  }
+  if (method === 'elicitation/create') findings.push(...checkElicitationParams(params, about.elicitation));
+  if (method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
+  const undeclared = undeclaredRequestFinding(method, about.settings);
+  if (undeclared) findings.push(undeclared);
+  findings.push(...undeclaredTaskFindings(method, params, about.settings));
+  return findings;
+}
+
+/** The spec says a client ignores a completion it cannot place; the inspector also says so. */
+function completionFinding(problem: 'unknown' | 'duplicate', elicitationId: string): Finding {
+  return problem === 'unknown'
+    ? {
+        code: 'completion-unknown-id',
+        severity: 'warning',
+        message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.`,
+      }
+    : {
+        code: 'completion-duplicate',
+        severity: 'info',
+        message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.`,
+      };
+}

@@ -1,0 +1,81 @@
+/**
+ * The connect attempts, against real stdio servers: which attempts follow a
+ * failure, what Auto remembers, and what it reports.
+ */
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { afterEach, expect, it } from 'vitest';
+import { targetStdio } from '../../e2e/support/processes';
+import type { Finding, LogEvent } from '../wire/events';
+import { DEFAULT_SETTINGS, type SessionSettings, type Target } from '../wire/target';
+import { Connector } from './connector';
+import { forgetLegacy, isRememberedLegacy } from './era-memory';
+
+const connectors: { connector: Connector; target: Target }[] = [];
+afterEach(async () => {
+  for (const { connector, target } of connectors.splice(0)) {
+    await connector.transport?.close().catch(() => undefined); // a transport whose start was refused has nothing to close
+    forgetLegacy(target);
+  }
+});
+
+function connectorFor(target: Target, settings: Partial<SessionSettings> = {}, isClosing = () => false) {
+  const outbound: JSONRPCMessage[] = [];
+  const findings: (Finding & { aboutSeq?: number })[] = [];
+  let seq = 0;
+  const connector = new Connector({
+    target,
+    oauth: undefined,
+    settings: () => ({ ...DEFAULT_SETTINGS, ...settings }),
+    isClosing,
+    onHttp: () => {},
+    onStreamRequest: () => {},
+    onOutbound: (message) => {
+      outbound.push(message);
+      return { kind: 'rpc-out', message, seq: ++seq, at: Date.now(), sessionId: 's' } satisfies LogEvent;
+    },
+    onInbound: () => void ++seq,
+    claim: () => false,
+    childOutput: () => ({ onStderr: () => {}, onStdoutText: () => {}, onStdoutDropped: () => {} }),
+    onToolsChanged: () => {},
+    wire: () => {},
+    reportFindings: (found, _about, aboutSeq) => findings.push(...found.map((f) => ({ ...f, aboutSeq }))),
+  });
+  connectors.push({ connector, target });
+  const methods = () => outbound.flatMap((m) => ('method' in m ? [m.method] : []));
+  return { connector, findings, methods, seqOf: (method: string) => outbound.findIndex((m) => 'method' in m && m.method === method) };
+}
+
+const exitsUnderProbe: Target = { transport: 'stdio', ...targetStdio('legacy-strict', 'exits-before-initialize'), env: {} };
+
+it('Auto on a stdio server that exits under the probe: started again, spoken to in 2025, remembered, with a finding on the probe', async () => {
+  const { connector, findings, methods } = connectorFor(exitsUnderProbe);
+  expect(await connector.connect()).toBeUndefined();
+  expect(connector.client.getProtocolEra()).toBe('legacy');
+  expect(methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+  expect(findings).toEqual([expect.objectContaining({ code: 'probe-ended-server', aboutSeq: 1 })]);
+  expect(isRememberedLegacy(exitsUnderProbe)).toBe(true);
+
+  // Remembered: the next connect sends no probe at all, and finds nothing to report.
+  const again = connectorFor(exitsUnderProbe);
+  expect(await again.connector.connect()).toBeUndefined();
+  expect(again.methods()[0]).toBe('initialize');
+  expect(again.methods()).not.toContain('server/discover');
+  expect(again.findings).toEqual([]);
+});
+
+it('a pinned revision is never retried: the server exiting under the probe is the failure', async () => {
+  const { connector, findings, methods } = connectorFor(exitsUnderProbe, { protocol: '2026-07-28' });
+  const failure = await connector.connect();
+  expect(failure?.error).toBeInstanceOf(Error);
+  expect(methods()).toEqual(['server/discover']);
+  expect(findings).toEqual([]);
+  expect(isRememberedLegacy(exitsUnderProbe)).toBe(false);
+});
+
+it('a session closing before it connects starts no process and tries nothing else', async () => {
+  const { connector, methods } = connectorFor(exitsUnderProbe, {}, () => true);
+  const failure = await connector.connect();
+  expect(String(failure?.error)).toContain('closed before the connection was opened');
+  expect(methods()).toEqual([]);
+  expect(connector.child.exit).toBeUndefined();
+});

@@ -1,0 +1,144 @@
+/**
+ * How a session connects: each attempt builds a new transport (and process, on
+ * stdio), tap and client; the attempts follow one another as the server's answers
+ * say. Auto on stdio speaks 2025 at once to a server remembered as not taking the
+ * version probe, and starts a server again that exited under the probe. A 401 that
+ * says where to sign in, then each sign-in step that moves on, connects again.
+ * What the last failure means is connect-errors.ts's job; the session reports it.
+ */
+import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { LogEvent } from '../wire/events';
+import type { SessionSettings, Target } from '../wire/target';
+import type { OAuthFlow } from '../auth/oauth-flow';
+import { ChildWatch, type ChildOutput } from './child-watch';
+import { createClient, createTransport, type TransportHooks } from './client-factory';
+import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
+import type { Finding } from './findings';
+import { isProbeClosedServer } from './sdk-internals';
+import { TransportTap, type RpcId } from './tap';
+import { refuseStartOnceClosing } from './transport-guard';
+
+/** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
+export const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
+/** Connects one OAuth sign-in may take: the plain one, one with the provider, one after the redirect, one spare. */
+const MAX_SIGN_IN_ATTEMPTS = 4;
+const PROBE_ENDED_SERVER =
+  'The server exited when the 2026-07-28 version probe (server/discover) came before initialize, so it was started again and spoken to in 2025 from the first message. A server should answer a request it does not know with an error (-32601), not exit. Auto remembers this server for the rest of this run.';
+const PROBE_UNANSWERED =
+  'The server never answered the 2026-07-28 version probe (server/discover), so Auto waited for it to time out before sending initialize. A server should answer a request it does not know with an error (-32601). Auto remembers this server for the rest of this run.';
+
+/** What the last attempt threw, when connecting failed. */
+export type ConnectFailure = { error: unknown };
+
+export type ConnectorHost = {
+  readonly target: Target;
+  readonly oauth: OAuthFlow | undefined;
+  settings(): SessionSettings;
+  /** Once the session is closing no attempt follows, and a process not yet started is never started. */
+  isClosing(): boolean;
+  onHttp: TransportHooks['onHttp'];
+  onStreamRequest: NonNullable<TransportHooks['onStreamRequest']>;
+  /** Log one message we sent; returns its entry (none once the session is closed). */
+  onOutbound(message: JSONRPCMessage): LogEvent | undefined;
+  onInbound(message: JSONRPCMessage): void;
+  /** Take an inbound message away from the SDK: true when the session answers it itself. */
+  claim(message: JSONRPCMessage): boolean;
+  childOutput(): ChildOutput;
+  onToolsChanged(): void;
+  /** Register the session's handlers on a new client, before it connects. */
+  wire(client: Client): void;
+  reportFindings(findings: Finding[], about: object, aboutSeq?: number): unknown;
+};
+
+export class Connector {
+  client!: Client;
+  transport!: Transport;
+  tap!: TransportTap;
+  child = new ChildWatch();
+  /** Settles once the latest `client.connect()` has, either way. */
+  settled: Promise<unknown> = Promise.resolve();
+  private hasAttempted = false;
+  /** This attempt's version probe, once it went out: its id, its entry, and whether the server answered it. */
+  private probe: { id: RpcId; seq: number; isAnswered: boolean } | undefined;
+
+  constructor(private readonly host: ConnectorHost) {}
+
+  /** Connect by as many attempts as it takes. Resolves with the last failure, or nothing once connected (or closing). */
+  async connect(): Promise<ConnectFailure | undefined> {
+    const { host } = this;
+    const isAutoStdio = host.settings().protocol === 'auto' && host.target.transport === 'stdio';
+    const isRemembered = isAutoStdio && isRememberedLegacy(host.target);
+    let failure = await this.attempt(isRemembered ? { kind: 'legacy' } : undefined);
+    if (failure !== undefined && !host.isClosing() && isRemembered) {
+      // The server no longer takes initialize as it did: forget, and negotiate afresh on a new process.
+      forgetLegacy(host.target);
+      failure = await this.attempt(undefined);
+    } else if (failure !== undefined && !host.isClosing() && isAutoStdio && isProbeClosedServer(failure.error)) {
+      // The probe ran on the session's own process and the server exited under it. Start it again and
+      // speak 2025 from the first message; if that works, the probe was the cause, so remember it.
+      const probeSeq = this.probe?.seq;
+      failure = await this.attempt({ kind: 'legacy' });
+      if (failure === undefined) {
+        rememberLegacy(host.target);
+        host.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
+      }
+    }
+    for (let attempt = 0; failure !== undefined && !host.isClosing() && host.oauth && attempt < MAX_SIGN_IN_ATTEMPTS; attempt++) {
+      if ((await host.oauth.afterConnectFailure(failure.error)) !== 'retry') break;
+      failure = await this.attempt(undefined);
+    }
+    if (failure !== undefined || host.isClosing()) return failure;
+    const isLegacy = (this.client.getProtocolEra() ?? 'legacy') === 'legacy';
+    if (isAutoStdio && this.probe && !this.probe.isAnswered && isLegacy) {
+      rememberLegacy(host.target);
+      host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
+    }
+    return undefined;
+  }
+
+  /**
+   * One attempt at connecting: a new transport (and process, on stdio), tap and
+   * client. `prior` skips the version probe. Resolves with what went wrong, if anything.
+   */
+  private async attempt(prior: { kind: 'legacy' } | undefined): Promise<ConnectFailure | undefined> {
+    const { host } = this;
+    this.probe = undefined;
+    try {
+      if (this.hasAttempted) {
+        // A second attempt watches its own process; the first one's has exited, so end what it left behind.
+        this.child.reapOrphans();
+        this.child = new ChildWatch();
+      }
+      this.hasAttempted = true;
+      host.oauth?.beginAttempt();
+      const oauth = host.oauth;
+      this.transport = createTransport(host.target, {
+        onHttp: host.onHttp,
+        onStreamRequest: host.onStreamRequest,
+        ...(oauth && { auth: { provider: oauth.authProvider, onResponse: (response: Response) => oauth.watch(response) } }),
+      });
+      refuseStartOnceClosing(this.transport, () => host.isClosing());
+      this.tap = new TransportTap(this.transport, {
+        onOutbound: (message) => {
+          const event = host.onOutbound(message);
+          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message)
+            this.probe = { id: message.id, seq: event.seq, isAnswered: false };
+        },
+        onInbound: (message) => {
+          if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
+          host.onInbound(message);
+        },
+        claim: (message) => host.claim(message),
+      });
+      this.child.attach(this.transport, host.childOutput());
+      this.client = createClient(host.settings(), host.target, () => host.onToolsChanged());
+      host.wire(this.client);
+      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS, ...(prior && { prior }) });
+      this.settled = connecting.catch(() => undefined);
+      await connecting;
+      return undefined;
+    } catch (error) {
+      return { error };
+    }
+  }
+}
