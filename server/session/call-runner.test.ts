@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { SessionSettingsSchema } from '../wire/target';
 import { ElicitationBroker } from './broker';
-import { CallRunner, pollDelayMs } from './call-runner';
+import { CallRunner } from './call-runner';
+import { pollDelayMs } from './call-rounds';
 import { clientOptions } from './client-factory';
 import { TransportTap } from './tap';
 
