@@ -6,19 +6,7 @@
  *   bad_sampling     a sampling request whose maxTokens and messages are malformed
  * The tool's text says what the client answered.
  */
-import { createInterface } from 'node:readline';
-
-type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
-
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-const waiting = new Map<string | number, (message: Message) => void>();
-let nextAsk = 1;
-const ask = (method: string, params: object) =>
-  new Promise<Message>((resolve) => {
-    const id = `ask-${nextAsk++}`;
-    waiting.set(id, resolve);
-    send({ id, method, params });
-  });
+import { ask, readMessages, send, type Message } from './raw-stdio';
 
 const SERVER_INFO = { name: 'client-requests', version: '1.0.0' };
 const modern = (result: object) => ({ ...result, _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
@@ -31,10 +19,6 @@ const ASKS: Record<string, { method: string; params: object }> = {
 const TOOLS = Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } }));
 
 async function handle(message: Message): Promise<void> {
-  if (message.id !== undefined && !message.method) {
-    waiting.get(message.id)?.(message);
-    return;
-  }
   const { id, method, params = {} } = message;
   if (id === undefined) return; // notifications need no answer
   if (method === 'initialize') return send({ id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO } });
@@ -58,7 +42,5 @@ async function handle(message: Message): Promise<void> {
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
 }
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim()) void handle(JSON.parse(line) as Message);
-});
+readMessages(handle);
 process.stdin.on('end', () => process.exit(0));

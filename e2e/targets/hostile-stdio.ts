@@ -5,15 +5,15 @@
  *   hostile-stdio.ts deep-initialize  its initialize result is nested 5,000 levels deep
  * Its stdin ending does not end it: the inspector must end it by its pid.
  */
-import { createInterface } from 'node:readline';
 import { BIG_BYTES, deepJson, FLOOD_COUNT, HOSTILE_TOOLS, HUGE_BYTES } from './hostile-payloads';
+import { readMessages, type Message } from './raw-stdio';
 
 const scenario = process.argv[2] ?? 'tools';
 const write = (text: string): void => void process.stdout.write(text + '\n');
 const reply = (id: unknown, resultJson: string): void => write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`);
 const text = (value: string) => `{"content":[{"type":"text","text":${JSON.stringify(value)}}]}`;
 
-function handle(message: { id?: unknown; method?: string; params?: { name?: string } }): void {
+function handle(message: Message): void {
   const { id, method } = message;
   if (id === undefined || !method) return;
   if (method === 'initialize') {
@@ -49,13 +49,7 @@ function handle(message: { id?: unknown; method?: string; params?: { name?: stri
   }
 }
 
-createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
-  try {
-    handle(JSON.parse(line));
-  } catch (error) {
-    process.stderr.write(`hostile: could not read a line: ${(error as Error).message}\n`);
-  }
-});
+readMessages(handle, { onUnreadable: (_line, why) => void process.stderr.write(`hostile: could not read a line: ${why}\n`) });
 process.stderr.write(`hostile: pid ${process.pid}\n`);
 // A server that ignores the end of its stdin: only its pid can end it.
 process.stdin.on('end', () => setInterval(() => {}, 60_000));

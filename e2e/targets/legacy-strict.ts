@@ -5,12 +5,9 @@
  *   legacy-strict.ts exits-before-initialize   exits (code 3) when the first request is not `initialize`
  * Otherwise it serves one tool, `whoami`, which answers with its process id.
  */
-import { createInterface } from 'node:readline';
-
-type Message = { id?: string | number; method?: string };
+import { readMessages, send, type Message } from './raw-stdio';
 
 const scenario = process.argv[2];
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
 let isInitialized = false;
 
 function handle({ id, method }: Message): void {
@@ -34,7 +31,5 @@ function handle({ id, method }: Message): void {
 }
 
 process.stderr.write(`legacy-strict: started (pid ${process.pid})\n`);
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim()) handle(JSON.parse(line) as Message);
-});
+readMessages(handle);
 process.stdin.on('end', () => process.exit(0));

@@ -3,17 +3,9 @@
  * 2026-07-28 probe (-32601) and answers initialize with its old version, which
  * no client of this inspector's versions accepts.
  */
-import { createInterface } from 'node:readline';
+import { readMessages, send } from './raw-stdio';
 
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-
-createInterface({ input: process.stdin }).on('line', (line) => {
-  let message: { id?: string | number; method?: string };
-  try {
-    message = JSON.parse(line) as typeof message;
-  } catch {
-    return;
-  }
+readMessages((message) => {
   if (message.id === undefined) return;
   if (message.method === 'initialize') {
     send({ id: message.id, result: { protocolVersion: '2023-01-01', capabilities: { tools: {} }, serverInfo: { name: 'old-version', version: '0.0.1' } } });

@@ -12,12 +12,9 @@
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-
-type Message = { id?: string | number; method?: string; params?: Record<string, unknown> };
+import { readMessages, send, type Message } from './raw-stdio';
 
 const scenario = process.argv[2];
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
 if (process.env.RAW_LIFECYCLE_PIDS) appendFileSync(process.env.RAW_LIFECYCLE_PIDS, `${process.pid}\n`);
 process.stderr.write(`raw-lifecycle ${scenario}: pid ${process.pid}\n`);
 
@@ -67,7 +64,5 @@ function handle(message: Message): void {
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
 }
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim()) handle(JSON.parse(line) as Message);
-});
+readMessages(handle);
 process.stdin.on('end', () => process.exit(0));

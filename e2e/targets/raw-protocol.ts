@@ -3,27 +3,14 @@
  *   raw-protocol.ts push-on-2026   speaks 2026-07-28 and still pushes elicitation/create
  *   raw-protocol.ts 2025-06-18     speaks 2025-06-18 and sends URL mode and 2025-11-25 schema features
  */
-import { createInterface } from 'node:readline';
-
-type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+import { ask, readMessages, send, type Message } from './raw-stdio';
 
 const scenario = process.argv[2];
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-const waiting = new Map<string | number, (message: Message) => void>();
-const ask = (id: string, method: string, params: object) =>
-  new Promise<Message>((resolve) => {
-    waiting.set(id, resolve);
-    send({ id, method, params });
-  });
 
 const SERVER_INFO = { name: `raw-${scenario}`, version: '1.0.0' };
 const modern = (result: object) => ({ ...result, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
 
 async function handle(message: Message): Promise<void> {
-  if (message.id !== undefined && !message.method) {
-    waiting.get(message.id)?.(message);
-    return;
-  }
   const { id, method } = message;
   if (id === undefined) return; // notifications need no answer
   if (scenario === 'push-on-2026') {
@@ -52,25 +39,29 @@ async function handle(message: Message): Promise<void> {
         result: { tools: [{ name: 'old_and_new', description: 'Sends URL mode, then a form with 2025-11-25 features.', inputSchema: { type: 'object' } }] },
       });
     if (method === 'tools/call') {
-      const url = await ask('u1', 'elicitation/create', { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'u1' });
-      const form = await ask('f1', 'elicitation/create', {
-        message: 'A 2025-06-18 form with newer features',
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            color: {
-              type: 'string',
-              title: 'Color',
-              oneOf: [
-                { const: 'r', title: 'Red' },
-                { const: 'g', title: 'Green' },
-              ],
-              default: 'g',
+      const url = await ask('elicitation/create', { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'u1' }, 'u1');
+      const form = await ask(
+        'elicitation/create',
+        {
+          message: 'A 2025-06-18 form with newer features',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              color: {
+                type: 'string',
+                title: 'Color',
+                oneOf: [
+                  { const: 'r', title: 'Red' },
+                  { const: 'g', title: 'Green' },
+                ],
+                default: 'g',
+              },
+              tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } },
             },
-            tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } },
           },
         },
-      });
+        'f1',
+      );
       return send({
         id,
         result: {
@@ -82,7 +73,5 @@ async function handle(message: Message): Promise<void> {
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
 }
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim()) void handle(JSON.parse(line) as Message);
-});
+readMessages(handle);
 process.stdin.on('end', () => process.exit(0));

@@ -4,17 +4,7 @@
  *   odd_task       a tool-call task that reports a status the spec does not know, then completes
  *   ask_undeclared asks tasks/list, whether or not the client declared tasks
  */
-import { createInterface } from 'node:readline';
-
-type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
-
-const send = (message: object): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-const waiting = new Map<string | number, (message: Message) => void>();
-const ask = (id: string, method: string, params: object) =>
-  new Promise<Message>((resolve) => {
-    waiting.set(id, resolve);
-    send({ id, method, params });
-  });
+import { ask, readMessages, send, type Message } from './raw-stdio';
 
 const TOOLS = [
   {
@@ -32,7 +22,6 @@ const STATUSES = ['paused', 'completed'];
 let polls = 0;
 
 async function handle(message: Message): Promise<void> {
-  if (message.id !== undefined && !message.method) return void waiting.get(message.id)?.(message);
   const { id, method, params } = message;
   if (id === undefined) return;
   if (method === 'initialize') {
@@ -50,18 +39,10 @@ async function handle(message: Message): Promise<void> {
   if (method === 'tasks/get') return send({ id, result: task(STATUSES[Math.min(polls++, STATUSES.length - 1)]) });
   if (method === 'tasks/result') return send({ id, result: { content: [{ type: 'text', text: 'odd_task: done' }] } });
   if (method === 'tools/call' && params?.name === 'ask_undeclared') {
-    const answer = await ask('t1', 'tasks/list', {});
+    const answer = await ask('tasks/list', {}, 't1');
     return send({ id, result: { content: [{ type: 'text', text: `ask_undeclared: ${JSON.stringify(answer.error ?? answer.result)}` }] } });
   }
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
 }
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  let message: Message;
-  try {
-    message = JSON.parse(line) as Message;
-  } catch {
-    return; // not JSON: a client never sends that, and this server only answers JSON-RPC
-  }
-  void handle(message);
-});
+readMessages(handle);
