@@ -7,7 +7,6 @@
  */
 import {
   auth,
-  discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -22,6 +21,7 @@ import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
 import { approveWithoutPerson } from './headless-approve';
 import { describeMetadata, describeTokens } from './oauth-steps';
 import { InspectorOAuthProvider } from './oauth-provider';
+import { discoverSignIn } from './sign-in-discovery';
 import { fileStore, memoryStore, type AuthStore } from './token-store';
 
 /** How long a sign-in may wait for the person before the connect gives up. */
@@ -236,25 +236,29 @@ export class OAuthFlow {
     });
   }
 
+  /**
+   * Whether the server that answered 401 says where to sign in. Asked through the
+   * discovery the doctor uses (sign-in-discovery.ts), which is the one the SDK's
+   * auth() runs, so the two never disagree about a server.
+   */
   private async hasMetadata(): Promise<boolean> {
     const status = this.challenge?.status ?? 401;
-    try {
-      const metadata = await discoverOAuthProtectedResourceMetadata(this.host.serverUrl, this.challengeParams(), this.host.fetchFn);
-      const servers = metadata.authorization_servers?.join(', ') ?? 'none named';
+    const resourceMetadataUrl = this.challenge?.resourceMetadataUrl;
+    const found = await discoverSignIn(new URL(this.host.serverUrl), { ...(resourceMetadataUrl && { resourceMetadataUrl }), fetchFn: this.host.fetchFn });
+    if (!found.hasMetadata) {
       this.emit({
         step: 'challenge',
-        message: `The server answered HTTP ${status} and says where to sign in (authorization server: ${servers}).`,
-        scopeAsked: this.challenge?.scope,
-      });
-      return true;
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.emit({
-        step: 'challenge',
-        message: `The server answered HTTP ${status} and publishes no OAuth protected-resource metadata (${why}), so it takes its token some other way.`,
+        message: `The server answered HTTP ${status} and publishes no OAuth protected-resource metadata (${found.why}), so it takes its token some other way.`,
       });
       return false;
     }
+    const servers = found.state.resourceMetadata?.authorization_servers?.join(', ') ?? 'none named';
+    this.emit({
+      step: 'challenge',
+      message: `The server answered HTTP ${status} and says where to sign in (authorization server: ${servers}).`,
+      scopeAsked: this.challenge?.scope,
+    });
+    return true;
   }
 
   private challengeParams(): { resourceMetadataUrl?: URL; scope?: string } {
