@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { cn } from '@app/ui/cn';
 
-/** One option of a prompt, resource or template list: its name, and a line that describes it. */
+/**
+ * One option of a tool, prompt, resource or template list: its name (the
+ * option's accessible name, exactly), and a line that describes it.
+ */
 export function CatalogRow({ name, summary, isSelected, onSelect }: { name: string; summary?: string; isSelected: boolean; onSelect: () => void }) {
   const summaryId = useId();
   return (
@@ -19,6 +22,7 @@ export function CatalogRow({ name, summary, isSelected, onSelect }: { name: stri
     >
       <div className="font-mono text-xs font-medium break-all text-slate-900">{name}</div>
       {summary && (
+        // Hidden from the name and read as the option's description instead.
         <div id={summaryId} aria-hidden className="line-clamp-2 text-[11px] break-all text-slate-500">
           {summary}
         </div>

@@ -1,7 +1,8 @@
 import { Button } from '@app/ui/button';
 import { Section } from '@app/ui/section';
-import { CatalogRow } from './catalog-row';
+import { CatalogListbox } from './catalog-listbox';
 import { CatalogStatus } from './catalog-status';
+import { describeEntry } from './describe-entry';
 import { useCatalog } from './use-catalog';
 
 /** The server's prompts (page by page, listed again on list_changed); picking one shows it in the middle column. */
@@ -19,19 +20,16 @@ export function PromptList({ selected, onSelect }: { selected: string | undefine
         </Button>
       }
     >
-      {prompts.length > 0 && (
-        <ul role="listbox" aria-label="Prompts" className="px-1 py-2">
-          {prompts.map((prompt) => (
-            <CatalogRow
-              key={prompt.name}
-              name={prompt.name}
-              summary={prompt.title && prompt.title !== prompt.name ? prompt.title : prompt.description}
-              isSelected={prompt.name === selected}
-              onSelect={() => onSelect(prompt.name)}
-            />
-          ))}
-        </ul>
-      )}
+      <CatalogListbox
+        label="Prompts"
+        options={prompts.map((prompt) => ({
+          key: prompt.name,
+          name: prompt.name,
+          summary: describeEntry(prompt),
+          isSelected: prompt.name === selected,
+          onSelect: () => onSelect(prompt.name),
+        }))}
+      />
       <CatalogStatus catalog={catalog} count={prompts.length} noun="prompts" moreLabel="More prompts" />
     </Section>
   );

@@ -1,6 +1,6 @@
 import { Button } from '@app/ui/button';
 import { Section } from '@app/ui/section';
-import { CatalogRow } from './catalog-row';
+import { CatalogListbox, type CatalogOption } from './catalog-listbox';
 import { CatalogStatus } from './catalog-status';
 import { useCatalog } from './use-catalog';
 
@@ -11,6 +11,14 @@ export type ResourcePick = { kind: 'resource'; uri: string } | { kind: 'template
 export function ResourceList({ selected, onSelect }: { selected: ResourcePick | undefined; onSelect: (pick: ResourcePick) => void }) {
   const resources = useCatalog('resources');
   const templates = useCatalog('resource-templates');
+  /** A resource or template named by its name, else its URI (or template), which is also the line under it. */
+  const option = (uri: string, name: string | undefined, pick: ResourcePick): CatalogOption => ({
+    key: uri,
+    name: name || uri,
+    summary: uri,
+    isSelected: selected !== undefined && pickKey(selected) === pickKey(pick),
+    onSelect: () => onSelect(pick),
+  });
   const reload = () => {
     resources.reload();
     templates.reload();
@@ -26,35 +34,18 @@ export function ResourceList({ selected, onSelect }: { selected: ResourcePick | 
         </Button>
       }
     >
-      {resources.items.resources.length > 0 && (
-        <ul role="listbox" aria-label="Resources" className="px-1 py-2">
-          {resources.items.resources.map((resource) => (
-            <CatalogRow
-              key={resource.uri}
-              name={resource.name || resource.uri}
-              summary={resource.uri}
-              isSelected={selected?.kind === 'resource' && selected.uri === resource.uri}
-              onSelect={() => onSelect({ kind: 'resource', uri: resource.uri })}
-            />
-          ))}
-        </ul>
-      )}
+      <CatalogListbox label="Resources" options={resources.items.resources.map((r) => option(r.uri, r.name, { kind: 'resource', uri: r.uri }))} />
       <CatalogStatus catalog={resources} count={resources.items.resources.length} noun="resources" moreLabel="More resources" />
       <h3 className="border-t border-slate-200 px-3 pt-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">Templates</h3>
-      {templates.items.resourceTemplates.length > 0 && (
-        <ul role="listbox" aria-label="Resource templates" className="px-1 py-2">
-          {templates.items.resourceTemplates.map((template) => (
-            <CatalogRow
-              key={template.uriTemplate}
-              name={template.name || template.uriTemplate}
-              summary={template.uriTemplate}
-              isSelected={selected?.kind === 'template' && selected.uriTemplate === template.uriTemplate}
-              onSelect={() => onSelect({ kind: 'template', uriTemplate: template.uriTemplate })}
-            />
-          ))}
-        </ul>
-      )}
+      <CatalogListbox
+        label="Resource templates"
+        options={templates.items.resourceTemplates.map((t) => option(t.uriTemplate, t.name, { kind: 'template', uriTemplate: t.uriTemplate }))}
+      />
       <CatalogStatus catalog={templates} count={templates.items.resourceTemplates.length} noun="resource templates" moreLabel="More templates" />
     </Section>
   );
+}
+
+function pickKey(pick: ResourcePick): string {
+  return pick.kind === 'resource' ? `resource ${pick.uri}` : `template ${pick.uriTemplate}`;
 }

@@ -1,12 +1,12 @@
-import { useId, useMemo, useState } from 'react';
-import type { ToolInfo } from '@app/model/session-store';
+import { useMemo, useState } from 'react';
 import { useCommands, useSession } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
-import { cn } from '@app/ui/cn';
 import { INPUT_CLASS } from '@app/ui/field';
 import { Section } from '@app/ui/section';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
+import { CatalogRow } from './catalog-row';
+import { describeEntry } from './describe-entry';
 
 export function ToolList({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
   const session = useSession();
@@ -55,37 +55,16 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
       ) : (
         <ul role="listbox" aria-label="Tools" className="min-h-0 flex-1 overflow-auto px-1 pb-2">
           {shown.map((tool) => (
-            <ToolRow key={tool.name} tool={tool} isSelected={tool.name === selected} onSelect={onSelect} />
+            <CatalogRow
+              key={tool.name}
+              name={tool.name}
+              summary={describeEntry(tool)}
+              isSelected={tool.name === selected}
+              onSelect={() => onSelect(tool.name)}
+            />
           ))}
         </ul>
       )}
     </Section>
-  );
-}
-
-function ToolRow({ tool, isSelected, onSelect }: { tool: ToolInfo; isSelected: boolean; onSelect: (name: string) => void }) {
-  const summaryId = useId();
-  const summary = tool.title && tool.title !== tool.name ? tool.title : tool.description;
-  return (
-    <li
-      role="option"
-      aria-describedby={summary ? summaryId : undefined}
-      aria-selected={isSelected}
-      tabIndex={0}
-      onClick={() => onSelect(tool.name)}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect(tool.name))}
-      className={cn(
-        'cursor-pointer rounded-md px-2 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-        isSelected ? 'bg-indigo-50 ring-1 ring-indigo-200' : 'hover:bg-slate-100',
-      )}
-    >
-      <div className="font-mono text-xs font-medium text-slate-900">{tool.name}</div>
-      {summary && (
-        // Hidden from the name (the tool's, exactly) and read as the option's description instead.
-        <div id={summaryId} aria-hidden className="line-clamp-2 text-[11px] text-slate-500">
-          {summary}
-        </div>
-      )}
-    </li>
   );
 }
