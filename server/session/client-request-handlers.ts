@@ -14,6 +14,7 @@ import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestF
 import { checkElicitationParams, type ElicitationContext } from './findings';
 import { checkSamplingParams } from './sampling-checks';
 import type { ServerRequests, WaitingCall } from './server-requests';
+import type { RpcId } from './tap';
 import { undeclaredTaskFindings } from './tasks/client-tasks';
 
 export type ClientRequestHost = {
@@ -32,42 +33,31 @@ type ElicitResult = { action: 'accept' | 'decline' | 'cancel'; content?: Record<
 
 export function registerClientRequestHandlers(client: Client, host: ClientRequestHost): void {
   const caps = clientCapabilities(host.settings());
-  // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first,
-  // so the request is attributed to the call whose response stream carried it.
-  const afterStreamWatcher = () => (host.isHttp ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve());
-  if (caps.elicitation) {
-    client.setRequestHandler('elicitation/create', async (request, ctx) => {
-      const rpcId = ctx.mcpReq.id;
-      const raw = host.serverRequests.get(rpcId);
-      await afterStreamWatcher();
-      const { answer } = host.broker.request({
-        callId: host.serverRequests.attribute(rpcId, host.calls()),
-        origin: { kind: 'push', rpcId },
-        // The params as the server sent them: the SDK's parsed copy drops what it does not know.
-        params: raw?.params ?? request.params,
-        signal: ctx.mcpReq.signal,
-        findings: raw?.findings,
-      });
-      // The broker checked the answer's shape against the request before resolving.
-      return (await answer) as ElicitResult;
+  /** A pushed request a person (or a rule) answers: to the broker, with the params as the server sent them. */
+  const askBroker = async (kind: 'sampling' | undefined, parsedParams: Record<string, unknown>, request: { id: RpcId; signal: AbortSignal }) => {
+    const raw = host.serverRequests.get(request.id);
+    // Over Streamable HTTP, let the stream watcher (reading a copy of the same bytes) catch up first,
+    // so the request is attributed to the call whose response stream carried it.
+    if (host.isHttp) await new Promise((resolve) => setImmediate(resolve));
+    const { answer } = host.broker.request({
+      ...(kind && { kind }),
+      callId: host.serverRequests.attribute(request.id, host.calls()),
+      origin: { kind: 'push', rpcId: request.id },
+      // The SDK's parsed copy drops what it does not know; the log and the form show what was sent.
+      params: raw?.params ?? parsedParams,
+      signal: request.signal,
+      findings: raw?.findings,
     });
-  }
+    return answer;
+  };
+  // The broker checked an answer's shape against its request before resolving.
+  if (caps.elicitation)
+    client.setRequestHandler('elicitation/create', async (request, ctx) => (await askBroker(undefined, request.params, ctx.mcpReq)) as ElicitResult);
   if (caps.roots) client.setRequestHandler('roots/list', () => rootsResult(declaredRoots(host.settings()) ?? []));
   if (caps.sampling) {
-    client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-      const rpcId = ctx.mcpReq.id;
-      const raw = host.serverRequests.get(rpcId);
-      await afterStreamWatcher();
-      const { answer } = host.broker.request({
-        kind: 'sampling',
-        callId: host.serverRequests.attribute(rpcId, host.calls()),
-        origin: { kind: 'push', rpcId },
-        params: raw?.params ?? request.params,
-        signal: ctx.mcpReq.signal,
-        findings: raw?.findings,
-      });
-      return samplingAnswerOrRefusal(await answer);
-    });
+    client.setRequestHandler('sampling/createMessage', async (request, ctx) =>
+      samplingAnswerOrRefusal(await askBroker('sampling', request.params, ctx.mcpReq)),
+    );
   }
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const elicitationId = notification.params.elicitationId;
