@@ -14,12 +14,15 @@
  * then each section padded to 8 bytes, all little-endian.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 
 const PREFIX_BYTES = 24;
 /** How much of the session file's start and of the bytes before `coveredBytes` is checksummed. */
 const STAMP_HEAD_BYTES = 4096;
 const STAMP_TAIL_BYTES = 512;
+/** Checksummed between two turns of the event loop by readSidecarSliced: a few milliseconds of work. */
+const CRC_SLICE_BYTES = 4 << 20;
 
 /** What a sidecar knows of the session file it was made from. */
 export type SourceStamp = { size: number; mtimeMs: number; coveredBytes: number; headCrc: number; tailCrc: number };
@@ -92,9 +95,39 @@ export function readSidecar(path: string, magic: string, version: number): Sidec
   } catch {
     return undefined; // none yet, or unreadable: the work is redone, which is what a missing sidecar means
   }
-  if (bytes.length < PREFIX_BYTES || bytes.toString('latin1', 0, 8) !== magic.padEnd(8).slice(0, 8)) return undefined;
-  if (bytes.readUInt32LE(8) !== version) return undefined;
+  if (!hasPrefix(bytes, magic, version)) return undefined;
   if (crc32(bytes.subarray(PREFIX_BYTES), crc32(bytes.subarray(16, PREFIX_BYTES))) !== bytes.readUInt32LE(12)) return undefined;
+  return unpack(bytes);
+}
+
+/**
+ * readSidecar without holding the proxy: the file is read off the main thread and checksummed
+ * a slice at a time, each slice followed by a turn of the event loop (`pause`), so a sidecar of
+ * tens of megabytes (a million entries' links) never delays a row another page asked for.
+ */
+export async function readSidecarSliced(path: string, magic: string, version: number, pause: () => Promise<void>): Promise<Sidecar | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    return undefined; // as in readSidecar: none yet, or unreadable
+  }
+  if (!hasPrefix(bytes, magic, version)) return undefined;
+  let crc = crc32(bytes.subarray(16, PREFIX_BYTES));
+  for (let at = PREFIX_BYTES; at < bytes.length; at += CRC_SLICE_BYTES) {
+    crc = crc32(bytes.subarray(at, Math.min(bytes.length, at + CRC_SLICE_BYTES)), crc);
+    await pause();
+  }
+  if (crc !== bytes.readUInt32LE(12)) return undefined;
+  return unpack(bytes);
+}
+
+function hasPrefix(bytes: Buffer, magic: string, version: number): boolean {
+  return bytes.length >= PREFIX_BYTES && bytes.toString('latin1', 0, 8) === magic.padEnd(8).slice(0, 8) && bytes.readUInt32LE(8) === version;
+}
+
+/** The meta and sections of a sidecar whose prefix and checksum were found right. */
+function unpack(bytes: Buffer): Sidecar | undefined {
   const jsonLength = bytes.readUInt32LE(16);
   if (PREFIX_BYTES + jsonLength > bytes.length) return undefined;
   let head: unknown;
