@@ -50,6 +50,17 @@ export function prepareSessionFile(filePath: string, links: SessionLinks | undef
   if (links && lastSeq >= SAVE_LINKS_MIN_ENTRIES && links.lastSeq === lastSeq) links.save(filePath, index.bytesIndexed);
 }
 
+/**
+ * Index and link a session file written live that has just closed, and save both beside it (each written
+ * to a temporary name and renamed, as an import's are): its first open reads no line and waits for no pass.
+ * The links are worked out a slice at a time, so a big session closing never holds the proxy for long.
+ */
+export async function prepareClosedSessionFile(filePath: string): Promise<void> {
+  // After the close that asked for it has returned: the session's own closing work comes first.
+  await new Promise((resolve) => setImmediate(resolve));
+  await new SessionQuery(filePath).correlate();
+}
+
 export class SessionQuery {
   private readonly index: SeqIndex;
   private links = new SessionLinks();
@@ -76,6 +87,11 @@ export class SessionQuery {
   /** Index what the file gained since the last question (a live session's file grows). */
   refresh(): number {
     return this.index.refresh();
+  }
+
+  /** Bytes of the file the index has read by passes over it: none when its saved index covered the file. */
+  get indexScannedBytes(): number {
+    return this.index.scannedBytes;
   }
 
   /** Whether the links in use were read back from beside the file, rather than worked out by a pass. */
