@@ -14,31 +14,42 @@ const OUTCOMES = [undefined, 'ok', 'error', 'pending', 'exchange'] as const;
 
 /** One string table for a session's kinds, methods, call ids and keys. */
 export class StringTable {
-  readonly strings: string[] = [];
-  private readonly numbers = new Map<string, number>();
+  readonly strings: string[];
+  /** Made when a number is first asked for: a table read back from a sidecar is only read by number. */
+  private numbers: Map<string, number> | undefined;
 
   constructor(strings: readonly string[] = []) {
-    for (const text of strings) this.number(text);
+    this.strings = [...strings];
   }
 
   number(text: string | undefined): number {
     if (text === undefined) return NONE;
-    let n = this.numbers.get(text);
+    const numbers = this.numbersByText();
+    let n = numbers.get(text);
     if (n === undefined) {
       n = this.strings.length;
       this.strings.push(text);
-      this.numbers.set(text, n);
+      numbers.set(text, n);
     }
     return n;
   }
 
   /** The number of a string already in the table, without adding it. */
   find(text: string): number | undefined {
-    return this.numbers.get(text);
+    return this.numbersByText().get(text);
   }
 
   text(n: number): string | undefined {
     return n === NONE ? undefined : this.strings[n];
+  }
+
+  private numbersByText(): Map<string, number> {
+    if (!this.numbers) {
+      this.numbers = new Map();
+      // The first of a repeated string keeps its number, as when the table was written.
+      for (let n = this.strings.length - 1; n >= 0; n--) this.numbers.set(this.strings[n], n);
+    }
+    return this.numbers;
   }
 }
 

@@ -17,6 +17,10 @@ const SIDECAR_MAGIC = 'EI-SEQIX';
 export const SEQ_INDEX_VERSION = 2;
 /** How many skipped lines are described one by one; the rest are only counted. */
 export const MAX_NOTES = 20;
+/** Saved offsets are read this many entries at a time (64 kB), so neighbouring windows share one read. */
+const BLOCK_ENTRIES = 4096;
+/** Blocks kept: a filter's many short reads and a pass's slices find their offsets here. 4 MB. */
+const KEPT_BLOCKS = 64;
 
 /** What an index knows besides its offsets. */
 export type SeqIndexState = {
@@ -43,6 +47,8 @@ export function saveSeqIndex(sourcePath: string, sidecarPath: string, state: Seq
 
 /** A saved index whose head was found right: its offsets stay in its file until a window of them is asked for. */
 export class SavedOffsets {
+  private readonly blocks = new Map<number, { offsets: Float64Array; lengths: Float64Array }>();
+
   private constructor(
     private readonly sidecarPath: string,
     private readonly head: SidecarHead,
@@ -68,15 +74,38 @@ export class SavedOffsets {
    */
   window(fromSeq: number, toSeq: number): { offsets: Float64Array; lengths: Float64Array } | undefined {
     if (fromSeq < 1 || toSeq > this.state.count || toSeq < fromSeq) return undefined;
+    const offsets = new Float64Array(toSeq - fromSeq + 1);
+    const lengths = new Float64Array(offsets.length);
+    for (let block = Math.floor((fromSeq - 1) / BLOCK_ENTRIES); block * BLOCK_ENTRIES < toSeq; block++) {
+      const read = this.block(block);
+      if (!read) return undefined;
+      const first = block * BLOCK_ENTRIES + 1; // the seq of the block's first entry
+      const from = Math.max(fromSeq, first);
+      const to = Math.min(toSeq, first + read.offsets.length - 1);
+      offsets.set(read.offsets.subarray(from - first, to - first + 1), from - fromSeq);
+      lengths.set(read.lengths.subarray(from - first, to - first + 1), from - fromSeq);
+    }
+    return isInFileOrder(offsets, lengths, this.state.coveredBytes) ? { offsets, lengths } : undefined;
+  }
+
+  private block(n: number): { offsets: Float64Array; lengths: Float64Array } | undefined {
+    const kept = this.blocks.get(n);
+    if (kept) {
+      // Most recently used last, so the oldest is the one let go.
+      this.blocks.delete(n);
+      this.blocks.set(n, kept);
+      return kept;
+    }
     const [offsetsPlace, lengthsPlace] = this.head.sections;
-    const at = (fromSeq - 1) * 8;
-    const bytes = (toSeq - fromSeq + 1) * 8;
+    const at = n * BLOCK_ENTRIES * 8;
+    const bytes = Math.min(BLOCK_ENTRIES, this.state.count - n * BLOCK_ENTRIES) * 8;
     const offsetBytes = readSection(this.sidecarPath, this.head.fileId, offsetsPlace, at, bytes);
     const lengthBytes = offsetBytes && readSection(this.sidecarPath, this.head.fileId, lengthsPlace, at, bytes);
     if (!offsetBytes || !lengthBytes) return undefined;
-    const offsets = float64s(offsetBytes);
-    const lengths = float64s(lengthBytes);
-    return isInFileOrder(offsets, lengths, this.state.coveredBytes) ? { offsets, lengths } : undefined;
+    const read = { offsets: float64s(offsetBytes), lengths: float64s(lengthBytes) };
+    this.blocks.set(n, read);
+    if (this.blocks.size > KEPT_BLOCKS) this.blocks.delete(this.blocks.keys().next().value ?? -1);
+    return read;
   }
 
   /** Every saved offset and length: for saving the index again with what it gained. */

@@ -29,8 +29,11 @@ const LOAD_SLICE_ENTRIES = 1 << 16;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Live = { pairs: LogIndex; story: StoryIndex; callIds: Set<string>; flowKeys: Set<string> };
-/** Members of each call's (or elicitation's) story: keys[i]'s seqs are seqs[starts[i]..starts[i + 1]). */
-type Groups = { byKey: Map<string, number>; starts: Int32Array; seqs: Int32Array };
+/**
+ * Members of each call's (or elicitation's) story: keys[i]'s seqs are seqs[starts[i]..starts[i + 1]).
+ * `byKey` is made when a story is first asked for, not while the links are read back.
+ */
+type Groups = { keys: Int32Array; byKey?: Map<string, number>; starts: Int32Array; seqs: Int32Array };
 
 export class SessionLinks {
   /** Entries 1..lastSeq are linked. */
@@ -97,11 +100,11 @@ export class SessionLinks {
   }
 
   storyOfCall(callId: string): number[] {
-    return this.live ? this.live.story.storyOfCall(callId) : membersOf(this.saved?.calls, callId);
+    return this.live ? this.live.story.storyOfCall(callId) : membersOf(this.saved?.calls, callId, this.strings);
   }
 
   storyOfFlow(key: string): number[] {
-    return this.live ? this.live.story.storyOfFlow(key) : membersOf(this.saved?.flows, key);
+    return this.live ? this.live.story.storyOfFlow(key) : membersOf(this.saved?.flows, key, this.strings);
   }
 
   get methods(): string[] {
@@ -168,12 +171,8 @@ export class SessionLinks {
     if (!saved || saved.source.coveredBytes !== indexedBytes || sourceState(sourcePath, saved.source) === 'foreign') return undefined;
     const { meta, sections } = saved;
     if (meta.lastSeq !== lastSeq || typeof meta.pairCount !== 'number' || !isStrings(meta.strings) || !isStrings(meta.methods)) return undefined;
-    const strings = new StringTable();
-    for (let i = 0; i < meta.strings.length; i++) {
-      strings.number(meta.strings[i]);
-      if (i % sliceEntries === sliceEntries - 1) await nextTurn();
-    }
-    if (strings.strings.length !== meta.strings.length) return undefined; // a repeated string: not a table this code wrote
+    // Read by number only: columns name strings by their place, so a repeated one would still read right.
+    const strings = new StringTable(meta.strings);
     const columns = await LinkColumns.fromSections(strings, sections.slice(0, 10), lastSeq, slice);
     const pairs = columns && (await PairTable.fromSections(sections.slice(10, 10 + PAIR_SECTIONS), meta.pairCount, strings, lastSeq, slice));
     const calls = pairs && (await groupsFrom(sections.slice(10 + PAIR_SECTIONS, 13 + PAIR_SECTIONS), strings, lastSeq, slice));
@@ -187,9 +186,15 @@ export class SessionLinks {
   }
 }
 
-function membersOf(groups: Groups | undefined, key: string): number[] {
-  const i = groups?.byKey.get(key);
-  return groups && i !== undefined ? [...groups.seqs.subarray(groups.starts[i], groups.starts[i + 1])] : [];
+function membersOf(groups: Groups | undefined, key: string, strings: StringTable): number[] {
+  if (!groups) return [];
+  if (!groups.byKey) {
+    const byKey = new Map<string, number>();
+    for (let i = 0; i < groups.keys.length; i++) byKey.set(strings.text(groups.keys[i]) ?? '', i);
+    groups.byKey = byKey;
+  }
+  const i = groups.byKey.get(key);
+  return i === undefined ? [] : [...groups.seqs.subarray(groups.starts[i], groups.starts[i + 1])];
 }
 
 function groupSections(keys: string[], membersOfKey: (key: string) => number[], strings: StringTable): Buffer[] {
@@ -212,18 +217,15 @@ async function groupsFrom(
   if (sections.length !== 3) return undefined;
   const [keys, starts, seqs] = sections.map(int32s);
   if (starts.length !== keys.length + 1 || starts[0] !== 0 || starts[keys.length] !== seqs.length) return undefined;
-  const byKey = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
-    const key = strings.text(keys[i]);
-    if (key === undefined || keys[i] < 0 || starts[i + 1] < starts[i]) return undefined;
-    byKey.set(key, i);
+    if (keys[i] < 0 || strings.text(keys[i]) === undefined || starts[i + 1] < starts[i]) return undefined;
     if (i % slice.entries === slice.entries - 1) await slice.pause();
   }
   for (let i = 0; i < seqs.length; i++) {
     if (seqs[i] < 1 || seqs[i] > lastSeq) return undefined;
     if (i % slice.entries === slice.entries - 1) await slice.pause();
   }
-  return { byKey, starts, seqs };
+  return { keys, starts, seqs };
 }
 
 function isStrings(value: unknown): value is string[] {
