@@ -25,7 +25,7 @@ const SIDECAR_VERSION = 1;
  * Entries (or strings, or pairs) checked between two turns of the event loop while links are read back:
  * a few milliseconds of work, so a million entries' links never keep a page's rows waiting.
  */
-const LOAD_SLICE_ENTRIES = 1 << 16;
+const LOAD_SLICE_ENTRIES = 1 << 14;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Live = { pairs: LogIndex; story: StoryIndex; callIds: Set<string>; flowKeys: Set<string> };
