@@ -42,7 +42,14 @@ export class PairTable {
     return this.requestSeq.length;
   }
 
+  /** The pair objects made so far, by number: each is made once, the first time a row or a filter asks. */
+  private readonly made: (RpcPair | undefined)[] = [];
+
   at(n: number): RpcPair | undefined {
+    return (this.made[n] ??= this.make(n));
+  }
+
+  private make(n: number): RpcPair | undefined {
     const method = n >= 0 && n < this.length ? this.strings.text(this.method[n]) : undefined;
     if (method === undefined) return undefined;
     const pair: RpcPair = { requestSeq: this.requestSeq[n], method, direction: this.direction[n] === 0 ? 'out' : 'in' };
