@@ -3,32 +3,17 @@
  * asks the proxy for the rest as the list scrolls, and the proxy filters the whole
  * session.
  */
-import { createReadStream, createWriteStream, mkdtempSync, statSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
-import { syntheticLines } from './bench/synthetic-session';
-
-async function writeSession(count: number): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), 'big-session-')), 'big.jsonl');
-  const out = createWriteStream(file);
-  for (const line of syntheticLines(count, 'big')) if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  await new Promise<void>((resolve) => out.end(() => resolve()));
-  return file;
-}
+import { importSessionFile, writeSessionFile } from './bench/session-upload';
 
 test('a 100k-entry session opens, scrolls to either end and finds a row by filter', async ({ app, page, inspector }) => {
   test.slow(); // generating and importing 100k entries on a shared machine
   // Imported before the page opens it: what is under test is opening, not the import's check of every line.
-  const file = await writeSession(100_000);
-  const response = await fetch(`http://${inspector.host}/api/sessions/import`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${inspector.token}`, 'Content-Length': String(statSync(file).size) },
-    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
-    duplex: 'half',
-  } as RequestInit);
-  expect(response.ok).toBe(true);
+  const file = await writeSessionFile(join(mkdtempSync(join(tmpdir(), 'big-session-')), 'big.jsonl'), 100_000, 'big');
+  await importSessionFile(inspector, file);
   const sessions = page.getByRole('dialog', { name: 'Sessions' });
   await page.getByRole('button', { name: /^Sessions/ }).click();
   await sessions.getByRole('listitem').filter({ hasText: '100000 entries' }).getByRole('button', { name: 'Open', exact: true }).click();

@@ -127,11 +127,6 @@ export function LogPanel() {
             )}
           </div>
         </>
-      ) : tab === 'timeline' && session?.window ? (
-        <p className="p-3 text-xs text-slate-500">
-          This session has {session.eventCount.toLocaleString()} entries, so its time axis is not drawn here. In Entries, search <code>call:c3</code> for one
-          call&apos;s story.
-        </p>
       ) : tab === 'timeline' ? (
         session && (
           <div className="min-h-0 flex-1">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallTimeline } from '@app/model/call-timeline';
 import { CallTimelineCache } from '@app/model/call-timeline-cache';
@@ -13,9 +13,14 @@ import { TimelineLegend } from './timeline-legend';
 import { sessionScale, ticksOf, type Scale } from './timeline-scale';
 import { TimeSharesList } from './time-shares';
 import { useSessionTotals } from './use-session-totals';
+import { WindowStories } from './window-stories';
+import { WindowCallsBar } from './window-calls-bar';
 
 const ROW_HEIGHT = 44;
 const PRESSED = 'bg-slate-200 text-slate-900';
+const NO_CALLS: readonly string[] = [];
+const noSubscription = () => () => {};
+const noVersion = () => 0;
 
 type Props = {
   session: SessionSnapshot;
@@ -32,10 +37,16 @@ export function TimelineView({ session, onShowSpan }: Props) {
   const [zoomed, setZoomed] = useState<string>();
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const entryWindow = session.window;
+  // A big recorded session's page holds no log: the stories of the calls in view are asked of the proxy.
+  const stories = useMemo(() => entryWindow && new WindowStories((callId) => entryWindow.storyOfCall(callId)), [entryWindow]);
+  // Each story that arrives draws its row.
+  useSyncExternalStore(stories?.subscribe ?? noSubscription, stories?.getVersion ?? noVersion);
   const cache = useMemo(
     () =>
       new CallTimelineCache(
         (callId) => {
+          if (stories) return stories.eventsOf(callId) ?? [];
           const { story, events } = sessionRef.current;
           return story.storyOfCall(callId).flatMap((seq) => events[seq - 1] ?? []);
         },
@@ -43,16 +54,24 @@ export function TimelineView({ session, onShowSpan }: Props) {
       ),
     // One cache per session: it reads the newest snapshot through the ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [session.sessionId],
+    [session.sessionId, stories],
   );
   const isRunning = session.calls.some((c) => !c.end);
-  const nowAt = useNow(isRunning, 500);
-  cache.update(session.lastSeq);
+  const clockAt = useNow(isRunning && !stories, 500);
+  // A recorded session is over: a call it cut short ends with the last thing the page knows of it, not now.
+  const recordedEndAt = useMemo(() => (stories ? Math.max(0, ...session.calls.map((c) => c.end?.at ?? c.startedAt)) : 0), [stories, session.calls]);
+  const nowAt = stories ? recordedEndAt : clockAt;
+  // A recorded session does not grow, and walking its million seqs for news would cost what windowing saves.
+  if (!stories) cache.update(session.lastSeq);
   const calls = session.calls;
   const timelineOf = (callId: string) => cache.timelineOf(callId, nowAt);
   const callIds = useMemo(() => calls.map((c) => c.callId), [calls]);
-  const totals = useSessionTotals(callIds, timelineOf, `${session.eventCount}:${nowAt}`);
+  // The session's split needs every call's story: a big session's page has only those in view, so it shows each call's own.
+  const totals = useSessionTotals(stories ? NO_CALLS : callIds, timelineOf, `${session.eventCount}:${nowAt}`);
   const zoomedTimeline = zoomed ? timelineOf(zoomed) : undefined;
+  useEffect(() => {
+    if (stories && zoomed) stories.ensure([zoomed]);
+  }, [stories, zoomed]);
   const scale = sessionScale(
     calls.map((c) => ({ startedAt: c.startedAt, endAt: c.end?.at })),
     nowAt,
@@ -75,7 +94,15 @@ export function TimelineView({ session, onShowSpan }: Props) {
     }
   };
 
-  if (!calls.length) return <p className="p-3 text-xs text-slate-500">No tool calls yet: each call you make gets its spans on the time axis here.</p>;
+  if (!calls.length) {
+    const listing = session.windowCalls;
+    return (
+      <p role="status" className="p-3 text-xs text-slate-500">
+        {listing?.problem ??
+          (listing && listing.total === undefined ? 'Listing the calls…' : 'No tool calls yet: each call you make gets its spans on the time axis here.')}
+      </p>
+    );
+  }
 
   return (
     <section ref={regionRef} aria-label="Timeline" onKeyDown={onKeyDown} className="flex h-full min-h-0 flex-col">
@@ -94,15 +121,20 @@ export function TimelineView({ session, onShowSpan }: Props) {
             One call
           </Button>
         </div>
-        {!zoomedTimeline && totals && <TimeSharesList shares={totals} label="Time split of the session" />}
+        {!zoomedTimeline && totals && !stories && <TimeSharesList shares={totals} label="Time split of the session" />}
+        {session.windowCalls && <WindowCallsBar calls={session.windowCalls} />}
         <TimelineLegend />
       </div>
       {zoomedTimeline ? (
         <div className="min-h-0 flex-1 overflow-auto">
           <CallZoom timeline={zoomedTimeline} onShow={onShowSpan} />
         </div>
+      ) : zoomed && stories ? (
+        <p role="status" className="p-3 text-xs text-slate-500">
+          {stories.problemOf(zoomed) ? `Could not read the story of ${zoomed}: ${stories.problemOf(zoomed)}` : `Reading the story of ${zoomed}…`}
+        </p>
       ) : (
-        scale && <SessionRows callIds={callIds} timelineOf={timelineOf} scale={scale} onZoom={setZoomed} onShow={onShowSpan} />
+        scale && <SessionRows callIds={callIds} timelineOf={timelineOf} scale={scale} onZoom={setZoomed} onShow={onShowSpan} stories={stories} />
       )}
     </section>
   );
@@ -133,11 +165,18 @@ type RowsProps = {
   scale: Scale;
   onZoom: (callId: string) => void;
   onShow: (span: TimelineSpan) => void;
+  /** A big recorded session's stories: those of the rows on screen are asked for. */
+  stories: WindowStories | undefined;
 };
 
-function SessionRows({ callIds, timelineOf, scale, onZoom, onShow }: RowsProps) {
+function SessionRows({ callIds, timelineOf, scale, onZoom, onShow, stories }: RowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: callIds.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const items = virtualizer.getVirtualItems();
+  const shownKey = items.map((item) => callIds[item.index]).join(' ');
+  useEffect(() => {
+    if (stories && shownKey) stories.ensure(shownKey.split(' '));
+  }, [stories, shownKey]);
   return (
     <>
       <div className="flex border-b border-slate-200">
@@ -152,9 +191,22 @@ function SessionRows({ callIds, timelineOf, scale, onZoom, onShow }: RowsProps) 
       </div>
       <div ref={scrollRef} role="list" aria-label="Calls on the time axis" className="relative min-h-0 flex-1 overflow-auto">
         <div style={{ height: virtualizer.getTotalSize() }} />
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const callId = callIds[item.index];
           const timeline = callId === undefined ? undefined : timelineOf(callId);
+          if (!timeline && stories && callId !== undefined)
+            return (
+              <div
+                key={callId}
+                role="listitem"
+                aria-busy={!stories.problemOf(callId)}
+                aria-label={`${callId}, ${stories.problemOf(callId) ? 'its story could not be read' : 'reading its story'}`}
+                className="flex items-center border-b border-slate-100 px-3 text-xs text-slate-500"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <span className="font-mono">{callId}</span>&nbsp;{stories.problemOf(callId) ?? 'Reading its story…'}
+              </div>
+            );
           if (!timeline) return null;
           return (
             <div

@@ -14,31 +14,42 @@ const OUTCOMES = [undefined, 'ok', 'error', 'pending', 'exchange'] as const;
 
 /** One string table for a session's kinds, methods, call ids and keys. */
 export class StringTable {
-  readonly strings: string[] = [];
-  private readonly numbers = new Map<string, number>();
+  readonly strings: string[];
+  /** Made when a number is first asked for: a table read back from a sidecar is only read by number. */
+  private numbers: Map<string, number> | undefined;
 
   constructor(strings: readonly string[] = []) {
-    for (const text of strings) this.number(text);
+    this.strings = [...strings];
   }
 
   number(text: string | undefined): number {
     if (text === undefined) return NONE;
-    let n = this.numbers.get(text);
+    const numbers = this.numbersByText();
+    let n = numbers.get(text);
     if (n === undefined) {
       n = this.strings.length;
       this.strings.push(text);
-      this.numbers.set(text, n);
+      numbers.set(text, n);
     }
     return n;
   }
 
   /** The number of a string already in the table, without adding it. */
   find(text: string): number | undefined {
-    return this.numbers.get(text);
+    return this.numbersByText().get(text);
   }
 
   text(n: number): string | undefined {
     return n === NONE ? undefined : this.strings[n];
+  }
+
+  private numbersByText(): Map<string, number> {
+    if (!this.numbers) {
+      this.numbers = new Map();
+      // The first of a repeated string keeps its number, as when the table was written.
+      for (let n = this.strings.length - 1; n >= 0; n--) this.numbers.set(this.strings[n], n);
+    }
+    return this.numbers;
   }
 }
 
@@ -132,8 +143,16 @@ export class LinkColumns {
     ];
   }
 
-  /** Columns read back from sections, or undefined when they do not hold `count` entries each or name strings the table lacks. */
-  static fromSections(strings: StringTable, sections: readonly Buffer[], count: number): LinkColumns | undefined {
+  /**
+   * Columns read back from sections, or undefined when they do not hold `count` entries each or name strings
+   * the table lacks. Checked a slice at a time, with a turn of the event loop (`pause`) between.
+   */
+  static async fromSections(
+    strings: StringTable,
+    sections: readonly Buffer[],
+    count: number,
+    slice: { entries: number; pause: () => Promise<void> },
+  ): Promise<LinkColumns | undefined> {
     if (sections.length !== INT_COLUMNS.length + 4) return undefined;
     const columns = new LinkColumns(strings, 0);
     const ints = INT_COLUMNS.map((_, i) => int32s(sections[i]));
@@ -142,12 +161,14 @@ export class LinkColumns {
     if (ints.some((c) => c.length !== count) || direction.length !== count || outcome.length !== count || status.length !== count || duration.length !== count)
       return undefined;
     const size = strings.strings.length;
-    for (let c = 0; c < INT_COLUMNS.length; c++) {
-      if (INT_COLUMNS[c] === 'pair') continue; // checked against the pair table by its owner
-      const column = ints[c];
-      for (let i = 0; i < count; i++) if (column[i] < NONE || column[i] >= size) return undefined;
+    // The pair column is checked against the pair table by its owner.
+    const checked = ints.filter((_, c) => INT_COLUMNS[c] !== 'pair');
+    for (let from = 0; from < count; from += slice.entries) {
+      const to = Math.min(count, from + slice.entries);
+      for (const column of checked) for (let i = from; i < to; i++) if (column[i] < NONE || column[i] >= size) return undefined;
+      for (let i = from; i < to; i++) if (direction[i] >= DIRECTIONS.length || outcome[i] >= OUTCOMES.length) return undefined;
+      await slice.pause();
     }
-    for (let i = 0; i < count; i++) if (direction[i] >= DIRECTIONS.length || outcome[i] >= OUTCOMES.length) return undefined;
     INT_COLUMNS.forEach((name, i) => (columns.ints[name] = ints[i]));
     columns.direction = Uint8Array.from(direction);
     columns.outcome = Uint8Array.from(outcome);

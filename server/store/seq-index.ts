@@ -6,16 +6,18 @@
  * Buffer.indexOf, no line is decoded unless its seq cannot be read from its tail)
  * and extended from where it stopped when the file grows: a live session's file is
  * appended to while it is read. Saved beside the file (`<file>.idx`, see
- * sidecar-file.ts) so the next open reads 16 bytes an entry instead of the whole
- * file: a saved index about other bytes than the file's is rebuilt, one about a
- * file that has grown since is extended over the new tail only, and every row read
- * is checked against the seq its line holds, so even an index that lies cannot
- * hand out the wrong row: it is thrown away and rebuilt.
- * Two numbers a line (8 bytes each): 16 MB for a 1M-entry session, never the file.
+ * seq-index-file.ts) so the next open reads its head only, and then 16 bytes an
+ * entry for the rows asked for, never the file: a saved index about other bytes than
+ * the file's is rebuilt, one about a file that has grown since is extended over the
+ * new tail only (in memory, until it is saved again), and every row read is checked
+ * against the seq its line holds, so even an index that lies cannot hand out the
+ * wrong row: it is thrown away and rebuilt.
+ * Two numbers a line (8 bytes each): 16 MB for a 1M-entry session, in its sidecar.
  */
 import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { LinePlaces } from './line-places';
+import { MAX_NOTES, SavedOffsets, saveSeqIndex } from './seq-index-file';
 import { storedSeq, type StoredEvent } from './session-file';
-import { bytesOf, float64s, readSidecar, sourceState, stampOf, writeSidecar } from './sidecar-file';
 
 const NEWLINE = 0x0a;
 const CLOSE_BRACE = 0x7d;
@@ -25,11 +27,6 @@ const PASS_CHUNK_BYTES = 1 << 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** A seq further ahead than this is a damaged line, not missing entries (each hole costs 16 bytes). */
 const MAX_GAP = 1_000_000;
-/** How many skipped lines are described one by one; the rest are only counted. */
-const MAX_NOTES = 20;
-const SIDECAR_MAGIC = 'EI-SEQIX';
-/** Bumped when the saved layout changes: an index of another version is rebuilt. */
-const SIDECAR_VERSION = 1;
 /** Below this many new entries the index is not saved: a pass over a small file costs less than the write. */
 const SAVE_MIN_ENTRIES = 5000;
 
@@ -37,10 +34,7 @@ const SAVE_MIN_ENTRIES = 5000;
 export type SkippedLine = { line: number; reason: string };
 
 export class SeqIndex {
-  /** offsets[seq - 1] is where that entry's line starts; lengths[seq - 1] its length without the newline. */
-  private offsets = new Float64Array(1024);
-  private lengths = new Float64Array(1024);
-  private count = 0;
+  private readonly places = new LinePlaces();
   /** Where the next unread line starts: a torn last line is read again once its newline arrives. */
   private indexedBytes = 0;
   private lineNo = 0;
@@ -65,6 +59,10 @@ export class SeqIndex {
     this.prefixTexts = markPrefixes;
     this.markPrefixes = markPrefixes.map((prefix) => Buffer.from(prefix));
     this.saveMinEntries = options.saveMinEntries ?? SAVE_MIN_ENTRIES;
+  }
+
+  private get count(): number {
+    return this.places.count;
   }
 
   /** Where the saved index lives. */
@@ -147,18 +145,17 @@ export class SeqIndex {
   /** Entries with seq in [fromSeq, toSeq], as stored, in order; one read for the whole span. */
   readRange(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] {
     const out = this.readRangeAsIndexed(fromSeq, toSeq, openFd);
-    if (out.every((event) => storedSeq(event.json) === event.seq)) return out;
-    // A line that does not hold the seq the index placed there: the index (or a saved one) lies about this file.
+    if (out?.every((event) => storedSeq(event.json) === event.seq)) return out;
+    // A line that does not hold the seq the index placed there, or offsets that cannot be right: the index
+    // (or a saved one) lies about this file.
     this.rebuild();
-    return this.readRangeAsIndexed(fromSeq, toSeq, openFd).filter((event) => storedSeq(event.json) === event.seq);
+    return (this.readRangeAsIndexed(fromSeq, toSeq, openFd) ?? []).filter((event) => storedSeq(event.json) === event.seq);
   }
 
   /** Forget everything, the saved index too, and index the file again from its first byte. */
   rebuild(): void {
     rmSync(this.sidecarPath, { force: true });
-    this.offsets = new Float64Array(1024);
-    this.lengths = new Float64Array(1024);
-    this.count = 0;
+    this.places.reset();
     this.indexedBytes = 0;
     this.lineNo = 0;
     this.skippedCount = 0;
@@ -172,79 +169,67 @@ export class SeqIndex {
   /** Save the index beside the file; a failure (read-only folder, full disk) only costs the next open a pass. */
   save(): void {
     try {
-      writeSidecar(this.sidecarPath, SIDECAR_MAGIC, SIDECAR_VERSION, {
-        meta: {
-          count: this.count,
-          lineNo: this.lineNo,
-          skippedCount: this.skippedCount,
-          notes: this.skippedNotes,
-          prefixes: this.prefixTexts,
-        },
-        source: stampOf(this.filePath, this.indexedBytes),
-        sections: [bytesOf(this.offsets, this.count), bytesOf(this.lengths, this.count), bytesOf(Float64Array.from(this.marked))],
-      });
+      const all = this.places.window(1, this.count);
+      if (!all) return this.rebuild(); // the saved part changed under it: index the file again, which saves it
+      const state = {
+        count: this.count,
+        lineNo: this.lineNo,
+        skippedCount: this.skippedCount,
+        notes: this.skippedNotes,
+        marked: this.marked,
+        prefixes: this.prefixTexts,
+        coveredBytes: this.indexedBytes,
+      };
+      saveSeqIndex(this.filePath, this.sidecarPath, state, all.offsets, all.lengths);
       this.savedCount = this.count;
+      // What was just written is the new base: the entries in memory are let go.
+      const saved = SavedOffsets.open(this.filePath, this.sidecarPath, this.prefixTexts);
+      if (saved?.state.count === this.count) this.places.reset(saved);
     } catch {
       // Saving is an optimisation: the index in memory is whole, and the next open rebuilds what it lacks.
       this.savedCount = this.count;
     }
   }
 
-  /** Take the saved index if it is about this file and consistent with itself; anything else is ignored (and rebuilt). */
+  /** Take the saved index if it is about this file and its head holds together; anything else is ignored (and rebuilt). */
   private loadSaved(): void {
-    const saved = readSidecar(this.sidecarPath, SIDECAR_MAGIC, SIDECAR_VERSION);
-    if (!saved || sourceState(this.filePath, saved.source) === 'foreign') return;
-    const { count, lineNo, skippedCount, notes, prefixes } = saved.meta;
-    if (!isCount(count) || !isCount(lineNo) || !isCount(skippedCount) || !isNoteList(notes)) return;
-    if (JSON.stringify(prefixes) !== JSON.stringify(this.prefixTexts) || saved.sections.length !== 3) return;
-    const offsets = float64s(saved.sections[0]);
-    const lengths = float64s(saved.sections[1]);
-    const marked = float64s(saved.sections[2]);
-    if (offsets.length !== count || lengths.length !== count || lineNo < count) return;
-    // Lines in file order, each inside what was covered: an index whose offsets cannot be right is not used at all.
-    let end = 0;
-    for (let i = 0; i < count; i++) {
-      if (offsets[i] < 0) continue;
-      if (offsets[i] < end || lengths[i] < 2 || !Number.isSafeInteger(offsets[i]) || !Number.isSafeInteger(lengths[i])) return;
-      end = offsets[i] + lengths[i];
-    }
-    if (end > saved.source.coveredBytes) return;
-    for (let i = 0; i < marked.length; i++) if (!(marked[i] >= 1 && marked[i] <= count) || (i > 0 && marked[i] <= marked[i - 1])) return;
-    this.offsets = new Float64Array(Math.max(1024, count * 2));
-    this.lengths = new Float64Array(Math.max(1024, count * 2));
-    this.offsets.set(offsets);
-    this.lengths.set(lengths);
-    this.count = count;
+    const saved = SavedOffsets.open(this.filePath, this.sidecarPath, this.prefixTexts);
+    if (!saved) return;
+    const { count, lineNo, skippedCount, notes, marked, coveredBytes } = saved.state;
+    this.places.reset(saved);
     this.savedCount = count;
-    this.indexedBytes = saved.source.coveredBytes;
+    this.indexedBytes = coveredBytes;
     this.lineNo = lineNo;
     this.skippedCount = skippedCount;
-    this.skippedNotes.push(...notes.slice(0, MAX_NOTES));
+    this.skippedNotes.push(...notes);
     this.marked.push(...marked);
   }
 
-  private readRangeAsIndexed(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] {
+  private readRangeAsIndexed(fromSeq: number, toSeq: number, openFd?: number): StoredEvent[] | undefined {
     const from = Math.max(1, fromSeq);
     const to = Math.min(this.count, toSeq);
     if (to < from) return [];
-    let first = from;
-    let last = to;
-    while (first <= last && this.offsets[first - 1] < 0) first++; // holes: entries the file lost
-    while (last >= first && this.offsets[last - 1] < 0) last--;
+    const placed = this.places.window(from, to);
+    if (!placed) return undefined;
+    const { offsets, lengths } = placed;
+    let first = 0;
+    let last = to - from;
+    while (first <= last && offsets[first] < 0) first++; // holes: entries the file lost
+    while (last >= first && offsets[last] < 0) last--;
     if (last < first) return [];
-    const start = this.offsets[first - 1];
-    const end = this.offsets[last - 1] + this.lengths[last - 1];
+    const start = offsets[first];
+    const end = offsets[last] + lengths[last];
     const fd = openFd ?? openSync(this.filePath, 'r');
     try {
       const bytes = Buffer.allocUnsafe(end - start);
       // Fewer bytes than asked for: the file was cut short since it was indexed; what was not read is not a line.
       const readBytes = readSync(fd, bytes, 0, bytes.length, start);
       const out: StoredEvent[] = [];
-      for (let seq = first; seq <= last; seq++) {
-        if (this.offsets[seq - 1] < 0) continue;
-        const at = this.offsets[seq - 1] - start;
-        const isWhole = at + this.lengths[seq - 1] <= readBytes;
-        out.push({ seq, json: isWhole ? bytes.toString('utf8', at, at + this.lengths[seq - 1]) : '' });
+      for (let i = first; i <= last; i++) {
+        if (offsets[i] < 0) continue;
+        const at = offsets[i] - start;
+        const isWhole = at + lengths[i] <= readBytes;
+        out.push({ seq: from + i, json: isWhole ? bytes.toString('utf8', at, at + lengths[i]) : '' });
       }
       return out;
     } finally {
@@ -290,9 +275,9 @@ export class SeqIndex {
       if (seq - this.count > MAX_GAP) return this.skip(`seq ${seq} where ${this.count + 1} was expected`);
       // Said, not counted: the line that lost them (if there was one) is counted already.
       this.skip(`entries ${this.count + 1}${seq - 1 > this.count + 1 ? `-${seq - 1}` : ''} are missing`, false);
-      while (this.count < seq - 1) this.place(-1, 0);
+      while (this.count < seq - 1) this.places.add(-1, 0);
     }
-    this.place(offset, last - start);
+    this.places.add(offset, last - start);
     for (const prefix of this.markPrefixes) {
       if (last - start >= prefix.length && data.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0) {
         this.marked.push(this.count);
@@ -301,25 +286,9 @@ export class SeqIndex {
     }
   }
 
-  private place(offset: number, length: number): void {
-    if (this.count === this.offsets.length) this.grow();
-    this.offsets[this.count] = offset;
-    this.lengths[this.count] = length;
-    this.count++;
-  }
-
   private skip(reason: string, isCounted = true): void {
     if (isCounted) this.skippedCount++;
     if (this.skippedNotes.length < MAX_NOTES) this.skippedNotes.push({ line: this.lineNo, reason });
-  }
-
-  private grow(): void {
-    const offsets = new Float64Array(this.offsets.length * 2);
-    const lengths = new Float64Array(this.lengths.length * 2);
-    offsets.set(this.offsets);
-    lengths.set(this.lengths);
-    this.offsets = offsets;
-    this.lengths = lengths;
   }
 
   /** The position of the next newline at or after `from`, or -1 before the end of the file. */
@@ -334,18 +303,4 @@ export class SeqIndex {
     }
     return -1;
   }
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
-function isNoteList(value: unknown): value is SkippedLine[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (note: unknown) =>
-        typeof note === 'object' && note !== null && 'line' in note && typeof note.line === 'number' && 'reason' in note && typeof note.reason === 'string',
-    )
-  );
 }

@@ -68,6 +68,29 @@ describe('links saved beside a session file', () => {
     }
   });
 
+  it('are read back a slice at a time: other work gets its turns meanwhile, and rows come without waiting for them', async () => {
+    const path = await linkedFile();
+    const reopened = new SessionQuery(path, { loadSliceEntries: 500 });
+    reopened.open();
+    const loading = reopened.correlate();
+    let turns = 0;
+    let isLoading = true;
+    const tick = () => {
+      turns++;
+      if (isLoading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // A window asked for while they load is answered, uncorrelated, and correlated once they are in.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reopened.read({ fromSeq: 5990, toSeq: 6000 }).rows).toHaveLength(11);
+    await loading;
+    isLoading = false;
+    expect(reopened.hasSavedLinks).toBe(true);
+    // Some ten slices of 500 in each column check: a load that held the loop would leave a handful of turns.
+    expect(turns).toBeGreaterThan(COUNT / 500);
+    expect(reopened.read({ fromSeq: 5990, toSeq: 6000 }).isCorrelated).toBe(true);
+  });
+
   it('give every row the pair, call and elicitation the full pass gives it, and the same calls list', async () => {
     const path = await linkedFile();
     const fresh = new SessionQuery(sessionFile());

@@ -15,17 +15,25 @@ import { ownFactsOf, type OwnFacts } from '../wire/entry-filter';
 import { LogIndex, type RpcPair } from '../wire/log-index';
 import { StoryIndex } from '../wire/story-index';
 import { LinkColumns, StringTable } from './link-columns';
-import { bytesOf, float64s, int32s, readSidecar, sourceState, stampOf, writeSidecar } from './sidecar-file';
+import { PAIR_SECTIONS, PairTable, pairSections } from './pair-table';
+import { bytesOf, int32s, readSidecarSliced, sourceState, stampOf, writeSidecar } from './sidecar-file';
 
 const SIDECAR_MAGIC = 'EI-LINKS';
 /** Bumped when the saved layout or what correlation finds changes: links of another version are built again. */
 const SIDECAR_VERSION = 1;
-const ENDINGS = [undefined, 'cancelled', 'timeout', 'session-closed', 'failed', 'fell-back'] as const;
-const PAIR_SECTIONS = 8;
+/**
+ * Entries (or strings, or pairs) checked between two turns of the event loop while links are read back:
+ * a few milliseconds of work, so a million entries' links never keep a page's rows waiting.
+ */
+const LOAD_SLICE_ENTRIES = 1 << 14;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Live = { pairs: LogIndex; story: StoryIndex; callIds: Set<string>; flowKeys: Set<string> };
-/** Members of each call's (or elicitation's) story: keys[i]'s seqs are seqs[starts[i]..starts[i + 1]). */
-type Groups = { byKey: Map<string, number>; starts: Int32Array; seqs: Int32Array };
+/**
+ * Members of each call's (or elicitation's) story: keys[i]'s seqs are seqs[starts[i]..starts[i + 1]).
+ * `byKey` is made when a story is first asked for, not while the links are read back.
+ */
+type Groups = { keys: Int32Array; byKey?: Map<string, number>; starts: Int32Array; seqs: Int32Array };
 
 export class SessionLinks {
   /** Entries 1..lastSeq are linked. */
@@ -33,7 +41,7 @@ export class SessionLinks {
   private readonly strings: StringTable;
   private readonly columns: LinkColumns;
   private live: Live | undefined;
-  private saved: { pairs: RpcPair[]; calls: Groups; flows: Groups; methods: string[] } | undefined;
+  private saved: { pairs: PairTable; calls: Groups; flows: Groups; methods: string[] } | undefined;
   private callStartsCache: { lastSeq: number; starts: { seq: number; callId: string }[] } | undefined;
 
   /** New links, to be built entry by entry; or (`restored`) links read back from a sidecar. */
@@ -80,7 +88,7 @@ export class SessionLinks {
   pairOf(seq: number): RpcPair | undefined {
     if (this.live) return this.live.pairs.pairOf(seq);
     const n = this.columns.pairNumberOf(seq);
-    return n === undefined ? undefined : this.saved?.pairs[n];
+    return n === undefined ? undefined : this.saved?.pairs.at(n);
   }
 
   callOf(seq: number): string | undefined {
@@ -92,27 +100,29 @@ export class SessionLinks {
   }
 
   storyOfCall(callId: string): number[] {
-    return this.live ? this.live.story.storyOfCall(callId) : membersOf(this.saved?.calls, callId);
+    return this.live ? this.live.story.storyOfCall(callId) : membersOf(this.saved?.calls, callId, this.strings);
   }
 
   storyOfFlow(key: string): number[] {
-    return this.live ? this.live.story.storyOfFlow(key) : membersOf(this.saved?.flows, key);
+    return this.live ? this.live.story.storyOfFlow(key) : membersOf(this.saved?.flows, key, this.strings);
   }
 
   get methods(): string[] {
     return this.live ? [...this.live.pairs.methods] : (this.saved?.methods ?? []);
   }
 
-  /** Every call-start with its call, in seq order. */
-  callStarts(): { seq: number; callId: string }[] {
+  /** Every call-start with its call, in seq order; found a slice at a time, so a million entries never hold the proxy. */
+  async callStarts(): Promise<{ seq: number; callId: string }[]> {
     if (this.callStartsCache?.lastSeq !== this.lastSeq) {
+      const lastSeq = this.lastSeq;
       const starts: { seq: number; callId: string }[] = [];
-      for (let seq = 1; seq <= this.lastSeq; seq++) {
+      for (let seq = 1; seq <= lastSeq; seq++) {
+        if (seq % LOAD_SLICE_ENTRIES === 0) await nextTurn();
         if (this.columns.kindOf(seq) !== 'call-start') continue;
         const callId = this.columns.own(seq)?.callId;
         if (callId) starts.push({ seq, callId });
       }
-      this.callStartsCache = { lastSeq: this.lastSeq, starts };
+      this.callStartsCache = { lastSeq, starts };
     }
     return this.callStartsCache.starts;
   }
@@ -139,20 +149,10 @@ export class SessionLinks {
       }
       const calls = groupSections([...live.callIds], (id) => live.story.storyOfCall(id), this.strings);
       const flows = groupSections([...live.flowKeys], (key) => live.story.storyOfFlow(key), this.strings);
-      const pairSections = [
-        bytesOf(Float64Array.from(pairs, (p) => p.requestSeq)),
-        bytesOf(Float64Array.from(pairs, (p) => p.responseSeq ?? NaN)),
-        bytesOf(Float64Array.from(pairs, (p) => p.latencyMs ?? NaN)),
-        bytesOf(Int32Array.from(pairs, (p) => this.strings.number(p.method))),
-        bytesOf(Int32Array.from(pairs, (p) => this.strings.number(p.failure))),
-        bytesOf(Int32Array.from(pairs, (p) => this.strings.number(p.callId))),
-        bytesOf(Uint8Array.from(pairs, (p) => (p.direction === 'out' ? 0 : 1))),
-        bytesOf(Uint8Array.from(pairs, (p) => ENDINGS.indexOf(p.ended))),
-      ];
       writeSidecar(`${sourcePath}.links`, SIDECAR_MAGIC, SIDECAR_VERSION, {
         meta: { lastSeq: this.lastSeq, pairCount: pairs.length, methods: this.methods, strings: this.strings.strings },
         source: stampOf(sourcePath, indexedBytes),
-        sections: [...this.columns.sections(this.lastSeq), ...pairSections, ...calls, ...flows],
+        sections: [...this.columns.sections(this.lastSeq), ...pairSections(pairs, this.strings), ...calls, ...flows],
       });
     } catch {
       // Saving is an optimisation: the links in memory are whole; the next open correlates again.
@@ -162,27 +162,39 @@ export class SessionLinks {
   /**
    * The links saved beside a session file, if they cover exactly entries 1..lastSeq of the file as it is
    * (`indexedBytes` of it) and hold together; anything else reads as none, and the caller correlates.
+   * Read and checked a slice at a time (`sliceEntries`), each followed by a turn of the event loop: the
+   * links of a million entries take a while, and rows asked for meanwhile are answered meanwhile.
    */
-  static load(sourcePath: string, lastSeq: number, indexedBytes: number): SessionLinks | undefined {
-    const saved = readSidecar(`${sourcePath}.links`, SIDECAR_MAGIC, SIDECAR_VERSION);
+  static async load(sourcePath: string, lastSeq: number, indexedBytes: number, sliceEntries = LOAD_SLICE_ENTRIES): Promise<SessionLinks | undefined> {
+    const slice = { entries: sliceEntries, pause: nextTurn };
+    const saved = await readSidecarSliced(`${sourcePath}.links`, SIDECAR_MAGIC, SIDECAR_VERSION, nextTurn);
     if (!saved || saved.source.coveredBytes !== indexedBytes || sourceState(sourcePath, saved.source) === 'foreign') return undefined;
     const { meta, sections } = saved;
     if (meta.lastSeq !== lastSeq || typeof meta.pairCount !== 'number' || !isStrings(meta.strings) || !isStrings(meta.methods)) return undefined;
+    // Read by number only: columns name strings by their place, so a repeated one would still read right.
     const strings = new StringTable(meta.strings);
-    if (strings.strings.length !== meta.strings.length) return undefined; // a repeated string: not a table this code wrote
-    const columns = LinkColumns.fromSections(strings, sections.slice(0, 10), lastSeq);
-    const pairs = columns && pairsFrom(sections.slice(10, 10 + PAIR_SECTIONS), meta.pairCount, strings, lastSeq);
-    const calls = pairs && groupsFrom(sections.slice(10 + PAIR_SECTIONS, 13 + PAIR_SECTIONS), strings, lastSeq);
-    const flows = calls && groupsFrom(sections.slice(13 + PAIR_SECTIONS), strings, lastSeq);
+    const columns = await LinkColumns.fromSections(strings, sections.slice(0, 10), lastSeq, slice);
+    const pairs = columns && (await PairTable.fromSections(sections.slice(10, 10 + PAIR_SECTIONS), meta.pairCount, strings, lastSeq, slice));
+    const calls = pairs && (await groupsFrom(sections.slice(10 + PAIR_SECTIONS, 13 + PAIR_SECTIONS), strings, lastSeq, slice));
+    const flows = calls && (await groupsFrom(sections.slice(13 + PAIR_SECTIONS), strings, lastSeq, slice));
     if (!columns || !pairs || !calls || !flows) return undefined;
-    for (let seq = 1; seq <= lastSeq; seq++) if ((columns.pairNumberOf(seq) ?? 0) >= pairs.length) return undefined;
+    for (let seq = 1; seq <= lastSeq; seq++) {
+      if ((columns.pairNumberOf(seq) ?? 0) >= pairs.length) return undefined;
+      if (seq % sliceEntries === 0) await nextTurn();
+    }
     return new SessionLinks({ lastSeq, strings, columns, saved: { pairs, calls, flows, methods: meta.methods } });
   }
 }
 
-function membersOf(groups: Groups | undefined, key: string): number[] {
-  const i = groups?.byKey.get(key);
-  return groups && i !== undefined ? [...groups.seqs.subarray(groups.starts[i], groups.starts[i + 1])] : [];
+function membersOf(groups: Groups | undefined, key: string, strings: StringTable): number[] {
+  if (!groups) return [];
+  if (!groups.byKey) {
+    const byKey = new Map<string, number>();
+    for (let i = 0; i < groups.keys.length; i++) byKey.set(strings.text(groups.keys[i]) ?? '', i);
+    groups.byKey = byKey;
+  }
+  const i = groups.byKey.get(key);
+  return i === undefined ? [] : [...groups.seqs.subarray(groups.starts[i], groups.starts[i + 1])];
 }
 
 function groupSections(keys: string[], membersOfKey: (key: string) => number[], strings: StringTable): Buffer[] {
@@ -196,44 +208,24 @@ function groupSections(keys: string[], membersOfKey: (key: string) => number[], 
   return [bytesOf(Int32Array.from(keys, (key) => strings.number(key))), bytesOf(starts), bytesOf(Int32Array.from(seqs))];
 }
 
-function groupsFrom(sections: Buffer[], strings: StringTable, lastSeq: number): Groups | undefined {
+async function groupsFrom(
+  sections: Buffer[],
+  strings: StringTable,
+  lastSeq: number,
+  slice: { entries: number; pause: () => Promise<void> },
+): Promise<Groups | undefined> {
   if (sections.length !== 3) return undefined;
   const [keys, starts, seqs] = sections.map(int32s);
   if (starts.length !== keys.length + 1 || starts[0] !== 0 || starts[keys.length] !== seqs.length) return undefined;
-  const byKey = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
-    const key = strings.text(keys[i]);
-    if (key === undefined || keys[i] < 0 || starts[i + 1] < starts[i]) return undefined;
-    byKey.set(key, i);
+    if (keys[i] < 0 || strings.text(keys[i]) === undefined || starts[i + 1] < starts[i]) return undefined;
+    if (i % slice.entries === slice.entries - 1) await slice.pause();
   }
-  for (const seq of seqs) if (seq < 1 || seq > lastSeq) return undefined;
-  return { byKey, starts, seqs };
-}
-
-function pairsFrom(sections: Buffer[], count: number, strings: StringTable, lastSeq: number): RpcPair[] | undefined {
-  if (sections.length !== PAIR_SECTIONS) return undefined;
-  const [requestSeq, responseSeq, latencyMs] = sections.slice(0, 3).map(float64s);
-  const [method, failure, callId] = sections.slice(3, 6).map(int32s);
-  const [direction, ended] = sections.slice(6);
-  if ([requestSeq, responseSeq, latencyMs, method, failure, callId, direction, ended].some((column) => column.length !== count)) return undefined;
-  const pairs: RpcPair[] = [];
-  for (let i = 0; i < count; i++) {
-    const methodText = strings.text(method[i]);
-    const isSeq = (seq: number) => Number.isSafeInteger(seq) && seq >= 1 && seq <= lastSeq;
-    if (methodText === undefined || !isSeq(requestSeq[i]) || (!Number.isNaN(responseSeq[i]) && !isSeq(responseSeq[i]))) return undefined;
-    if (direction[i] > 1 || ended[i] >= ENDINGS.length) return undefined;
-    const pair: RpcPair = { requestSeq: requestSeq[i], method: methodText, direction: direction[i] === 0 ? 'out' : 'in' };
-    if (!Number.isNaN(responseSeq[i])) pair.responseSeq = responseSeq[i];
-    if (!Number.isNaN(latencyMs[i])) pair.latencyMs = latencyMs[i];
-    const ending = ENDINGS[ended[i]];
-    if (ending) pair.ended = ending;
-    const failureText = strings.text(failure[i]);
-    if (failureText !== undefined) pair.failure = failureText;
-    const call = strings.text(callId[i]);
-    if (call !== undefined) pair.callId = call;
-    pairs.push(pair);
+  for (let i = 0; i < seqs.length; i++) {
+    if (seqs[i] < 1 || seqs[i] > lastSeq) return undefined;
+    if (i % slice.entries === slice.entries - 1) await slice.pause();
   }
-  return pairs;
+  return { keys, starts, seqs };
 }
 
 function isStrings(value: unknown): value is string[] {

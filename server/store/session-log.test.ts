@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { syntheticLines } from '../../e2e/bench/synthetic-session';
+import type { NewLogEvent } from '../wire/events';
 import { SessionLog } from './session-log';
+import { SessionQuery } from './session-query';
 import type { StoredEvent } from './session-file';
 
 const newFile = () => join(mkdtempSync(join(tmpdir(), 'session-log-test-')), 'session.jsonl');
@@ -110,5 +113,32 @@ describe('SessionLog', () => {
     log.append(stderr(2));
     log.flush();
     expect(order).toEqual(['page 1,2', 'follower line 1,line 2']);
+  });
+
+  it('a big session saves its index and links beside its file when it closes, so its first open reads no line and waits for no pass', async () => {
+    const path = newFile();
+    const log = new SessionLog('s1', path);
+    const [, ...lines] = [...syntheticLines(6000, 's1')];
+    for (const line of lines) {
+      const { seq: _seq, at: _at, sessionId: _id, ...event } = JSON.parse(line) as Record<string, unknown>;
+      log.append(event as NewLogEvent);
+    }
+    log.close();
+    await log.sidecarsSaved;
+    expect([existsSync(`${path}.idx`), existsSync(`${path}.links`)]).toEqual([true, true]);
+    const query = new SessionQuery(path);
+    expect(query.open().lastSeq).toBe(6000);
+    await query.correlate();
+    expect(query.hasSavedLinks).toBe(true);
+    expect(query.indexScannedBytes).toBe(0);
+  });
+
+  it('a small session leaves no index or links beside its file: a pass over it costs less than writing them', async () => {
+    const path = newFile();
+    const log = new SessionLog('s1', path);
+    for (let n = 1; n <= 100; n++) log.append(stderr(n));
+    log.close();
+    await log.sidecarsSaved;
+    expect([existsSync(`${path}.idx`), existsSync(`${path}.links`)]).toEqual([false, false]);
   });
 });

@@ -1,8 +1,10 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { redactEvent } from '../wire/redact';
+import { WINDOWED_MIN_ENTRIES } from '../wire/queries';
 import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
+import { prepareClosedSessionFile } from './session-query';
 
 type Listener = (events: StoredEvent[]) => void;
 /** Typed events, for consumers inside the proxy (automation), which would otherwise parse back what was just serialized. */
@@ -46,6 +48,8 @@ export class SessionLog implements EventSource {
   private readonly memoryWindow: number;
   /** Removes the target's own secrets from each entry as it is serialized (see secret-scrubber.ts). */
   private readonly scrubSecrets: JsonScrubber | undefined;
+  /** Settles once a closed big session's index and links are saved beside its file (or could not be); unset for others. */
+  sidecarsSaved: Promise<void> | undefined;
 
   constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber } = {}) {
     this.sessionId = sessionId;
@@ -148,7 +152,11 @@ export class SessionLog implements EventSource {
     }
   }
 
-  /** Flush, fsync and close the file. Recent events stay readable. */
+  /**
+   * Flush, fsync and close the file. Recent events stay readable. A session big enough to be opened
+   * windowed then gets its index and links saved beside its file, in the background: its first open
+   * would otherwise pay one pass over the file, as an imported one does not.
+   */
   close(): void {
     this.flush();
     this.closed = true;
@@ -158,6 +166,11 @@ export class SessionLog implements EventSource {
     } finally {
       closeSync(this.fd);
       this.fd = undefined;
+    }
+    if (this.filePath && this.count >= WINDOWED_MIN_ENTRIES) {
+      const filePath = this.filePath;
+      // Never fatal: without them the first open makes them itself.
+      this.sidecarsSaved = prepareClosedSessionFile(filePath).catch((error: unknown) => reportFlushError(`could not index ${filePath}`, error));
     }
   }
 }

@@ -50,6 +50,17 @@ export function prepareSessionFile(filePath: string, links: SessionLinks | undef
   if (links && lastSeq >= SAVE_LINKS_MIN_ENTRIES && links.lastSeq === lastSeq) links.save(filePath, index.bytesIndexed);
 }
 
+/**
+ * Index and link a session file written live that has just closed, and save both beside it (each written
+ * to a temporary name and renamed, as an import's are): its first open reads no line and waits for no pass.
+ * The links are worked out a slice at a time, so a big session closing never holds the proxy for long.
+ */
+export async function prepareClosedSessionFile(filePath: string): Promise<void> {
+  // After the close that asked for it has returned: the session's own closing work comes first.
+  await new Promise((resolve) => setImmediate(resolve));
+  await new SessionQuery(filePath).correlate();
+}
+
 export class SessionQuery {
   private readonly index: SeqIndex;
   private links = new SessionLinks();
@@ -62,17 +73,25 @@ export class SessionQuery {
 
   constructor(
     private readonly filePath: string,
-    options: { saveMinEntries?: number } = {},
+    options: { saveMinEntries?: number; loadSliceEntries?: number } = {},
   ) {
     this.index = new SeqIndex(filePath, OUTLINE_PREFIXES, options);
     this.saveMinEntries = options.saveMinEntries ?? SAVE_LINKS_MIN_ENTRIES;
+    this.loadSliceEntries = options.loadSliceEntries;
   }
 
   private readonly saveMinEntries: number;
+  /** How many saved links are checked between two turns of the event loop (tests make it small). */
+  private readonly loadSliceEntries: number | undefined;
 
   /** Index what the file gained since the last question (a live session's file grows). */
   refresh(): number {
     return this.index.refresh();
+  }
+
+  /** Bytes of the file the index has read by passes over it: none when its saved index covered the file. */
+  get indexScannedBytes(): number {
+    return this.index.scannedBytes;
   }
 
   /** Whether the links in use were read back from beside the file, rather than worked out by a pass. */
@@ -139,7 +158,7 @@ export class SessionQuery {
   async calls(offset = 0): Promise<QueryResults['list-calls']> {
     this.refresh();
     await this.correlate();
-    const callStarts = this.links.callStarts();
+    const callStarts = await this.links.callStarts();
     const total = callStarts.length;
     const end = Math.max(0, total - offset);
     const page = callStarts.slice(Math.max(0, end - MAX_CALLS_PER_LIST), end);
@@ -169,10 +188,9 @@ export class SessionQuery {
       try {
         if (!this.hasLookedForLinks) {
           this.hasLookedForLinks = true;
-          // After a turn of the loop: reading a million entries' links back takes a moment, and the first
-          // window (open, read) is answered before it; its rows are asked for again once they are linked.
-          await new Promise((resolve) => setImmediate(resolve));
-          this.loadSavedLinks();
+          // Read back a slice at a time: a million entries' links take a while, and the windows asked for
+          // meanwhile (open, read) are answered meanwhile; their rows are asked for again once they are linked.
+          await this.loadSavedLinks();
         }
         this.refresh();
         if (!this.links.canExtend && this.index.lastSeq > this.links.lastSeq) {
@@ -206,10 +224,11 @@ export class SessionQuery {
     return this.correlating;
   }
 
-  private loadSavedLinks(): void {
+  private async loadSavedLinks(): Promise<void> {
     const lastSeq = this.refresh();
-    const saved = SessionLinks.load(this.filePath, lastSeq, this.index.bytesIndexed);
-    if (!saved) return;
+    const saved = await SessionLinks.load(this.filePath, lastSeq, this.index.bytesIndexed, this.loadSliceEntries);
+    // The file grew while they were read: they are about what it was, and its tail needs links they cannot take.
+    if (!saved || this.refresh() !== lastSeq) return;
     this.links = saved;
     this.savedLinksSeq = saved.lastSeq;
   }
