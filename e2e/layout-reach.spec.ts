@@ -9,6 +9,8 @@ import { expect, test, type InspectorPage } from 'elicitation-inspector/playwrig
 import { clickEveryControl, controlProbes } from './support/control-walk';
 import { readPlaywrightTable } from './support/readme-table';
 
+test.use({ inspectorShared: true });
+
 const PROBES = controlProbes(readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url))));
 
 /** Always on screen once a form and a URL flow wait: the page's own controls and those of the requests. */
