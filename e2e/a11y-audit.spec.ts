@@ -11,6 +11,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from 'elicitation-inspector/playwright';
 import type { InspectorPage } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 /** Scan the page as it stands (this spec runs at 1440x900 and at 1280x720); name each serious or critical rule with where it failed. */
 async function audit(page: Page, screen: string): Promise<void> {
   await test.step(`audit: ${screen}`, async () => {

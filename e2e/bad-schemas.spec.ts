@@ -6,6 +6,8 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 const target = targetStdio('bad-schemas');
 const eras = [
   { protocol: '2025-11-25', version: '2025-11-25' },

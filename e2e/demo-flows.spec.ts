@@ -5,6 +5,8 @@
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 test.beforeEach(async ({ app }) => {
   await app.waitConnected();
 });

@@ -7,6 +7,8 @@ import { expect, test as base } from 'elicitation-inspector/playwright';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
+base.use({ inspectorShared: true });
+
 const TOOL = 'trigger-elicitation-request';
 
 const FIELDS = [

@@ -6,6 +6,8 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { everythingStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 const TOOL = 'trigger-url-elicitation';
 // A loopback URL where nothing listens: consent can be given without any traffic leaving the machine.
 const URL_ARG = 'http://127.0.0.1:9/authorize?state=e2e';

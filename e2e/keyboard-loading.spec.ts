@@ -6,6 +6,8 @@
  */
 import { expect, test as base } from 'elicitation-inspector/playwright';
 
+base.use({ inspectorShared: true });
+
 /** Held until the test lets it go: the page's request for the arguments form's chunk. */
 type Gate = { release: () => void };
 

@@ -5,6 +5,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 /** Pick a palette item by typing, as a person does. */
 async function palette(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Control+k');

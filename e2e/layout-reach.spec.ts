@@ -9,6 +9,11 @@ import { expect, test, type InspectorPage } from 'elicitation-inspector/playwrig
 import { clickEveryControl, controlProbes } from './support/control-walk';
 import { readPlaywrightTable } from './support/readme-table';
 
+test.use({ inspectorShared: true });
+// Each test here is some sixty trial clicks: a trace's DOM snapshots of the whole page around each were a
+// quarter of the file's CPU. A failed click names the control and what covers it, and keeps its screenshot.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
+
 const PROBES = controlProbes(readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url))));
 
 /** Always on screen once a form and a URL flow wait: the page's own controls and those of the requests. */

@@ -6,6 +6,8 @@
 import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 test.beforeEach(async ({ app }) => {
   await app.waitConnected();
 });

@@ -4,6 +4,8 @@
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 test('filters narrow the log by method, status, call and kind, and a minus leaves entries out', async ({ app }) => {
   await app.waitConnected();
   await app.runTool('echo', { text: 'hello there' });

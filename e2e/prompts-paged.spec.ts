@@ -6,6 +6,8 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 test.use({ inspectorTarget: targetStdio('paged-catalog') });
 
 for (const protocol of ['2026-07-28', '2025-11-25'] as const) {

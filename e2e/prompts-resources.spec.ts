@@ -6,6 +6,8 @@
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 test.beforeEach(async ({ app }) => {
   await app.waitConnected();
 });

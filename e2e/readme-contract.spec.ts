@@ -10,6 +10,8 @@ import { expect, test } from 'elicitation-inspector/playwright';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { readPlaywrightTable } from './support/readme-table';
 
+test.use({ inspectorShared: true });
+
 const ROWS = readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url)));
 const CALL_STATES = ['Waiting on the server', 'Waiting on you', 'Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled'];
 

@@ -8,6 +8,8 @@ import { expect, test } from 'elicitation-inspector/playwright';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 for (const protocol of ['auto', '2025-11-25'] as const) {
   test.describe(`roots, protocol ${protocol}`, () => {
     test.use({ inspectorArgs: ['--protocol', protocol] });

@@ -6,6 +6,8 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 
+test.use({ inspectorShared: true });
+
 test('a rule declines a form after its delay; the item, the call, the story and the panel say which rule', async ({ app, page }) => {
   await app.waitConnected();
   const rules = new RulesPanel(page);

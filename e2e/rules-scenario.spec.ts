@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { ScenarioSchema } from '../server/wire/scenario';
 
+test.use({ inspectorShared: true });
+
 const SCENARIO = { version: 1, name: 'echo once', steps: [{ call: 'echo', arguments: { text: 'hi' }, expect: { text: { contains: 'hi' } } }] };
 
 test('a scenario file that is not JSON is refused by name before anything is sent', async ({ app, page }) => {

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 
+test.use({ inspectorShared: true });
+
 test('a rule added while connected belongs to the session and survives a reload', async ({ app, page }) => {
   await app.waitConnected();
   const rules = new RulesPanel(page);

@@ -8,6 +8,8 @@ import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
+test.use({ inspectorShared: true });
+
 test.describe('the demo server (2026-07-28 rounds)', () => {
   test('a sampling request shows its prompt, and the typed reply is the result', async ({ app, page }) => {
     await app.waitConnected();

@@ -9,6 +9,8 @@ import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
 
+base.use({ inspectorShared: true });
+
 const TOOL = 'trigger-elicitation-request-async';
 
 const stdio = base.extend({ inspectorArgs: async ({}, use) => use(['--', everythingStdio().command, ...everythingStdio().args]) });

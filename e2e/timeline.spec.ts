@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { EventOf, LogEvent } from '../server/wire/events';
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 /**
  * How long the person "thinks" over the second form. The wait the log measures
  * runs from the proxy logging the request to the proxy receiving the answer: this

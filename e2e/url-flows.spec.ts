@@ -5,6 +5,8 @@
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 
+test.use({ inspectorShared: true });
+
 test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 
 test.beforeEach(async ({ app }) => {

@@ -1,10 +1,12 @@
 /**
  * Playwright fixtures: `inspector` is the real inspector, started for each test against
- * the server the test names; `app` is its page, opened and (unless told not to connect)
- * connected.
+ * the server the test names (or, with `inspectorShared`, kept by the worker and given a
+ * fresh session for each test); `app` is its page, opened and (unless told not to
+ * connect) connected.
  */
 import { test as base } from '@playwright/test';
 import { InspectorPage } from './inspector-page.js';
+import { canShare, InspectorPool } from './inspector-pool.js';
 import { startInspector, type Inspector, type InspectorTarget } from './start-inspector.js';
 
 export type InspectorFixtures = {
@@ -14,16 +16,44 @@ export type InspectorFixtures = {
   inspectorProtocol: string | undefined;
   /** Further inspector command-line options (e.g. `['--timeout', '5']`, or `['--', 'node', 'server.js']`). */
   inspectorArgs: string[];
+  /**
+   * Share one inspector among a worker's tests with the same target, protocol and arguments:
+   * before each test its sessions are ended and deleted and the start-up connection is made
+   * again, so the page shows one new session. Faster; not for tests about the process itself
+   * (start-up, output, stopping it) or what it remembers for the rest of a run. Off by default.
+   */
+  inspectorShared: boolean;
   inspector: Inspector;
   app: InspectorPage;
 };
 
-export const test = base.extend<InspectorFixtures>({
+type InspectorWorkerFixtures = { inspectorPool: InspectorPool };
+
+export const test = base.extend<InspectorFixtures, InspectorWorkerFixtures>({
   inspectorTarget: [undefined, { option: true }],
   inspectorProtocol: [undefined, { option: true }],
   inspectorArgs: [[], { option: true }],
-  inspector: async ({ inspectorTarget, inspectorProtocol, inspectorArgs }, use) => {
-    const inspector = await startInspector({ target: inspectorTarget, protocol: inspectorProtocol, args: inspectorArgs });
+  inspectorShared: [false, { option: true }],
+  inspectorPool: [
+    // Playwright reads a fixture's dependencies from this pattern: none, written as it requires.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new InspectorPool();
+      try {
+        await use(pool);
+      } finally {
+        await pool.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  inspector: async ({ inspectorTarget, inspectorProtocol, inspectorArgs, inspectorShared, inspectorPool }, use) => {
+    const options = { target: inspectorTarget, protocol: inspectorProtocol, args: inspectorArgs };
+    if (inspectorShared && canShare(inspectorArgs)) {
+      await use(await inspectorPool.acquire(options));
+      return;
+    }
+    const inspector = await startInspector(options);
     try {
       await use(inspector);
     } finally {

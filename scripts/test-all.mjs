@@ -1,33 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in two stages whose steps run side by side.
-//   1. lint, typecheck and build (none reads another's output);
-//   2. Vitest and Playwright (both need the build).
+// `npm test`: every check CI runs, side by side where nothing orders them.
+//   - lint, typecheck and build start at once (none reads another's output);
+//   - Vitest and Playwright start as soon as the build is done (both need it),
+//     while lint and typecheck go on beside them.
 // Run one after another these took ~23 minutes on two cores, most of it waiting
 // (processes starting, pages loading, timers): CPU sat half idle. Side by side
-// they share that idle time. Each step's lines are prefixed with its name and
+// they share that idle time; the tests no longer wait the ~110 s lint takes,
+// which only reads the sources. Each step's lines are prefixed with its name and
 // printed as they come; a summary with each step's time and result ends the run.
-// A failed first stage stops the run (its tests would test a tree that does not
-// build); in the second stage both steps always run to the end, so one run
-// reports every failure.
+// A failed build stops the tests (they would test a tree that does not build);
+// every other step always runs to the end, so one run reports every failure.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Steps of each stage: a name for the prefix and the npm script it runs. */
-const STAGES = [
-  [
-    { name: 'lint', script: 'lint' },
-    { name: 'typecheck', script: 'typecheck' },
-    { name: 'build', script: 'build' },
-  ],
-  [
-    // One Vitest worker beside Playwright's: the integration tests start real servers too.
-    { name: 'unit', script: 'test:unit', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1' } },
-    // Playwright's two workers (its config): a third, tried, made the run no shorter.
-    { name: 'e2e', script: 'test:e2e' },
-  ],
+/** Each step: a name for the prefix, the npm script it runs, and the step it waits for. */
+const STEPS = [
+  { name: 'lint', script: 'lint' },
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'build', script: 'build' },
+  // One Vitest worker beside Playwright's: the integration tests start real servers too.
+  { name: 'unit', script: 'test:unit', needs: 'build', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1' } },
+  // Playwright's two workers (its config): a third, tried, made the run no shorter.
+  { name: 'e2e', script: 'test:e2e', needs: 'build' },
 ];
 
 /** Forward a stream line by line with a prefix, so side-by-side output stays readable. */
@@ -63,23 +60,23 @@ function runStep(step, width) {
   });
 }
 
-const width = Math.max(...STAGES.flat().map((step) => step.name.length));
-const results = [];
-let failed = false;
-for (const stage of STAGES) {
-  if (failed) {
-    for (const step of stage) results.push({ ...step, skipped: true });
-    continue;
-  }
-  const done = await Promise.all(stage.map((step) => runStep(step, width)));
-  results.push(...done);
-  failed = done.some((result) => result.code !== 0);
+const width = Math.max(...STEPS.map((step) => step.name.length));
+/** Each step's run, started once what it needs has passed; a step whose need failed is not run. */
+const runs = new Map();
+for (const step of STEPS) {
+  const need = step.needs ? runs.get(step.needs) : undefined;
+  runs.set(
+    step.name,
+    need ? need.then((done) => (done.code === 0 && !done.skipped ? runStep(step, width) : { ...step, skipped: true })) : runStep(step, width),
+  );
 }
+const results = await Promise.all(runs.values());
+const failed = results.some((result) => result.skipped || result.code !== 0);
 
 console.log('\nnpm test:');
 for (const result of results) {
   const outcome = result.skipped
-    ? 'not run (an earlier step failed)'
+    ? `not run (${result.needs} failed)`
     : result.code === 0
       ? `passed in ${result.seconds.toFixed(0)} s`
       : `FAILED (${result.error ?? (result.signal ? `signal ${result.signal}` : `exit ${result.code}`)}) after ${result.seconds.toFixed(0)} s`;

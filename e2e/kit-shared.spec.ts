@@ -1,0 +1,68 @@
+/**
+ * `inspectorShared`: one inspector for a worker's tests, each test given what a new
+ * inspector shows. Driven through the pool the fixture uses, twice in one test, so
+ * the proof needs no other test to have run first.
+ */
+import { readdirSync } from 'node:fs';
+import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
+import { InspectorPool } from '../kit/inspector-pool';
+import { InspectorSocket } from '../kit/inspector-socket';
+import { RulesPanel } from './rules-panel';
+
+test('a shared inspector gives the next test one new session: no call, form, rule or session of the last one', async ({ browser }) => {
+  const pool = new InspectorPool();
+  try {
+    const first = await pool.acquire({ protocol: '2025-11-25' });
+    const before = await browser.newPage();
+    const app = new InspectorPage(before, first);
+    await app.open();
+    await app.waitConnected();
+    // Leave behind what a careless test would: a call waiting on a form, a second session, a rule.
+    await app.callTool('plan_trip');
+    await app.nextForm();
+    await app.disconnect();
+    await (await app.openConnection()).getByRole('button', { name: 'Connect', exact: true }).click();
+    await app.waitConnected();
+    await new RulesPanel(before).add({ name: 'left behind', answer: 'Decline' });
+    await expect(before.getByLabel('Rules summary')).toHaveText('1 of 1 on');
+    await before.close();
+
+    const second = await pool.acquire({ protocol: '2025-11-25' });
+    expect(second.port).toBe(first.port);
+    expect(second.process.pid).toBe(first.process.pid);
+    const page = await browser.newPage();
+    const fresh = new InspectorPage(page, second);
+    await fresh.open();
+    await fresh.waitConnected();
+    await expect(fresh.requests.getByRole('article')).toHaveCount(0);
+    await expect(fresh.calls.getByRole('listitem')).toHaveCount(0);
+    expect(await fresh.logEntryTexts('method:tools/call')).toEqual([]);
+    // Its client settings are the start's: the protocol it was started with.
+    await expect(fresh.protocolVersion).toContainText('2025-11-25');
+    await expect(page.getByLabel('Rules summary')).toHaveText('none');
+    await page.getByRole('button', { name: /^Sessions/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem', { name: /^Session / })).toHaveCount(1);
+    expect(readdirSync(second.dataDir).filter((name) => name.endsWith('.jsonl'))).toHaveLength(1);
+    await page.close();
+  } finally {
+    await pool.stop();
+  }
+});
+
+test('a shared inspector that a test stopped is started anew for the next', async () => {
+  const pool = new InspectorPool();
+  try {
+    const first = await pool.acquire({});
+    await first.stop();
+    const second = await pool.acquire({});
+    expect(second.process.pid).not.toBe(first.process.pid);
+    const socket = await InspectorSocket.open(second);
+    try {
+      expect(await socket.waitForSessions((sessions) => sessions.length > 0, 30_000)).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
+  } finally {
+    await pool.stop();
+  }
+});

@@ -1,0 +1,110 @@
+/**
+ * One inspector kept by a Playwright worker for the tests that share it (`inspectorShared`).
+ * Starting an inspector costs each test a process, the proxy's start and its MCP SDK
+ * load; a shared one instead gets a fresh session before each test: every live session
+ * is disconnected, the start-up connection is made again with the settings it was
+ * started with, and every other session (and its file) is deleted. What a test then
+ * sees is what a new inspector shows: one session, its own log, its own calls.
+ */
+import { InspectorSocket, type SessionLine } from './inspector-socket.js';
+import { startInspector, type Inspector, type InspectorOptions } from './start-inspector.js';
+
+/** How long the proxy may take to list its start-up session (it loads the MCP SDK first). */
+const START_SESSION_TIMEOUT_MS = 30_000;
+
+type Shared = {
+  key: string;
+  inspector: Inspector;
+  /** The session the next reset starts again (undefined: the inspector connects to nothing at start). */
+  startSession: { sessionId: string; settings: unknown } | undefined;
+  /** Whether a test has used it since its start or last reset. */
+  isUsed: boolean;
+};
+
+/** Whether the inspector connects at start; a --config file decides that by its contents, which the pool cannot see. */
+function connectsAtStart(args: string[]): boolean {
+  return !args.includes('--no-connect');
+}
+
+/** A --config inspector picks its start-up server from the file: it is never shared (the fixture starts one per test). */
+export function canShare(args: string[]): boolean {
+  return !args.includes('--config');
+}
+
+export class InspectorPool {
+  private current: Shared | undefined;
+
+  /** The worker's inspector for these options, started if it has none for them, with a fresh session. */
+  async acquire(options: InspectorOptions): Promise<Inspector> {
+    const key = JSON.stringify([options.target, options.protocol, options.args]);
+    if (this.current?.key !== key) {
+      await this.stop();
+      this.current = await this.start(key, options);
+    } else if (this.current.isUsed) {
+      try {
+        await this.reset(this.current);
+      } catch (error) {
+        // A test can leave an inspector no reset can mend (it stopped it, or deleted the start-up session's
+        // successor): start a new one, which is exactly what an unshared test gets.
+        await this.stop();
+        this.current = await this.start(key, options);
+        console.warn(`elicitation-inspector/playwright: started a new shared inspector: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.current.isUsed = true;
+    return this.current.inspector;
+  }
+
+  async stop(): Promise<void> {
+    const shared = this.current;
+    this.current = undefined;
+    await shared?.inspector.stop();
+  }
+
+  private async start(key: string, options: InspectorOptions): Promise<Shared> {
+    const inspector = await startInspector(options);
+    try {
+      const args = options.args ?? [];
+      let startSession: Shared['startSession'];
+      if (connectsAtStart(args)) {
+        const [first] = await this.withSocket(inspector, (socket) => socket.waitForSessions((sessions) => sessions.length > 0, START_SESSION_TIMEOUT_MS));
+        startSession = { sessionId: first.sessionId, settings: first.settings };
+      }
+      return { key, inspector, startSession, isUsed: false };
+    } catch (error) {
+      await inspector.stop();
+      throw error;
+    }
+  }
+
+  private async reset(shared: Shared): Promise<void> {
+    if (shared.inspector.process.exitCode !== null || shared.inspector.process.signalCode !== null) throw new Error('the shared inspector has exited');
+    await this.withSocket(shared.inspector, async (socket) => {
+      const before = await socket.waitForSessions(() => true, START_SESSION_TIMEOUT_MS);
+      for (const session of before.filter((s) => s.isLive)) await socket.send('disconnect', { sessionId: session.sessionId });
+      let keep: string | undefined;
+      if (shared.startSession) {
+        const { sessionId, settings } = shared.startSession;
+        const reply = await socket.send('reconnect', { sessionId, settings });
+        keep = isSessionReply(reply) ? reply.sessionId : undefined;
+        if (!keep) throw new Error(`reconnect answered ${JSON.stringify(reply)}`);
+        shared.startSession = { sessionId: keep, settings };
+      }
+      const after = await socket.waitForSessions((sessions) => sessions.some((s) => s.sessionId === keep) || !keep, START_SESSION_TIMEOUT_MS);
+      for (const session of after.filter((s: SessionLine) => s.sessionId !== keep)) await socket.send('delete-session', { sessionId: session.sessionId });
+    });
+  }
+
+  private async withSocket<T>(inspector: Inspector, use: (socket: InspectorSocket) => Promise<T>): Promise<T> {
+    const socket = await InspectorSocket.open(inspector);
+    try {
+      return await use(socket);
+    } finally {
+      socket.close();
+    }
+  }
+}
+
+function isSessionReply(reply: unknown): reply is { sessionId: string } {
+  return typeof reply === 'object' && reply !== null && 'sessionId' in reply && typeof reply.sessionId === 'string';
+}

@@ -1,0 +1,97 @@
+/**
+ * The few commands the fixture sends to an inspector it shares between tests, over
+ * the page's own WebSocket protocol: enough to end its sessions and start a fresh one.
+ */
+import WebSocket from 'ws';
+
+/** What the fixture reads of a session in the proxy's `sessions` push. */
+export type SessionLine = { sessionId: string; isLive: boolean; settings: unknown };
+
+type Reply = { id: number; ok: boolean; result?: unknown; error?: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function asSessionLine(value: unknown): SessionLine | undefined {
+  if (!isRecord(value) || typeof value.sessionId !== 'string' || typeof value.isLive !== 'boolean') return undefined;
+  return { sessionId: value.sessionId, isLive: value.isLive, settings: value.settings };
+}
+
+/** A message's text: `ws` hands over a Buffer, or its fragments, or an ArrayBuffer. */
+function textOf(data: WebSocket.RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
+}
+
+export class InspectorSocket {
+  private nextId = 1;
+  private readonly replies = new Map<number, (reply: Reply) => void>();
+  private readonly sessionWaiters = new Set<() => void>();
+  /** The newest `sessions` push; undefined until the first arrives (the proxy sends one on every connect). */
+  sessions: SessionLine[] | undefined;
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => this.receive(textOf(data)));
+  }
+
+  static async open(inspector: { host: string; origin: string; token: string }): Promise<InspectorSocket> {
+    const socket = new WebSocket(`ws://${inspector.host}/ws`, ['elicitation-inspector', `token.${inspector.token}`], { origin: inspector.origin });
+    // Listen before the socket opens: the proxy's first pushes can come with the handshake.
+    const client = new InspectorSocket(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`The inspector refused the socket: HTTP ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Send a command; rejects with the proxy's reason when it refuses. */
+  send(type: string, params: Record<string, unknown>): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.replies.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`${type} was refused: ${JSON.stringify(reply.error)}`))));
+      this.socket.send(JSON.stringify({ type, id, params }));
+    });
+  }
+
+  /** Wait for a `sessions` push that passes `isWanted`. */
+  waitForSessions(isWanted: (sessions: SessionLine[]) => boolean, timeoutMs: number): Promise<SessionLine[]> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!this.sessions || !isWanted(this.sessions)) return;
+        clearTimeout(timer);
+        this.sessionWaiters.delete(check);
+        resolve(this.sessions);
+      };
+      const timer = setTimeout(() => {
+        this.sessionWaiters.delete(check);
+        reject(new Error(`The inspector did not list the sessions expected within ${timeoutMs} ms; it lists ${JSON.stringify(this.sessions)}`));
+      }, timeoutMs);
+      this.sessionWaiters.add(check);
+      check();
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  private receive(text: string): void {
+    let push: unknown;
+    try {
+      push = JSON.parse(text);
+    } catch {
+      // The proxy only sends JSON; anything else says nothing the fixture needs.
+      return;
+    }
+    if (!isRecord(push)) return;
+    if (push.type === 'reply' && typeof push.id === 'number') {
+      const settle = this.replies.get(push.id);
+      this.replies.delete(push.id);
+      settle?.({ id: push.id, ok: push.ok === true, result: push.result, error: push.error });
+    } else if (push.type === 'sessions' && Array.isArray(push.sessions)) {
+      this.sessions = push.sessions.flatMap((line) => asSessionLine(line) ?? []);
+      for (const check of this.sessionWaiters) check();
+    }
+  }
+}
