@@ -91,6 +91,8 @@ stdio.describe('demo task tools, the other paths (stdio, 2025-11-25)', () => {
     await app.latestCall().getByRole('button', { name: 'Cancel call' }).click();
     await expect(app.callStatus()).toHaveText('Cancelled');
     await expect(app.elicitation()).toHaveCount(0);
+    // The server's answer to tasks/cancel is the task, now cancelled: the badge says so.
+    await expect(taskBadge(app)).toHaveText('task · cancelled');
     await page.screenshot({ path: stdio.info().outputPath('report-task-cancelled.png') });
     await app.searchLog('method:tasks/cancel');
     await expect(app.logRow(/tasks\/cancel/).first()).toBeVisible();
