@@ -69,7 +69,9 @@ export function RequestsPanel() {
       ) : session && selected ? (
         <ElicitationCard key={selected.key} elicitation={selected} session={session} />
       ) : (
-        endedUnanswered.length === 0 && <p className="text-xs text-slate-500">No elicitation requests yet: call a tool that asks for input.</p>
+        endedUnanswered.length === 0 && (
+          <p className="text-xs text-slate-500">No elicitation requests yet: call a tool, get a prompt or read a resource that asks for input.</p>
+        )
       )}
     </Section>
   );

@@ -8,7 +8,7 @@ import { ShortcutHelp } from './shortcut-help';
 import { isTypingTarget, shortcutFor } from './shortcuts';
 
 const ACTIONS: { command: PageCommand; label: string }[] = [
-  { command: 'run-tool', label: 'Run the selected tool' },
+  { command: 'run-tool', label: 'Run the selected tool, prompt or resource' },
   { command: 'next-elicitation', label: 'Next pending elicitation' },
   { command: 'focus-log-search', label: 'Search the log' },
   { command: 'show-entries', label: 'Log: Entries' },

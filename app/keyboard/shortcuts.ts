@@ -10,7 +10,7 @@ export type Shortcut = { keys: string; action: ShortcutAction; description: stri
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Ctrl K', action: 'open-palette', description: 'Open the command palette: a tool, a call, a session or a setting by typing (⌘K on a Mac)' },
-  { keys: 'R', action: 'run-tool', description: 'Run the selected tool' },
+  { keys: 'R', action: 'run-tool', description: 'Run the selected tool, prompt or resource' },
   { keys: 'N', action: 'next-elicitation', description: 'Jump to the next pending elicitation (its first field)' },
   { keys: '/', action: 'focus-log-search', description: 'Focus the log search' },
   { keys: 'E', action: 'show-entries', description: 'Show the log’s Entries' },

@@ -49,7 +49,7 @@ describe('inspectorOptionsFor', () => {
 });
 
 describe('skipReason', () => {
-  it('skips what the page has no control for, and plays the rest', () => {
+  it('skips what the walkthrough does not play yet, never saying the page cannot, and plays the rest', () => {
     const steps = parseScenario({
       steps: [
         { getPrompt: 'greeting' },
@@ -59,8 +59,8 @@ describe('skipReason', () => {
       ],
     }).steps;
     expect(steps.map(skipReason)).toEqual([
-      expect.stringContaining('no control for prompts/get'),
-      expect.stringContaining('no control for resources/read'),
+      expect.stringContaining('the page gets a prompt in its Prompts tab, and `run` plays this step'),
+      expect.stringContaining('the page reads a resource in its Resources tab, and `run` plays this step'),
       expect.stringMatching(/^elicitation 2 is answered "none"/),
       undefined,
     ]);

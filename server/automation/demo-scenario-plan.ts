@@ -46,8 +46,8 @@ export function inspectorOptionsFor(scenario: Scenario): { options: InspectorOpt
 
 /** Why the page cannot play a step, before its call starts; undefined when it can. */
 export function skipReason(step: ScenarioStep): string | undefined {
-  if ('getPrompt' in step) return 'the page calls tools only; it has no control for prompts/get';
-  if ('readResource' in step) return 'the page calls tools only; it has no control for resources/read';
+  if ('getPrompt' in step) return 'the walkthrough plays tool calls only so far (the page gets a prompt in its Prompts tab, and `run` plays this step)';
+  if ('readResource' in step) return 'the walkthrough plays tool calls only so far (the page reads a resource in its Resources tab, and `run` plays this step)';
   const never = step.elicitations.findIndex((listed) => listed.answer.action === 'none');
   if (never !== -1)
     return `elicitation ${never + 1} is answered "none" (never answer), which a person in the page cannot do but by waiting for the server to give up`;

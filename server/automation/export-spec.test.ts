@@ -3,6 +3,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LogEventSchema, type LogEvent } from '../wire/events';
 import { exportSpec } from './export-spec';
+import { matchSimpleTemplate } from './export-spec-resources';
 
 function recorded(name: string): LogEvent[] {
   const lines = readFileSync(new URL(`../../app/model/fixtures/${name}.jsonl`, import.meta.url), 'utf8')
@@ -71,5 +72,53 @@ describe('exportSpec', () => {
     const source = exportSpec(recorded('push-form').filter((e) => !e.kind.startsWith('call')));
     expect(syntaxErrors(source)).toEqual([]);
     expect(source).toContain('// The session made no tool call.');
+  });
+
+  it("a prompts/get and a resources/read replay with the page object's steps, and their texts are asserted", () => {
+    const asPrompt = recorded('push-form').map((event) => {
+      if (event.kind === 'call-start')
+        return { ...event, method: 'prompts/get' as const, name: 'write_announcement', arguments: { topic: 'the launch', count: 2 } };
+      if (event.kind === 'call-end')
+        return { ...event, result: { messages: [{ role: 'user', content: { type: 'text', text: 'Write a formal announcement about the launch.' } }] } };
+      return event;
+    });
+    const prompt = exportSpec(asPrompt);
+    expect(syntaxErrors(prompt)).toEqual([]);
+    expect(prompt).toContain('await app.getPrompt("write_announcement", {"topic":"the launch","count":"2"});');
+    expect(prompt).toMatch(/await \(await app\.nextForm\(\)\)\.acceptContent\(/);
+    expect(prompt).toContain('expect(outcome.status, "the state of prompts/get write_announcement (c1)").toBe("Completed");');
+    expect(prompt).toContain('.toContain("Write a formal announcement about the launch.");');
+
+    const events = recorded('push-form');
+    const first = events[0];
+    const listing = LogEventSchema.parse({
+      seq: first.seq,
+      at: first.at,
+      sessionId: first.sessionId,
+      kind: 'rpc-in',
+      message: { jsonrpc: '2.0', id: 99, result: { resourceTemplates: [{ name: 'secret_note', uriTemplate: 'demo://notes/{name}' }] } },
+    });
+    const asRead = events.map((event) => {
+      if (event.kind === 'call-start') return { ...event, method: 'resources/read' as const, name: 'demo://notes/q3%20plan', arguments: undefined };
+      if (event.kind === 'call-end')
+        return { ...event, result: { contents: [{ uri: 'demo://notes/q3%20plan', text: 'secret_note q3 plan: moved to Thursday' }] } };
+      return event;
+    });
+    const read = exportSpec([listing, ...asRead]);
+    expect(syntaxErrors(read)).toEqual([]);
+    expect(read).toContain('await app.readResource("secret_note", {"name":"q3 plan"});');
+    expect(read).toContain('.toContain("secret_note q3 plan: moved to Thursday");');
+    // A URI the session never listed cannot be picked in the page: said, not guessed.
+    const unlisted = exportSpec(asRead);
+    expect(syntaxErrors(unlisted)).toEqual([]);
+    expect(unlisted).toContain('// resources/read demo://notes/q3%20plan (c1) is not replayed');
+    expect(unlisted).not.toContain('app.readResource');
+  });
+
+  it('reverses only level-1 URI templates', () => {
+    expect(matchSimpleTemplate('demo://notes/{name}', 'demo://notes/a%2Fb')).toEqual({ name: 'a/b' });
+    expect(matchSimpleTemplate('demo://notes/{name}', 'demo://other/x')).toBeUndefined();
+    expect(matchSimpleTemplate('demo://search{?q}', 'demo://search?q=x')).toBeUndefined();
+    expect(matchSimpleTemplate('demo://notes/{name}', 'demo://notes/%E0%A4%A')).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 /**
- * A recorded session as a Playwright test: the same tool calls with the same
- * arguments, the same answers to each elicitation, and the results it saw asserted.
+ * A recorded session as a Playwright test: the same calls (tools/call, prompts/get,
+ * resources/read) with the same arguments, the same answers to each elicitation,
+ * and the results it saw asserted.
  * Pure (events in, source text out), so the page's button and the CLI share it.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import { listedResources, pickResource } from './export-spec-resources';
 
 /** What the test expects of a call, by how it ended. */
 const STATUS_OF_OUTCOME = { error: 'Protocol error', timeout: 'Timed out', cancelled: 'Cancelled' } as const;
@@ -22,6 +24,7 @@ export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptio
   const connecting = events.find((e): e is EventOf<'session-state'> & { state: 'connecting' } => e.kind === 'session-state' && e.state === 'connecting');
   const ready = events.find((e): e is EventOf<'session-state'> & { state: 'ready' } => e.kind === 'session-state' && e.state === 'ready');
   const calls = replayedCalls(events);
+  const listed = listedResources(events);
   const serverName = ready?.serverInfo?.name ?? 'the server';
   const title = options.title ?? `replays ${calls.length} call(s) to ${serverName} (session ${events[0]?.sessionId.slice(0, 8) ?? 'empty'})`;
 
@@ -34,7 +37,10 @@ export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptio
     `test(${str(title)}, async ({ app }) => {`,
   ];
   if (calls.length === 0) lines.push('  // The session made no tool call.');
-  for (const call of calls) lines.push(...callLines(call));
+  for (const call of calls) {
+    const start = startLine(call.start, listed);
+    lines.push(...(typeof start === 'string' ? callLines(call, start) : [`  // ${comment(start.skipped)}`]));
+  }
   lines.push('});', '');
   return lines.join('\n');
 }
@@ -43,7 +49,7 @@ function replayedCalls(events: readonly LogEvent[]): ReplayedCall[] {
   const calls = new Map<string, ReplayedCall>();
   const elicitations = new Map<string, { callId?: string; mode: 'form' | 'url' }>();
   for (const event of events) {
-    if (event.kind === 'call-start' && event.method === 'tools/call') calls.set(event.callId, { start: event, answers: [] });
+    if (event.kind === 'call-start') calls.set(event.callId, { start: event, answers: [] });
     else if (event.kind === 'call-end') {
       const call = calls.get(event.callId);
       if (call) call.end = event;
@@ -82,9 +88,26 @@ function useLines(connecting: (EventOf<'session-state'> & { state: 'connecting' 
   return lines;
 }
 
-function callLines({ start, answers, end }: ReplayedCall): string[] {
-  const label = `${start.name} (${start.callId})`;
-  const lines = ['', `  // ${comment(label)}`, `  await app.callTool(${str(start.name)}, ${JSON.stringify(start.arguments ?? {})});`];
+/** The page-object step that starts the call, or why it cannot be replayed in the page. */
+function startLine(start: EventOf<'call-start'>, listed: ReturnType<typeof listedResources>): string | { skipped: string } {
+  const args = start.arguments ?? {};
+  if (start.method === 'tools/call') return `  await app.callTool(${str(start.name)}, ${JSON.stringify(args)});`;
+  if (start.method === 'prompts/get') {
+    // A prompt's arguments are strings, typed into its form.
+    const typed = Object.fromEntries(Object.entries(args).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+    return `  await app.getPrompt(${str(start.name)}, ${JSON.stringify(typed)});`;
+  }
+  const pick = pickResource(start.name, listed);
+  if (!pick)
+    return {
+      skipped: `resources/read ${start.name} (${start.callId}) is not replayed: the page reads a resource by the name it is listed under, and the session never listed this URI.`,
+    };
+  return `  await app.readResource(${str(pick.name)}${pick.variables ? `, ${JSON.stringify(pick.variables)}` : ''});`;
+}
+
+function callLines({ start, answers, end }: ReplayedCall, startLine: string): string[] {
+  const label = `${start.method === 'tools/call' ? '' : `${start.method} `}${start.name} (${start.callId})`;
+  const lines = ['', `  // ${comment(label)}`, startLine];
   for (const answer of answers) {
     const next = answer.mode === 'form' ? 'app.nextForm()' : 'app.nextUrlFlow()';
     if (answer.mode === 'form' && answer.action === 'accept') lines.push(`  await (await ${next}).acceptContent(${JSON.stringify(answer.content ?? {})});`);
@@ -101,15 +124,26 @@ function callLines({ start, answers, end }: ReplayedCall): string[] {
   return lines;
 }
 
-/** The text parts of a result, as the page shows them (each cut to MAX_ASSERTED_CHARS). */
+/**
+ * The texts of a result, as the page shows them (each cut to MAX_ASSERTED_CHARS): a tool's
+ * text content, a prompt's text messages, a resource's text contents.
+ */
 function resultTexts(end: EventOf<'call-end'>): string[] {
-  const content = end.result?.content;
-  if (!Array.isArray(content)) return [];
-  return content.flatMap((part: unknown) => {
-    if (typeof part !== 'object' || part === null || !('type' in part) || part.type !== 'text' || !('text' in part) || typeof part.text !== 'string') return [];
+  const result = end.result;
+  const parts: unknown[] = [];
+  if (Array.isArray(result?.content)) parts.push(...(result.content as unknown[]));
+  if (Array.isArray(result?.messages)) for (const message of result.messages as unknown[]) parts.push(isRecord(message) ? message.content : undefined);
+  if (Array.isArray(result?.contents)) parts.push(...(result.contents as unknown[]));
+  return parts.flatMap((part) => {
+    // Resource contents carry text without a type; content blocks say type "text".
+    if (!isRecord(part) || typeof part.text !== 'string' || ('type' in part && part.type !== 'text')) return [];
     const text = part.text.slice(0, MAX_ASSERTED_CHARS);
     return text.trim() ? [text] : [];
   });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** A string literal: JSON's escaping is valid TypeScript. */

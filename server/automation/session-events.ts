@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseHeader, SessionFileError } from '../store/session-file';
 import { LogEventSchema, type LogEvent } from '../wire/events';
+import { isResourceListing } from './export-spec-resources';
 
 /** The kinds the generator reads: the rest of a long session is not kept in memory. */
 const REPLAYED_KINDS = new Set<LogEvent['kind']>(['session-state', 'call-start', 'call-end', 'elicitation', 'action']);
@@ -26,7 +27,8 @@ export async function readSessionForExport(path: string): Promise<LogEvent[]> {
     }
     const parsed = LogEventSchema.safeParse(raw);
     if (!parsed.success) throw new SessionFileError(line, 'not a valid log entry.');
-    if (REPLAYED_KINDS.has(parsed.data.kind)) events.push(parsed.data);
+    // Of the traffic, only the resource lists: a read is replayed by the name they give its URI.
+    if (REPLAYED_KINDS.has(parsed.data.kind) || isResourceListing(parsed.data)) events.push(parsed.data);
   }
   if (line === 0) throw new SessionFileError(0, 'the file is empty.');
   return events;

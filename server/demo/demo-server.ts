@@ -14,6 +14,8 @@ import { elicit, formAnswer, text } from './helpers';
 import { registerCatalogItems } from './catalog-items';
 import { registerClientRequestTools } from './client-request-tools';
 import { registerRoundTools } from './round-tools';
+import { TaskServer } from './task-server';
+import { registerTaskTools } from './task-tools';
 import { CONFIRM_SCHEMA, NESTED_SCHEMA, PROFILE_SCHEMA, TRIP_DESTINATION_SCHEMA, TRIP_SEAT_SCHEMA } from './schemas';
 import { registerUrlTools } from './url-tools';
 
@@ -25,10 +27,12 @@ type Schema = ElicitRequestFormParams['requestedSchema'];
 export type DemoOptions = { era: Era; site?: ConsentSite };
 
 export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions = { era: 'legacy' }): McpServer {
-  const server = new McpServer(DEMO_INFO, {
+  const options = {
     capabilities: { tools: { listChanged: true } },
     instructions: 'A demo server for the Elicitation Inspector: each tool shows one elicitation situation.',
-  });
+  };
+  // Tasks exist on 2025 connections only (see task-tools.ts for 2026-07-28).
+  const server = era === 'legacy' ? new TaskServer(DEMO_INFO, options) : new McpServer(DEMO_INFO, options);
 
   server.registerTool(
     'echo',
@@ -153,5 +157,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerRoundTools(server, era, site);
   registerClientRequestTools(server);
   registerCatalogItems(server);
+  registerTaskTools(server);
   return server;
 }

@@ -56,9 +56,13 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
   };
   observe(task.status, task.statusMessage);
   const onAbort = () => {
-    // The person cancelled the call: tell the server to stop the task too (it may refuse an ended one).
+    // The person cancelled the call: tell the server to stop the task too. Its answer is the task as it
+    // now stands (cancelled), which is the status to show; a refusal (it had already ended) changes nothing.
     if (watch.status && !isTerminal(watch.status))
-      void client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, specTypeSchemas.CancelTaskResult).catch(() => undefined);
+      void client
+        .request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, LooseTaskSchema)
+        .then((got) => observe(got.status, got.statusMessage))
+        .catch(() => undefined);
   };
   host.signal.addEventListener('abort', onAbort, { once: true });
   let payload: Promise<Params> | undefined;
