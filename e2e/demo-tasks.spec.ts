@@ -20,6 +20,9 @@ const withDemoHttp = base.extend<{}, { demoHttp: { url: string } }>({
   ],
 });
 
+// One inspector per worker and per target, with a fresh session for each test.
+base.use({ inspectorShared: true });
+
 const stdio = base.extend({ inspectorArgs: async ({}, use) => use(['--protocol', '2025-11-25']) });
 const http = withDemoHttp.extend({ inspectorArgs: async ({ demoHttp }, use) => use(['--url', demoHttp.url, '--protocol', '2025-11-25']) });
 
