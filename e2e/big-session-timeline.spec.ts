@@ -3,14 +3,11 @@
  * spans of the calls in view are read from the proxy, and zooming into one call
  * and clicking a span to reach its entries work as on a live session.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { importSessionFile, writeSessionFile } from './bench/session-upload';
 
 test('a 20k-entry session draws the spans of the calls in view, zooms to one call and leads from a span to its entries', async ({ app, page, inspector }) => {
-  const file = await writeSessionFile(join(mkdtempSync(join(tmpdir(), 'big-timeline-')), 'big.jsonl'), 20_000, 'big-timeline');
+  const file = await writeSessionFile(test.info().outputPath('big.jsonl'), 20_000, 'big-timeline');
   await importSessionFile(inspector, file);
   await page.getByRole('button', { name: /^Sessions/ }).click();
   await page
@@ -20,6 +17,12 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
     .getByRole('button', { name: 'Open', exact: true })
     .click();
   await expect(app.log.getByLabel('Entry count')).toHaveText('20000 entries');
+  // The recording was cut short with a call open: the file will never give it an end, so the call
+  // says so, with no clock counting up since it was recorded and nothing to cancel.
+  await expect(app.callStatus()).toHaveText('No end recorded');
+  await expect(app.latestCall().getByLabel('Call duration')).toHaveCount(0);
+  await expect(app.latestCall().getByRole('button', { name: 'Cancel call' })).toHaveCount(0);
+  await expect(app.latestCall()).not.toContainText('waiting for your answer');
 
   await app.log.getByRole('tab', { name: 'Timeline' }).click();
   const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
@@ -37,7 +40,7 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   await expect(timeline.getByText(/^\+\d+ h$/)).toHaveCount(0);
   // The page has the spans of the calls in view only: it shows each call's split, not one for the session.
   await expect(timeline.getByLabel('Time split of the session')).toHaveCount(0);
-  await page.screenshot({ path: join(tmpdir(), 'big-session-timeline.png') });
+  await page.screenshot({ path: test.info().outputPath('big-session-timeline.png') });
 
   // Zoom to the newest call with an elicitation: its spans fill the axis.
   const withElicitation = timeline.getByRole('button', { name: /^Elicitation 1 of c\d+-\d+ / }).first();
@@ -48,7 +51,7 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   const zoomed = timeline.getByRole('region', { name: `Timeline of ${callId}` });
   const elicitation = zoomed.getByRole('button', { name: new RegExp(`^Elicitation 1 of ${callId} waited for the person [\\d,]+ ms`) });
   await expect(elicitation).toBeVisible();
-  await page.screenshot({ path: join(tmpdir(), 'big-session-timeline-zoom.png') });
+  await page.screenshot({ path: test.info().outputPath('big-session-timeline-zoom.png') });
 
   // A span leads to its entries: the call's story in the list, searched by the proxy, its first entry selected.
   await elicitation.click();

@@ -1,6 +1,6 @@
 import type { CallView } from '@app/model/session-store';
 import { isWaitingOnPerson } from '@app/model/session-store';
-import { useCommands, useSession } from '@app/state/app-context';
+import { useCommands, useIsLive, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
 import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 import { Button } from '@app/ui/button';
@@ -14,8 +14,13 @@ import { Alert } from '../ui/alert';
 
 type Phase = { text: string; tone: BadgeTone };
 
-export function callPhase(call: CallView, waitingOnPerson: boolean): Phase {
+/**
+ * `isLive` false: the session is over (ended, or opened from a file), so a call without
+ * an end will never get one and nobody is waiting on anything.
+ */
+export function callPhase(call: CallView, waitingOnPerson: boolean, isLive = true): Phase {
   const end = call.end;
+  if (!end && !isLive) return { text: 'No end recorded', tone: 'neutral' };
   if (!end) return waitingOnPerson ? { text: 'Waiting on you', tone: 'warning' } : { text: 'Waiting on the server', tone: 'info' };
   switch (end.outcome) {
     case 'result':
@@ -33,10 +38,13 @@ export function callPhase(call: CallView, waitingOnPerson: boolean): Phase {
 export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean }) {
   const session = useSession();
   const commands = useCommands();
+  const isLive = useIsLive();
   const { busy, error, run } = useBusyAction();
   if (!session) return null;
-  const waitingOnPerson = isWaitingOnPerson(call, session);
-  const phase = callPhase(call, waitingOnPerson);
+  const waitingOnPerson = isLive && isWaitingOnPerson(call, session);
+  const phase = callPhase(call, waitingOnPerson, isLive);
+  // Controls and a running clock only while the session can still act on the call.
+  const isOpen = isLive && !call.end;
   const timer = call.timer;
   const sessionId = session.sessionId;
   const send = (fn: () => Promise<unknown>) => void run(fn);
@@ -71,10 +79,12 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
         )}
         {call.rounds.length > 1 && <Badge tone="accent">round {call.rounds[call.rounds.length - 1].round}</Badge>}
         {call.rounds.length > 1 && <Spoken text=", " />}
-        <span className="text-slate-500">
-          <Elapsed since={call.startedAt} until={call.end?.at} label="Call duration" />
-        </span>
-        {!call.end && timer && (
+        {(call.end || isLive) && (
+          <span className="text-slate-500">
+            <Elapsed since={call.startedAt} until={call.end?.at} label="Call duration" />
+          </span>
+        )}
+        {isOpen && timer && (
           <span className="ml-auto flex items-center gap-2 text-slate-600">
             {timer.suspended ? (
               <span>Timeout suspended</span>
@@ -95,7 +105,7 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
             </Button>
           </span>
         )}
-        {!call.end && (
+        {isOpen && (
           <Button
             size="sm"
             tone="danger"
