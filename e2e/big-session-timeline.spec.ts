@@ -23,6 +23,8 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   await expect(app.latestCall().getByLabel('Call duration')).toHaveCount(0);
   await expect(app.latestCall().getByRole('button', { name: 'Cancel call' })).toHaveCount(0);
   await expect(app.latestCall()).not.toContainText('waiting for your answer');
+  await app.log.getByRole('tab', { name: 'Calls' }).click();
+  await expect(app.log.getByRole('listbox', { name: 'Tool calls' }).getByRole('option').first()).toContainText('no end recorded');
 
   await app.log.getByRole('tab', { name: 'Timeline' }).click();
   const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
@@ -41,6 +43,20 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   // The page has the spans of the calls in view only: it shows each call's split, not one for the session.
   await expect(timeline.getByLabel('Time split of the session')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('big-session-timeline.png') });
+  // The newest call, open when the recording stopped, is not "running" on the axis either.
+  const openCall = timeline.getByRole('button', { name: /^Zoom to c\d+-\d+ \(.*\), no end recorded, / });
+  await expect(async () => {
+    // The rows are virtualized, oldest first: scroll the list's own scroller to its end.
+    await timeline.getByRole('list', { name: 'Calls on the time axis' }).evaluate((list) => {
+      for (let el: Element | null = list; el; el = el.parentElement) {
+        if (el.scrollHeight > el.clientHeight + 1) {
+          el.scrollTop = el.scrollHeight;
+          return;
+        }
+      }
+    });
+    await expect(openCall.last()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 
   // Zoom to the newest call with an elicitation: its spans fill the axis.
   const withElicitation = timeline.getByRole('button', { name: /^Elicitation 1 of c\d+-\d+ / }).first();

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallView, SessionSnapshot } from '@app/model/session-store';
+import { useIsLive } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -122,12 +123,22 @@ function CallList({ calls, selected, onSelect }: { calls: CallView[]; selected: 
   const scrollRef = useRef<HTMLUListElement>(null);
   const virtualizer = useVirtualizer({ count: calls.length, getScrollElement: () => scrollRef.current, estimateSize: () => CALL_ROW, overscan: 8 });
   const at = (i: number) => calls[calls.length - 1 - i];
+  // A session that is over will never end a call it left open.
+  const isLive = useIsLive();
   return (
     <ul ref={scrollRef} role="listbox" aria-label="Tool calls" className="relative min-h-0 flex-1 overflow-auto">
       <li aria-hidden style={{ height: virtualizer.getTotalSize() }} className="pointer-events-none" />
       {virtualizer.getVirtualItems().map((item) => {
         const c = at(item.index);
-        const outcome = c.end ? (c.end.outcome === 'result' ? (c.end.result?.isError === true ? 'tool error' : 'result') : c.end.outcome) : 'running';
+        const outcome = c.end
+          ? c.end.outcome === 'result'
+            ? c.end.result?.isError === true
+              ? 'tool error'
+              : 'result'
+            : c.end.outcome
+          : isLive
+            ? 'running'
+            : 'no end recorded';
         return (
           <li
             key={c.callId}

@@ -27,7 +27,7 @@ export function CallZoom({ timeline, onShow }: Props) {
           {timeline.callId} {timeline.method} {timeline.name}
         </span>
         <Spoken text=", " />
-        <span className="text-slate-500">{timeline.isOpen ? 'running' : timeline.outcome}</span>
+        <span className="text-slate-500">{timeline.outcome}</span>
         <TimeSharesList shares={timeline.shares} label={`Time split of ${timeline.callId}`} />
       </header>
       <div className="flex">

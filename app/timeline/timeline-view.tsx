@@ -6,6 +6,7 @@ import type { TimelineSpan } from '@app/model/call-timeline-span';
 import type { SessionSnapshot } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
+import { useIsLive } from '@app/state/app-context';
 import { useNow } from '@app/ui/countdown';
 import { CallRow } from './call-row';
 import { CallZoom } from './call-zoom';
@@ -56,15 +57,20 @@ export function TimelineView({ session, onShowSpan }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [session.sessionId, stories],
   );
-  const isRunning = session.calls.some((c) => !c.end);
-  const clockAt = useNow(isRunning && !stories, 500);
-  // A recorded session is over: a call it cut short ends with the last thing the page knows of it, not now.
-  const recordedEndAt = useMemo(() => (stories ? Math.max(0, ...session.calls.map((c) => c.end?.at ?? c.startedAt)) : 0), [stories, session.calls]);
-  const nowAt = stories ? recordedEndAt : clockAt;
+  const isLive = useIsLive();
+  const isRunning = isLive && session.calls.some((c) => !c.end);
+  const clockAt = useNow(isRunning, 500);
+  // A session that is over (recorded, or ended) does not run on: a call it left open ends with the
+  // last thing the page knows of it, not now.
+  const overAt = useMemo(() => (isLive ? 0 : lastKnownAt(session.calls)), [isLive, session.calls]);
+  const nowAt = isLive ? clockAt : overAt;
   // A recorded session does not grow, and walking its million seqs for news would cost what windowing saves.
   if (!stories) cache.update(session.lastSeq);
   const calls = session.calls;
-  const timelineOf = (callId: string) => cache.timelineOf(callId, nowAt);
+  const timelineOf = (callId: string) => {
+    const timeline = cache.timelineOf(callId, nowAt);
+    return timeline?.isOpen && !isLive ? { ...timeline, outcome: NO_END } : timeline;
+  };
   const callIds = useMemo(() => calls.map((c) => c.callId), [calls]);
   // The session's split needs every call's story: a big session's page has only those in view, so it shows each call's own.
   const totals = useSessionTotals(stories ? NO_CALLS : callIds, timelineOf, `${session.eventCount}:${nowAt}`);
@@ -222,4 +228,14 @@ function SessionRows({ callIds, timelineOf, scale, onZoom, onShow, stories }: Ro
       </div>
     </>
   );
+}
+
+/** What an open call of a session that is over reads as: it will never end. */
+const NO_END = 'no end recorded';
+
+/** The latest start or end among the calls (a loop: a spread of a long session's calls could overflow the stack). */
+function lastKnownAt(calls: SessionSnapshot['calls']): number {
+  let latest = 0;
+  for (const call of calls) latest = Math.max(latest, call.end?.at ?? call.startedAt);
+  return latest;
 }
