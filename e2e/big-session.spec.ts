@@ -3,16 +3,13 @@
  * asks the proxy for the rest as the list scrolls, and the proxy filters the whole
  * session.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { importSessionFile, writeSessionFile } from './bench/session-upload';
 
 test('a 100k-entry session opens, scrolls to either end and finds a row by filter', async ({ app, page, inspector }) => {
   test.slow(); // generating and importing 100k entries on a shared machine
   // Imported before the page opens it: what is under test is opening, not the import's check of every line.
-  const file = await writeSessionFile(join(mkdtempSync(join(tmpdir(), 'big-session-')), 'big.jsonl'), 100_000, 'big');
+  const file = await writeSessionFile(test.info().outputPath('big.jsonl'), 100_000, 'big');
   await importSessionFile(inspector, file);
   const sessions = page.getByRole('dialog', { name: 'Sessions' });
   await page.getByRole('button', { name: /^Sessions/ }).click();
@@ -53,7 +50,7 @@ test('a 100k-entry session opens, scrolls to either end and finds a row by filte
   await expect(app.log.getByLabel('Entry count')).toHaveText(/^([2-9]|\d\d+) of 100000 entries$/);
   await expect(rows.filter({ hasText: /tools\/call #\d+ result/ })).toBeVisible();
   await expect(rows.filter({ hasText: 'Loading entry…' })).toHaveCount(0);
-  await page.screenshot({ path: join(tmpdir(), 'big-session.png') });
+  await page.screenshot({ path: test.info().outputPath('big-session.png') });
 
   // The Calls view: the newest calls, listed by the proxy from their outlines; one opened reads its story.
   await app.log.getByRole('tab', { name: 'Calls' }).click();
@@ -68,5 +65,5 @@ test('a 100k-entry session opens, scrolls to either end and finds a row by filte
   // Older calls come a page at a time, on demand.
   await app.log.getByRole('button', { name: 'Older calls' }).click();
   await expect(app.log.getByRole('status', { name: 'Calls listed' })).toHaveText(/^Newest 400 of [\d,]{3,} calls$/);
-  await page.screenshot({ path: join(tmpdir(), 'big-session-calls.png') });
+  await page.screenshot({ path: test.info().outputPath('big-session-calls.png') });
 });

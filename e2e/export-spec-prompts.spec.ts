@@ -4,9 +4,10 @@
  * replays both with the kit's getPrompt / readResource, and that test passes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
+import { runExported } from './support/exported-spec';
 import { ROOT } from './support/processes';
 
 test('a session with a prompt and a resource read exports as a test that replays both, and it passes', async ({ app, inspector }) => {
@@ -36,27 +37,3 @@ test('a session with a prompt and a resource read exports as a test that replays
   expect(run.status, run.output).toBe(0);
   expect(run.output).toContain('1 passed');
 });
-
-/** Run the exported spec with Playwright from a folder of its own under .tmp/ (it imports the built kit). */
-function runExported(name: string, source: string): { status: number | null; output: string } {
-  const dir = join(ROOT, '.tmp', `exported-${process.pid}-${name}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.spec.ts`), source);
-  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  writeFileSync(
-    join(dir, 'playwright.config.ts'),
-    `import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: '.', workers: 1, outputDir: 'results', use: { launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ['--no-sandbox'] } } });
-`,
-  );
-  const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
-  const run = spawnSync(process.execPath, [cli, 'test', '--config', join(dir, 'playwright.config.ts'), '--reporter', 'line'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, CI: '', FORCE_COLOR: '0' },
-    timeout: 200_000,
-  });
-  rmSync(dir, { recursive: true, force: true });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}

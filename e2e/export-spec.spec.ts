@@ -4,38 +4,15 @@
  * the same server and fails, naming the call and the text, when the answer changes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
+import { runExported } from './support/exported-spec';
 import { ROOT, targetStdio } from './support/processes';
 
 const greeter = targetStdio('greeter');
 
 test.use({ inspectorTarget: { ...greeter, env: { GREETING: 'Hello' } } });
-
-/** Run one exported spec with Playwright, from a folder of its own under .tmp/ (it imports the built kit). */
-function runExported(name: string, source: string): { status: number | null; output: string } {
-  const dir = join(ROOT, '.tmp', `exported-${process.pid}-${name}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.spec.ts`), source);
-  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  writeFileSync(
-    join(dir, 'playwright.config.ts'),
-    `import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: '.', workers: 1, outputDir: 'results', use: { launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ['--no-sandbox'] } } });
-`,
-  );
-  const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
-  const run = spawnSync(process.execPath, [cli, 'test', '--config', join(dir, 'playwright.config.ts'), '--reporter', 'line'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, CI: '', FORCE_COLOR: '0' },
-    timeout: 150_000,
-  });
-  rmSync(dir, { recursive: true, force: true });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
 
 test('a recorded session exported as a test passes against the same server, and fails readably when its answer changes', async ({ app, inspector }) => {
   test.setTimeout(300_000);

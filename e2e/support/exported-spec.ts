@@ -1,0 +1,34 @@
+/**
+ * Runs a spec that `export-spec` wrote, with Playwright, from a folder of its own under
+ * .tmp/ (it imports the built kit, so `npm run build` must have run).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './processes';
+
+/** Long enough for an exported session that waits on server-side deadlines, on a busy machine. */
+const RUN_TIMEOUT_MS = 200_000;
+
+export function runExported(name: string, source: string): { status: number | null; output: string } {
+  const dir = join(ROOT, '.tmp', `exported-${process.pid}-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.spec.ts`), source);
+  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  writeFileSync(
+    join(dir, 'playwright.config.ts'),
+    `import { defineConfig } from '@playwright/test';
+export default defineConfig({ testDir: '.', workers: 1, outputDir: 'results', use: { launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ['--no-sandbox'] } } });
+`,
+  );
+  const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
+  const run = spawnSync(process.execPath, [cli, 'test', '--config', join(dir, 'playwright.config.ts'), '--reporter', 'line'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '', FORCE_COLOR: '0' },
+    timeout: RUN_TIMEOUT_MS,
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
