@@ -7,18 +7,7 @@
  */
 import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
-import { startDemoHttp } from './support/processes';
-
-const withDemoHttp = base.extend<{}, { demoHttp: { url: string } }>({
-  demoHttp: [
-    async ({}, use) => {
-      const server = await startDemoHttp();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+import { withDemoHttp } from './support/demo-http';
 
 // One inspector per worker and per target, with a fresh session for each test.
 base.use({ inspectorShared: true });

@@ -3,11 +3,10 @@
  * prompt and reads a resource template (each asking first) exports as a test that
  * replays both with the kit's getPrompt / readResource, and that test passes.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
-import { runExported } from './support/exported-spec';
+import { exportSessionSpec, runExported } from './support/exported-spec';
 import { ROOT } from './support/processes';
 
 test('a session with a prompt and a resource read exports as a test that replays both, and it passes', async ({ app, inspector }) => {
@@ -21,13 +20,7 @@ test('a session with a prompt and a resource read exports as a test that replays
   await (await app.nextForm()).accept({ 'Show the note': true });
   await expect(app.callStatus()).toHaveText('Completed');
 
-  const [file] = readdirSync(inspector.dataDir).filter((f) => f.endsWith('.jsonl'));
-  const out = join(inspector.dataDir, 'replay.spec.ts');
-  const exported = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), 'export-spec', join(inspector.dataDir, file), '--out', out], {
-    encoding: 'utf8',
-  });
-  expect(exported.status, exported.stderr).toBe(0);
-  const source = readFileSync(out, 'utf8');
+  const source = exportSessionSpec(inspector.dataDir);
   expect(source).toContain('await app.getPrompt("write_announcement", {"topic":"the launch"});');
   expect(source).toContain('await app.readResource("secret_note", {"name":"q3 plan"});');
   expect(source).toContain('.toContain("Write a formal announcement about the launch.");');

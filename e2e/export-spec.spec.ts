@@ -3,11 +3,10 @@
  * exported with the CLI, and the exported test, run by Playwright, passes against
  * the same server and fails, naming the call and the text, when the answer changes.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
-import { runExported } from './support/exported-spec';
+import { exportSessionSpec, runExported } from './support/exported-spec';
 import { ROOT, targetStdio } from './support/processes';
 
 const greeter = targetStdio('greeter');
@@ -21,13 +20,7 @@ test('a recorded session exported as a test passes against the same server, and 
   await (await app.nextForm()).accept({ Name: 'Ada' });
   expect(await app.callOutcome()).toEqual({ status: 'Completed', result: 'Hello, Ada!' });
 
-  const [file] = readdirSync(inspector.dataDir).filter((f) => f.endsWith('.jsonl'));
-  const out = join(inspector.dataDir, 'replay.spec.ts');
-  const exported = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), 'export-spec', join(inspector.dataDir, file), '--out', out], {
-    encoding: 'utf8',
-  });
-  expect(exported.status, exported.stderr).toBe(0);
-  const source = readFileSync(out, 'utf8');
+  const source = exportSessionSpec(inspector.dataDir);
   expect(source).toContain('await app.callTool("greet", {"punctuation":"!"});');
   expect(source).toContain('"GREETING":"Hello"');
 

@@ -4,18 +4,10 @@
  * flow; a 2025-06-18 client facing newer features; timeouts a person controls.
  */
 import { expect, test as base } from 'elicitation-inspector/playwright';
-import { startDemoHttp, targetStdio } from './support/processes';
+import { withDemoHttp } from './support/demo-http';
+import { targetStdio } from './support/processes';
 
-const overHttp = base.extend<{}, { demoHttp: { url: string } }>({
-  demoHttp: [
-    async ({}, use) => {
-      const server = await startDemoHttp();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const overHttp = withDemoHttp;
 
 const cases = [
   { transport: 'stdio', protocol: 'auto', version: '2026-07-28' },

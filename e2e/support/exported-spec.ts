@@ -1,9 +1,9 @@
 /**
- * Runs a spec that `export-spec` wrote, with Playwright, from a folder of its own under
+ * Exports the session an inspector recorded with `export-spec`, and runs the spec it wrote, with Playwright, from a folder of its own under
  * .tmp/ (it imports the built kit, so `npm run build` must have run).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes';
 
@@ -31,4 +31,13 @@ export default defineConfig({ testDir: '.', workers: 1, outputDir: 'results', us
   });
   rmSync(dir, { recursive: true, force: true });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The spec `export-spec` writes for the one session file in `dataDir` (the CLI, as a user runs it). */
+export function exportSessionSpec(dataDir: string): string {
+  const [file] = readdirSync(dataDir).filter((f) => f.endsWith('.jsonl'));
+  const out = join(dataDir, 'replay.spec.ts');
+  const exported = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), 'export-spec', join(dataDir, file), '--out', out], { encoding: 'utf8' });
+  if (exported.status !== 0) throw new Error(`export-spec exited with ${exported.status}: ${exported.stderr}`);
+  return readFileSync(out, 'utf8');
 }
