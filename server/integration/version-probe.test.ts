@@ -15,6 +15,12 @@ const suite = inspectorSuite();
 const ready = () => suite.client.of('session-state').find((e): e is Extract<EventOf<'session-state'>, { state: 'ready' }> => e.state === 'ready')!;
 /** `subscriptions/listen` (2026-07-28) stays open for the whole session by design: it carries the server's notifications. */
 const unanswered = () => requestStates(suite.client.events).filter((r) => r.state !== 'answered' && r.method !== 'subscriptions/listen');
+/**
+ * The catalog's push can reach the script a moment before the log entry of the answer
+ * that filled it (the tap logs what the transport read, and over SSE the SDK may act on
+ * it first), so "every request answered" is awaited, not read once.
+ */
+const UNANSWERED_SETTLE_MS = 5_000;
 const probes = () => suite.client.of('rpc-out').filter((e) => e.message.method === 'server/discover');
 
 /** Open a session and wait until its tools are listed: every request of the connect is over by then. */
@@ -49,7 +55,7 @@ describe('stdio', () => {
     const probeId = probes()[0].message.id;
     expect(suite.client.of('rpc-in').filter((e) => e.message.id === probeId)).toHaveLength(1);
     expect(requestStates(suite.client.events)).toContainEqual({ method: 'server/discover', state: 'answered' });
-    expect(unanswered()).toEqual([]);
+    await expect.poll(unanswered, { timeout: UNANSWERED_SETTLE_MS }).toEqual([]);
     await suite.client.send('disconnect', { sessionId });
   });
 
@@ -89,7 +95,7 @@ describe('Streamable HTTP', () => {
     expect(ready().protocolVersion).toBe('2026-07-28');
     const probeId = probes()[0].message.id;
     expect(suite.client.of('rpc-in').filter((e) => e.message.id === probeId)).toHaveLength(1);
-    expect(unanswered()).toEqual([]);
+    await expect.poll(unanswered, { timeout: UNANSWERED_SETTLE_MS }).toEqual([]);
     await suite.client.send('disconnect', { sessionId });
   });
 
@@ -118,7 +124,7 @@ describe('SSE', () => {
     const sessionId = await openAndList({ transport: 'sse', url: everything.url, headers: {} });
     expect(probes()).toEqual([]);
     expect(requestStates(suite.client.events).map((r) => r.method)).toEqual(expect.arrayContaining(['initialize', 'tools/list']));
-    expect(unanswered()).toEqual([]);
+    await expect.poll(unanswered, { timeout: UNANSWERED_SETTLE_MS }).toEqual([]);
     await suite.client.send('disconnect', { sessionId });
   });
 });
