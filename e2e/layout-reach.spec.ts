@@ -1,9 +1,8 @@
 /**
- * Every control the README's Playwright table lists takes an ordinary mouse click,
+ * Every control the locator table (docs/playwright.md) lists takes an ordinary mouse click,
  * with each panel of the page folded and open: nothing covers it, and the column it
  * sits in scrolls to it. Runs at 1280×720 and 1440×900 (playwright.config.ts).
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
 import { clickEveryControl, controlProbes } from './support/control-walk';
@@ -14,7 +13,7 @@ test.use({ inspectorShared: true });
 // quarter of the file's CPU. A failed click names the control and what covers it, and keeps its screenshot.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
 
-const PROBES = controlProbes(readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url))));
+const PROBES = controlProbes(readPlaywrightTable());
 
 /** Always on screen once a form and a URL flow wait: the page's own controls and those of the requests. */
 const ALWAYS = [

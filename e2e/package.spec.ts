@@ -1,7 +1,7 @@
 /**
  * The package as a user gets it: packed, installed into an empty folder outside this
  * repository, and used from there: the bin, the page on the demo server, a form
- * answered, and the README's Playwright example run by that folder's own Playwright.
+ * answered, and the Playwright examples of the README and docs/playwright.md run by that folder's own Playwright.
  * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -125,14 +125,18 @@ test('the page loads, connects to the demo server, and a form elicitation is ans
   }
 });
 
-test("the README's Playwright example passes in the user's folder", () => {
+test("the README's and the Playwright page's kit examples pass in the user's folder", () => {
   test.setTimeout(180_000);
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const marker = readme.indexOf('<!-- readme-example: playwright-kit -->');
-  const example = /```ts\n([\s\S]*?)```/.exec(readme.slice(marker))?.[1];
-  expect(marker, 'the README marks its Playwright example').toBeGreaterThan(0);
   mkdirSync(join(folder, 'tests'), { recursive: true });
-  writeFileSync(join(folder, 'tests/elicitation.spec.ts'), example ?? '');
+  for (const [doc, marker, file] of [
+    ['README.md', 'playwright-kit-short', 'readme.spec.ts'],
+    ['docs/playwright.md', 'playwright-kit', 'elicitation.spec.ts'],
+  ]) {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    const at = text.indexOf(`<!-- readme-example: ${marker} -->`);
+    expect(at, `${doc} marks its Playwright example`).toBeGreaterThan(0);
+    writeFileSync(join(folder, 'tests', file), /```ts\n([\s\S]*?)```/.exec(text.slice(at))?.[1] ?? '');
+  }
   const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   writeFileSync(
     join(folder, 'playwright.config.ts'),
@@ -142,5 +146,5 @@ export default defineConfig({ testDir: 'tests', workers: 1, use: { launchOptions
   );
   const run = npx(['playwright', 'test', '--reporter', 'line'], { CI: '', PLAYWRIGHT_HTML_OPEN: 'never' });
   expect(run.status, run.output).toBe(0);
-  expect(run.output).toMatch(/2 passed/);
+  expect(run.output).toMatch(/3 passed/);
 });

@@ -1,9 +1,8 @@
 /**
- * The README's Playwright table is an interface: every locator in it is tried,
+ * The locator table (docs/playwright.md) is an interface: every locator in it is tried,
  * as written there, on a real page in the state where its control exists. A
  * renamed control, a reworded row, or a row one side lost fails here.
  */
-import { fileURLToPath } from 'node:url';
 import { CONNECTION_STATES } from '../app/connect/connection-status';
 import { FLOW_STATUSES } from '../app/url-flow/flow-status';
 import { expect, test } from 'elicitation-inspector/playwright';
@@ -12,7 +11,7 @@ import { readPlaywrightTable } from './support/readme-table';
 
 test.use({ inspectorShared: true });
 
-const ROWS = readPlaywrightTable(fileURLToPath(new URL('../README.md', import.meta.url)));
+const ROWS = readPlaywrightTable();
 const CALL_STATES = ['Waiting on the server', 'Waiting on you', 'Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled', 'No end recorded'];
 
 /** Each README row this spec walks, with the values it must document (none unless listed). */

@@ -22,6 +22,7 @@ Usage:
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]
                                                          write a recorded session as a scenario
   elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
+  Each command takes --help, which names its page of the docs.
 
 Target:
   --url <url>              Server URL (http:// or https://)

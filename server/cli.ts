@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readRulesFile, RulesFileError } from './automation/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
+import { commandHelp, docsLine, type HelpCommand } from './cli-help';
 import { readConfigTargets, type ConfigChoice } from './config-target';
 import { ConfiguredServers } from './session/configured-servers';
 import { demoTarget } from './demo/demo-target';
@@ -29,6 +30,8 @@ const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text)
 async function main(argv: string[]): Promise<void> {
   const headless = argv[0] === undefined ? undefined : HEADLESS[argv[0]];
   if (headless) {
+    const help = commandHelp(argv[0] as HelpCommand, argv.slice(1));
+    if (help !== undefined) return void process.stdout.write(help);
     const code = await (await headless()).default(argv.slice(1));
     // Exit once stdout has taken everything: a CI log cut short would hide the verdict.
     return void process.stdout.write('', () => process.exit(code));
@@ -41,7 +44,7 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`elicitation-inspector: ${error.message}\nRun with --help for usage.\n`);
     process.exit(2);
   }
-  if (options.help) return void process.stdout.write(`${HELP}\n`);
+  if (options.help) return void process.stdout.write(`${HELP}\n\n${docsLine('')}\n`);
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
   let rules: RuleSet | undefined;
   try {

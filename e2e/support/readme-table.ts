@@ -1,8 +1,9 @@
 /**
- * The README's "Driving it with Playwright" table, read as data: each row's
+ * The locator table of docs/playwright.md ("Locators"), read as data: each row's
  * locators (with every `'a' \| 'b'` alternative spelled out) and its documented values.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export type ReadmeRow = {
   what: string;
@@ -12,9 +13,12 @@ export type ReadmeRow = {
   values: string[];
 };
 
-export function readPlaywrightTable(readmePath: string): ReadmeRow[] {
-  const text = readFileSync(readmePath, 'utf8');
-  const section = text.slice(text.indexOf('## Driving it with Playwright'));
+/** Where the table lives: the Playwright page of the docs. */
+export const LOCATOR_TABLE_PATH = fileURLToPath(new URL('../../docs/playwright.md', import.meta.url));
+
+export function readPlaywrightTable(path: string = LOCATOR_TABLE_PATH): ReadmeRow[] {
+  const text = readFileSync(path, 'utf8');
+  const section = text.slice(text.indexOf('## Locators'));
   const lines = section.slice(section.indexOf('| what | locator |')).split('\n');
   const rows: ReadmeRow[] = [];
   for (const line of lines.slice(2)) {

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startInspector, type Inspector } from '../../kit/start-inspector';
+import { docsLine } from '../cli-help';
 import type { Page } from 'playwright-core';
 import { loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
 import { WalkthroughPage } from './walkthrough-page';
@@ -43,7 +44,7 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     else if (options[i] === '--target' && options[i + 1]) scenarioFile = options[++i];
     else if (options[i] === '--pace-ms' && /^\d+$/.test(options[i + 1] ?? '')) paceMs = Number(options[++i]);
     else if (options[i] === '-h' || options[i] === '--help') {
-      out.stdout(`${DEMO_USAGE}\n`);
+      out.stdout(`${DEMO_USAGE}\n\n${docsLine('demo')}\n`);
       return 0;
     } else {
       out.stderr(`elicitation-inspector demo: unexpected argument "${options[i]}".\n${DEMO_USAGE}\n`);

@@ -3,6 +3,7 @@
  * as a Playwright test, on stdout or in a file.
  */
 import { writeFileSync } from 'node:fs';
+import { docsLine } from '../cli-help';
 import { SessionFileError } from '../store/session-file';
 import { exportSpec } from './export-spec';
 import { readSessionForExport } from './session-events';
@@ -16,7 +17,7 @@ export async function runExportSpec(argv: string[], out: { stdout: (text: string
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--out') outFile = argv[++i];
     else if (argv[i] === '-h' || argv[i] === '--help') {
-      out.stdout(`${EXPORT_SPEC_USAGE}\n`);
+      out.stdout(`${EXPORT_SPEC_USAGE}\n\n${docsLine('export-spec')}\n`);
       return 0;
     } else if (!file && !argv[i].startsWith('-')) file = argv[i];
     else return usage(out, `unexpected argument "${argv[i]}".`);

@@ -1,0 +1,50 @@
+/**
+ * Help for each command, and the page of the docs that says the rest. The docs ship
+ * in the package (`docs/`), so the path printed is readable offline, wherever the
+ * inspector was installed.
+ */
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './runtime';
+
+/** The docs page that each command's help points to; '' is the inspector itself. */
+export const COMMAND_DOCS = {
+  '': 'docs/connecting.md',
+  run: 'docs/ci.md',
+  'scenario-from': 'docs/ci.md',
+  'conformance-client': 'docs/ci.md',
+  demo: 'docs/demos.md',
+  'export-spec': 'docs/playwright.md',
+} as const;
+
+export type HelpCommand = keyof typeof COMMAND_DOCS;
+
+/** The last line of a command's help: where its docs page is on this machine. */
+export function docsLine(command: HelpCommand): string {
+  return `Docs: ${join(PACKAGE_ROOT, COMMAND_DOCS[command])} (every page: ${join(PACKAGE_ROOT, 'README.md')})`;
+}
+
+/** Usage of the headless commands that parse no options of their own beyond the file they take. */
+const USAGE: Partial<Record<HelpCommand, string>> = {
+  run: `Usage: elicitation-inspector run <scenario.json> [--protocol <version>|all] [--reporter line|json|junit] [--out FILE] [--data-dir DIR]
+
+Plays a scenario file headless: each step's call, each elicitation answered as the file says, each
+expectation checked. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
+file, 3 could not connect or run.`,
+  'scenario-from': `Usage: elicitation-inspector scenario-from <session.jsonl> [--out FILE]
+
+Writes a recorded session as a scenario file: each call a step, each answer given an expected
+elicitation with that answer, each result seen its expectation.`,
+  'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
+
+The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO
+(and MCP_CONFORMANCE_CONTEXT), calls the server's tools and answers its elicitations.`,
+};
+
+/** `<command> --help` (or -h) before any `--`: the help to print, else undefined. */
+export function commandHelp(command: HelpCommand, argv: readonly string[]): string | undefined {
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  if (!options.includes('--help') && !options.includes('-h')) return undefined;
+  const usage = USAGE[command];
+  return usage === undefined ? undefined : `${usage}\n\n${docsLine(command)}\n`;
+}
