@@ -9,7 +9,6 @@
  * covered); SeqIndex then checks every row against the seq its line holds, so an
  * index that lies about a window is never used for it: it is rebuilt.
  */
-import type { SkippedLine } from './seq-index';
 import { bytesOf, float64s, readSection, readSidecarHead, sourceState, stampOf, writeSidecar, type SidecarHead } from './sidecar-file';
 
 const SIDECAR_MAGIC = 'EI-SEQIX';
@@ -17,6 +16,10 @@ const SIDECAR_MAGIC = 'EI-SEQIX';
 export const SEQ_INDEX_VERSION = 2;
 /** How many skipped lines are described one by one; the rest are only counted. */
 export const MAX_NOTES = 20;
+
+/** A line the index could not place, and why (described one by one up to MAX_NOTES). */
+export type SkippedLine = { line: number; reason: string };
+
 /** Saved offsets are read this many entries at a time (64 kB), so neighbouring windows share one read. */
 const BLOCK_ENTRIES = 4096;
 /** Blocks kept: a filter's many short reads and a pass's slices find their offsets here. 4 MB. */

@@ -16,7 +16,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { LinePlaces } from './line-places';
-import { MAX_NOTES, SavedOffsets, saveSeqIndex } from './seq-index-file';
+import { MAX_NOTES, SavedOffsets, saveSeqIndex, type SkippedLine } from './seq-index-file';
 import { storedSeq, type StoredEvent } from './session-file';
 
 const NEWLINE = 0x0a;
@@ -29,9 +29,6 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const MAX_GAP = 1_000_000;
 /** Below this many new entries the index is not saved: a pass over a small file costs less than the write. */
 const SAVE_MIN_ENTRIES = 5000;
-
-/** A line the index could not place, and why. */
-export type SkippedLine = { line: number; reason: string };
 
 export class SeqIndex {
   private readonly places = new LinePlaces();
