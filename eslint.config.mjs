@@ -14,7 +14,19 @@ const SDK_CLIENT = ['@modelcontextprotocol/client', '@modelcontextprotocol/clien
 const zones = [
   {
     target: './server/wire',
-    from: ['./app', './server/session', './server/http', './server/store', './server/demo', './server/automation', './server/doctor', './e2e'],
+    from: [
+      './app',
+      './server/session',
+      './server/http',
+      './server/store',
+      './server/demo',
+      './server/rules',
+      './server/scenarios',
+      './server/export',
+      './server/doctor',
+      './walkthrough',
+      './e2e',
+    ],
     except: [],
     message: 'server/wire is the contract: it imports nothing from the project.',
   },
@@ -60,8 +72,18 @@ const zones = [
     message: 'app/model is state without React: it imports only @wire.',
   },
   {
+    target: ['./server', './app', './kit', './walkthrough'],
+    from: './e2e',
+    message: 'Product code does not import test code: helpers for tests live in e2e/support/ and are imported by tests only.',
+  },
+  {
+    target: './server',
+    from: './walkthrough',
+    message: 'The proxy does not import the walkthrough: the bin starts `demo` on its own entry.',
+  },
+  {
     target: './kit',
-    from: ['./app', './server', './e2e'],
+    from: ['./app', './server', './walkthrough', './e2e'],
     message: 'kit/ ships in the package on its own: it reaches the inspector through its bin, not its modules.',
   },
   {

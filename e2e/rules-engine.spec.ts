@@ -1,7 +1,7 @@
 /**
  * What a rule from the Rules panel answers, and how the page says so: on the
  * pending item, on the call, in the call's story and in the panel's counts.
- * These need the proxy's rule engine (server/automation/rule-engine.ts).
+ * These need the proxy's rule engine (server/rules/rule-engine.ts).
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';

@@ -59,6 +59,18 @@ describe('the architecture, as lint rules', () => {
       'server/store/session-log.ts',
       /only inside server\/session/,
     ],
+    [
+      'product code does not import test code from e2e/',
+      "import { ROOT } from '../../e2e/support/processes';\nexport const x = ROOT;\n",
+      'server/session/broker.ts',
+      /Product code does not import test code/,
+    ],
+    [
+      'the proxy does not import the walkthrough',
+      "import { runDemo } from '../walkthrough/demo-cli';\nexport const x = runDemo;\n",
+      'server/cli.ts',
+      /The proxy does not import the walkthrough/,
+    ],
     ['the model has no React', "import { useState } from 'react';\nexport const x = useState;\n", 'app/model/log-index.ts', /app\/model has no React/],
   ])(
     '%s',

@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { freshBundle, hasSources } from './fresh-bundle.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const bundle = freshBundle(root, 'cli');
+// `demo` is the walkthrough, which the proxy does not import: it has an entry of its own.
+const isDemo = process.argv[2] === 'demo';
+const bundle = freshBundle(root, isDemo ? 'demo' : 'cli');
 if (bundle) {
   await import(bundle);
 } else if (hasSources(root)) {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('./cli.ts');
+  await import(isDemo ? '../walkthrough/main.ts' : './cli.ts');
 } else {
   process.stderr.write(`elicitation-inspector: ${root}dist/server/cli.mjs is missing; this package was packed without running its build (npm run build).\n`);
   process.exit(1);

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 rmSync('dist/server', { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'server/cli.ts', 'demo-stdio': 'server/demo/stdio.ts', 'demo-http': 'server/demo/http.ts' },
+  entryPoints: { cli: 'server/cli.ts', demo: 'walkthrough/main.ts', 'demo-stdio': 'server/demo/stdio.ts', 'demo-http': 'server/demo/http.ts' },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { readRulesFile, RulesFileError } from './automation/rules-file';
+import { readRulesFile, RulesFileError } from './rules/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { commandHelp, docsLine, type HelpCommand } from './cli-help';
 import { readConfigTargets, type ConfigChoice } from './config-target';
@@ -18,11 +18,10 @@ import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 /** Commands that run headless and end with an exit code, instead of starting the inspector. */
 const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
-  run: () => import('./automation/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
-  'conformance-client': () => import('./automation/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
-  'scenario-from': () => import('./automation/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
-  demo: () => import('./automation/demo-cli').then((m) => ({ default: (argv: string[]) => m.runDemo(argv, stdio()) })),
-  'export-spec': () => import('./automation/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
+  run: () => import('./scenarios/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
+  'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
+  'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
+  'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
 };
 
 const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });

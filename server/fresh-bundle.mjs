@@ -5,13 +5,15 @@ import { join } from 'node:path';
 /**
  * The bundle of an entry point if it should run: always in an installed package (it ships
  * no TypeScript sources, so there is nothing to be stale against), else only when it is
- * newer than every source file under server/. Undefined when the sources must run.
+ * newer than every source file it was built from. Undefined when the sources must run.
  */
 export function freshBundle(root, name) {
   const bundle = join(root, 'dist/server', `${name}.mjs`);
   if (!existsSync(bundle)) return undefined;
   if (!hasSources(root)) return bundle;
-  return statSync(bundle).mtimeMs >= newestSource(join(root, 'server')) ? bundle : undefined;
+  // The bundles hold server/, the walkthrough and the kit module it starts inspectors with.
+  const newest = Math.max(...['server', 'walkthrough', 'kit'].map((dir) => newestSource(join(root, dir))));
+  return statSync(bundle).mtimeMs >= newest ? bundle : undefined;
 }
 
 /** Whether this is a checkout (TypeScript sources present) rather than an installed package. */

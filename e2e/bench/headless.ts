@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { runScenario } from '../../server/automation/scenario-runner';
+import { runScenario } from '../../server/scenarios/scenario-runner';
 import { SessionRegistry } from '../../server/session/session-registry';
 import { ScenarioSchema } from '../../server/wire/scenario';
 import { demoStdio } from '../support/processes';

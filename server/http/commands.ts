@@ -1,7 +1,7 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
 import { diagnose } from '../doctor/doctor';
-import { parseScenario, ScenarioFileError } from '../automation/scenario-file';
+import { parseScenario, ScenarioFileError } from '../scenarios/scenario-file';
 import { WireFailure } from '../wire/errors';
 import type { Scenario } from '../wire/scenario';
 import { runQuery } from './query-commands';
@@ -71,13 +71,13 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       return diagnose(session.target, session.settings);
     }
     case 'run-scenario': {
-      const { runScenario } = await import('../automation/scenario-runner');
+      const { runScenario } = await import('../scenarios/scenario-runner');
       return { runs: await runScenario(parseScenarioCommand(command.params.scenario), { registry }) };
     }
     case 'scenario-from-session': {
       const source = registry.source(command.params.sessionId);
       if (!source) throw new WireFailure('not-found', `No session ${command.params.sessionId}.`);
-      const { scenarioFromSource } = await import('../automation/session-to-scenario');
+      const { scenarioFromSource } = await import('../scenarios/session-to-scenario');
       return { scenario: await scenarioFromSource(source) };
     }
     case 'set-rules':

@@ -7,8 +7,8 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { exportSpec } from '../automation/export-spec';
-import { readSessionForExport } from '../automation/session-events';
+import { exportSpec } from '../export/export-spec';
+import { readSessionForExport } from '../export/session-events';
 import { PACKAGE_ROOT } from '../runtime';
 import { MAX_IMPORT_BYTES } from '../store/import-session';
 import { SessionFileError } from '../store/session-file';
@@ -64,7 +64,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     return c.body(Readable.toWeb(createReadStream(path, { start: 0, end: Math.max(0, size - 1) })) as ReadableStream);
   });
 
-  /** The session file as a Playwright test that repeats its calls and answers (server/automation/export-spec.ts). */
+  /** The session file as a Playwright test that repeats its calls and answers (server/export/export-spec.ts). */
   app.get('/api/sessions/:id/export-spec', async (c) => {
     const id = c.req.param('id');
     const path = options.registry.filePath(id);

@@ -6,7 +6,7 @@
  * fs.globSync, Node 22+).
  */
 import { describe, expect, it } from 'vitest';
-import { conformanceRunner } from './conformance-runner';
+import { conformanceRunner } from '../../e2e/support/conformance-runner';
 
 const runSuite = conformanceRunner('conformance-');
 

@@ -5,7 +5,7 @@
  * lists every auth scenario of 0.1.12, with the ones that do not pass yet and why.
  */
 import { describe, expect, it } from 'vitest';
-import { conformanceRunner } from './conformance-runner';
+import { conformanceRunner } from '../../e2e/support/conformance-runner';
 
 const runSuite = conformanceRunner('conformance-auth-');
 

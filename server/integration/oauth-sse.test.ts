@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { resultText } from '../../e2e/support/inspector-client';
-import { expectRevokedTokenSignsInAgain, issuedSecrets, nextStep, secretsInFiles, signInAndConnect, startOAuthServer, type OAuthServer } from './oauth-support';
+import {
+  expectRevokedTokenSignsInAgain,
+  issuedSecrets,
+  nextStep,
+  secretsInFiles,
+  signInAndConnect,
+  startOAuthServer,
+  type OAuthServer,
+} from '../../e2e/support/oauth-support';
 
 const suite = inspectorSuite();
 

@@ -10,7 +10,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { resultText } from '../../e2e/support/inspector-client';
 import type { EventOf } from '../wire/events';
-import { approveInBrowser, issuedSecrets, nextStep, secretsInFiles, signInAndConnect, startOAuthServer, type OAuthServer } from './oauth-support';
+import {
+  approveInBrowser,
+  issuedSecrets,
+  nextStep,
+  secretsInFiles,
+  signInAndConnect,
+  startOAuthServer,
+  type OAuthServer,
+} from '../../e2e/support/oauth-support';
 
 const suite = inspectorSuite();
 const servers: OAuthServer[] = [];

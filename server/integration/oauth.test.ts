@@ -17,7 +17,7 @@ import {
   signInAndConnect,
   startOAuthServer,
   type OAuthServer,
-} from './oauth-support';
+} from '../../e2e/support/oauth-support';
 
 const suite = inspectorSuite();
 

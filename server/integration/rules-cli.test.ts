@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { startInspector } from '../../e2e/support/processes';
-import { callAnswered } from './rules-support';
+import { callAnswered } from '../../e2e/support/rules-support';
 
 describe('--rules FILE', () => {
   it('the demo connection made at start answers by the file, and the session file keeps the rule-match and the action', async () => {

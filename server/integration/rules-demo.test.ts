@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { demoStdio } from '../../e2e/support/processes';
-import { callAnswered, setRules, storyOf } from './rules-support';
+import { callAnswered, setRules, storyOf } from '../../e2e/support/rules-support';
 
 const suite = inspectorSuite();
 

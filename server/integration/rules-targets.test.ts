@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
 import { everythingStdio, startEverything, targetStdio, type Started } from '../../e2e/support/processes';
 import type { CommandParams } from '../wire/wire-client';
-import { callAnswered, setRules } from './rules-support';
+import { callAnswered, setRules } from '../../e2e/support/rules-support';
 
 const suite = inspectorSuite();
 const EVERYTHING_TOOL = 'trigger-elicitation-request';

@@ -1,7 +1,7 @@
 /**
  * Response rules: how an elicitation is answered when no person does. The page's
  * Rules panel, a rules file, the CLI and scenario steps all speak these shapes;
- * the proxy's rule engine (server/automation/) applies them through the broker,
+ * the proxy's rule engine (server/rules/) applies them through the broker,
  * so a rule's answer is logged, validated and shown like a person's.
  */
 import { z } from 'zod';

@@ -2,10 +2,10 @@
  * What the response-rule tests share: call a tool and gather what the log says
  * about it (the elicitations, which rule took them, the actions and how they ended).
  */
-import { resultText } from '../../e2e/support/inspector-client';
-import type { InspectorSuite } from '../../e2e/support/inspector-suite';
-import type { EventOf } from '../wire/events';
-import type { CommandParams } from '../wire/wire-client';
+import { resultText } from './inspector-client';
+import type { InspectorSuite } from './inspector-suite';
+import type { EventOf } from '../../server/wire/events';
+import type { CommandParams } from '../../server/wire/wire-client';
 
 export type CallStory = {
   callId: string;

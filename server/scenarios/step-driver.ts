@@ -9,8 +9,8 @@ import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleAnswer, RuleRef, RuleSet } from '../wire/rules';
 import type { ScenarioStep, StepReport } from '../wire/scenario';
 import { checkOutcome, type StepFailure } from './outcome-checks';
-import { giveRuleAnswer } from './rule-answer';
-import { matchMisses, ruleTakes } from './match-misses';
+import { giveRuleAnswer } from '../rules/rule-answer';
+import { matchMisses, ruleTakes } from '../rules/match-misses';
 
 /** More elicitations than this beyond the listed ones in one step is a flood: the call is cancelled and the run ends. */
 export const MAX_UNLISTED_ELICITATIONS = 100;

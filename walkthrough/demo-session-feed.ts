@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LogEventSchema, type EventOf, type LogEvent } from '../wire/events';
+import { LogEventSchema, type EventOf, type LogEvent } from '../server/wire/events';
 
 const POLL_MS = 100;
 /** Read at most this much of the file per refresh, so one huge entry cannot hold the demo up. */

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { ROOT } from '../../e2e/support/processes';
+import { ROOT } from './processes';
 
 export type SuiteRun = { code: number | null; output: string };
 

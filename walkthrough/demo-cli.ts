@@ -6,18 +6,18 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startInspector, type Inspector } from '../../kit/start-inspector';
-import { docsLine } from '../cli-help';
+import { startInspector, type Inspector } from '../kit/start-inspector';
+import { docsLine } from '../server/cli-help';
 import type { Page } from 'playwright-core';
 import { loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
 import { WalkthroughPage } from './walkthrough-page';
 import { inspectorOptionsFor, verdictLine } from './demo-scenario-plan';
 import { DemoSessionFeed } from './demo-session-feed';
-import { EXIT } from './run-cli';
-import { readScenarioFile, ScenarioFileError } from './scenario-file';
+import { EXIT } from '../server/scenarios/run-cli';
+import { readScenarioFile, ScenarioFileError } from '../server/scenarios/scenario-file';
 import { scenarioWalkthrough } from './scenario-walkthrough';
 import { demoWalkthrough, targetWalkthrough } from './walkthroughs';
-import type { Scenario } from '../wire/scenario';
+import type { Scenario } from '../server/wire/scenario';
 
 export const DEMO_USAGE = `Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_SCHEMA } from '../demo/schemas';
+import { PROFILE_SCHEMA } from '../server/demo/schemas';
 import { defaultedKeys, planForm } from './demo-form-plan';
 
 describe('planForm', () => {

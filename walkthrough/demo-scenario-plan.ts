@@ -3,12 +3,12 @@
  * server, protocol and client), which steps the page can play, and the words
  * the captions and the terminal use for each step and its verdict.
  */
-import type { InspectorOptions } from '../../kit/start-inspector';
-import type { RuleAnswer } from '../wire/rules';
-import type { Scenario, ScenarioStep } from '../wire/scenario';
-import type { StepFailure } from './outcome-checks';
-import { ALL_PROTOCOLS } from './scenario-runner';
-import { DEFAULT_SETTINGS } from '../wire/target';
+import type { InspectorOptions } from '../kit/start-inspector';
+import type { RuleAnswer } from '../server/wire/rules';
+import type { Scenario, ScenarioStep } from '../server/wire/scenario';
+import type { StepFailure } from '../server/scenarios/outcome-checks';
+import { ALL_PROTOCOLS } from '../server/scenarios/scenario-runner';
+import { DEFAULT_SETTINGS } from '../server/wire/target';
 
 export type DemoStepVerdict = {
   index: number;

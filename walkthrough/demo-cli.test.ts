@@ -16,7 +16,8 @@ describe('elicitation-inspector demo: usage', () => {
   it('--help lists --target and the exit codes', async () => {
     const { code, stdout } = await demo(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toBe(`${DEMO_USAGE}\n`);
+    expect(stdout.startsWith(`${DEMO_USAGE}\n`)).toBe(true);
+    expect(stdout).toMatch(/^Docs: \S+docs\/demos\.md/m);
     expect(stdout).toMatch(/--target FILE +play a scenario file/);
     expect(stdout).toContain('2 usage or a broken scenario file');
   });

@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { resultText, type InspectorClient } from '../../e2e/support/inspector-client';
-import { startHttpTarget, type Started } from '../../e2e/support/processes';
-import type { EventOf } from '../wire/events';
+import { resultText, type InspectorClient } from './inspector-client';
+import { startHttpTarget, type Started } from './processes';
+import type { EventOf } from '../../server/wire/events';
 
 export type OAuthServer = Started & { port: number; url: string; origin: string };
 

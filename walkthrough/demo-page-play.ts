@@ -5,11 +5,11 @@
  * the README's Playwright table lists them.
  */
 import type { Locator, Page } from 'playwright-core';
-import type { EventOf } from '../wire/events';
-import type { RuleAnswer } from '../wire/rules';
+import type { EventOf } from '../server/wire/events';
+import type { RuleAnswer } from '../server/wire/rules';
 import { defaultedKeys, planForm, type FieldFill } from './demo-form-plan';
 import type { DemoSessionFeed } from './demo-session-feed';
-import { withDefaults } from './rule-answer';
+import { withDefaults } from '../server/rules/rule-answer';
 import type { WalkthroughPage } from './walkthrough-page';
 
 /** Long enough for a slow machine to render a form; a missing control is reported, never waited on for ever. */

@@ -6,15 +6,15 @@
  * inspector's own log of the session.
  */
 import type { Page } from 'playwright-core';
-import type { EventOf, LogEvent } from '../wire/events';
-import type { RuleAnswer, RuleMatch } from '../wire/rules';
-import type { Scenario, ScenarioStep } from '../wire/scenario';
+import type { EventOf, LogEvent } from '../server/wire/events';
+import type { RuleAnswer, RuleMatch } from '../server/wire/rules';
+import type { Scenario, ScenarioStep } from '../server/wire/scenario';
 import { describeAnswer, describeStep, skipReason, verdictCaption, type DemoStepVerdict } from './demo-scenario-plan';
 import { ofKind, type DemoSessionFeed } from './demo-session-feed';
 import { playAnswer, prepareTool, toolRegion, UI_TIMEOUT_MS } from './demo-page-play';
-import { matchMisses, ruleTakes } from './match-misses';
-import { checkOutcome, type StepFailure } from './outcome-checks';
-import { stepName } from './step-driver';
+import { matchMisses, ruleTakes } from '../server/rules/match-misses';
+import { checkOutcome, type StepFailure } from '../server/scenarios/outcome-checks';
+import { stepName } from '../server/scenarios/step-driver';
 import type { WalkthroughPage } from './walkthrough-page';
 
 /** After Cancel call, how long the call may take to end. */

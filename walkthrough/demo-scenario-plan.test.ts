@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from './scenario-file';
+import { parseScenario } from '../server/scenarios/scenario-file';
 import { describeStep, inspectorOptionsFor, skipReason, verdictCaption, verdictLine } from './demo-scenario-plan';
 
 const call = { call: 'echo' };

@@ -1,0 +1,13 @@
+/**
+ * `elicitation-inspector demo …`: the recorded walkthrough, started by the bin on its own.
+ * The proxy never imports this folder: the walkthrough is a consumer of the kit and of the
+ * proxy's scenario code, and drives a browser, none of which an inspector start needs.
+ */
+import { runDemo } from './demo-cli';
+
+const code = await runDemo(process.argv.slice(3), {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+});
+// Exit once stdout has taken everything, as the other commands do.
+process.stdout.write('', () => process.exit(code));
