@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -9,7 +10,7 @@ export default defineConfig({
   root: here('./app'),
   publicDir: here('./public'),
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(here('./dist/app'))],
   resolve: {
     alias: { '@app': here('./app'), '@wire': here('./server/wire') },
   },

@@ -108,7 +108,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     // Vite puts a content hash in every asset name, so they never change under the same URL.
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('/assets/*', serveStatic({ root: APP_DIR }));
+  // Brotli copies are written at build time (scripts/precompress.ts); gzip is made by compress() above.
+  app.use('/assets/*', serveStatic({ root: APP_DIR, precompressed: true }));
   app.get('/favicon.svg', serveStatic({ path: `${APP_DIR}favicon.svg` }));
   app.get('/', compress(), (c) => {
     const index = `${APP_DIR}index.html`;
