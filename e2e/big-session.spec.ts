@@ -67,3 +67,28 @@ test('a 100k-entry session opens, scrolls to either end and finds a row by filte
   await expect(app.log.getByRole('status', { name: 'Calls listed' })).toHaveText(/^Newest 400 of [\d,]{3,} calls$/);
   await page.screenshot({ path: test.info().outputPath('big-session-calls.png') });
 });
+
+test('a filter keeping more matches than one answer holds counts them all and reaches the newest', async ({ app, page, inspector }) => {
+  test.slow(); // generating and importing 201k entries on a shared machine
+  // Just past one find-entries answer (200,000 seqs): the matches come in two pages.
+  const file = await writeSessionFile(test.info().outputPath('bigger.jsonl'), 201_000, 'bigger');
+  await importSessionFile(inspector, file);
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Sessions' })
+    .getByRole('listitem')
+    .filter({ hasText: '201000 entries' })
+    .getByRole('button', { name: 'Open', exact: true })
+    .click();
+  await expect(app.log.getByLabel('Entry count')).toHaveText('201000 entries');
+
+  // Every entry but the two session-state ones that open the recording.
+  await app.searchLog('-kind:session-state');
+  await expect(app.log.getByLabel('Entry count')).toHaveText('200998 of 201000 entries');
+  // The list follows the end, as it does unfiltered: the newest match is there, a real row.
+  const rows = app.logEntries.getByRole('option');
+  const newest = rows.filter({ hasText: /^201000\b/ });
+  await expect(newest).toBeVisible();
+  await expect(newest).not.toHaveAttribute('aria-busy', 'true');
+  await expect(rows.filter({ hasText: 'Loading entry…' })).toHaveCount(0);
+});

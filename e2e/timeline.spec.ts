@@ -82,6 +82,41 @@ for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
   });
 }
 
+test.describe('two calls at once over stdio on 2025-11-25', () => {
+  test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
+
+  test("a URL flow no call could be tied to is the person's time in the call it ran in, not the server's", async ({ app, inspector }) => {
+    await app.waitConnected();
+    await app.runTool('collect_profile');
+    const form = await app.nextForm();
+    // c1 waits on its form while c2 asks for consent: over stdio nothing says which call the second request is for.
+    await app.runTool('connect_account');
+    const flow = await app.nextElicitation();
+    expect(flow.mode).toBe('url');
+    await flow.decline();
+    await expect(app.callStatus()).toHaveText('Completed');
+    await form.decline();
+
+    const events = loggedEvents(inspector.dataDir);
+    const untied = events.find((e): e is EventOf<'elicitation'> => e.kind === 'elicitation' && e.mode === 'url');
+    expect(untied && untied.callId, 'the URL request is tied to no call').toBeUndefined();
+    const answer = events.find((e): e is EventOf<'action'> => e.kind === 'action' && e.key === untied?.key && e.action === 'decline');
+    const waitedMs = answer!.at - untied!.at;
+    expect(waitedMs).toBeGreaterThan(0);
+
+    await app.log.getByRole('tab', { name: 'Timeline' }).click();
+    const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
+    await timeline.getByRole('button', { name: /^Zoom to c2 \(connect_account\), / }).click();
+    const zoomed = timeline.getByRole('region', { name: 'Timeline of c2' });
+    const wait = zoomed.getByRole('button', { name: /^Elicitation 1 during c2, not tied to a call, waited for the person [\d,]+ ms, then decline$/ });
+    await expect(wait).toBeVisible();
+    expect(durationIn(await wait.getAttribute('aria-label'))).toBe(waitedMs);
+    const [serverMs, proxyMs, personMs, totalMs] = (await zoomed.getByRole('definition').allTextContents()).map((text) => durationIn(` ${text}`));
+    expect(personMs).toBeGreaterThanOrEqual(waitedMs);
+    expect(serverMs + proxyMs + personMs).toBe(totalMs);
+  });
+});
+
 test('zoom in and out with the keyboard and the buttons', async ({ app }) => {
   await app.runTool('echo', { text: 'one' });
   await expect(app.result()).toContainText('one');

@@ -113,7 +113,13 @@ export function LogPanel() {
       </div>
       {tab === 'entries' ? (
         <>
-          <LogToolbar session={session} filter={filter} onFilter={setFilter} shown={seqs ? seqs.length : count} onExport={exportView} />
+          <LogToolbar
+            session={session}
+            filter={filter}
+            onFilter={setFilter}
+            shown={windowMatches?.seqs ? windowMatches.total : seqs ? seqs.length : count}
+            onExport={exportView}
+          />
           <div className="flex min-h-0 flex-1">
             {session && <EntryList ref={listRef} session={session} seqs={seqs} selectedSeq={selectedSeq} onSelect={setSelectedSeq} />}
             {selected && session && (

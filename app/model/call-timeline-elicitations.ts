@@ -36,10 +36,12 @@ export function elicitationSpans(
   callEndAt: number,
 ): Result {
   const result: Result = { spans: [], personIntervals: [], serverWaits: [], count: 0 };
-  const requests = events.filter((e): e is EventOf<'elicitation'> => e.kind === 'elicitation' && e.callId === callId);
+  // One no call could be tied to, asked while this call ran (the events hold only those), is a wait for the person all the same.
+  const requests = events.filter((e): e is EventOf<'elicitation'> => e.kind === 'elicitation' && (e.callId === callId || e.callId === undefined));
   for (const [i, request] of requests.entries()) {
     const n = i + 1;
     const { key } = request;
+    const name = request.callId ? `Elicitation ${n} of ${callId}` : `Elicitation ${n} during ${callId}, not tied to a call,`;
     const answer = events.find((e): e is EventOf<'action'> => e.kind === 'action' && e.key === key && ANSWERS.has(e.action));
     const ended = events.find((e): e is EventOf<'elicitation-end'> => e.kind === 'elicitation-end' && e.key === key);
     const completion = events.find((e): e is EventOf<'url-complete'> => e.kind === 'url-complete' && e.key === key);
@@ -68,12 +70,12 @@ export function elicitationSpans(
       endAt: waitEndAt,
       durationMs: waitMs,
       isOpen,
-      label: `Elicitation ${n} of ${callId} ${waited} ${formatMs(waitMs)}${how}`,
+      label: `${name} ${waited} ${formatMs(waitMs)}${how}`,
       seqs,
       story: { kind: 'flow', id: key },
     });
     if (request.mode === 'url' && answer?.action === 'accept') {
-      const flow = urlFlowSpan(request, n, callId, answer, completion, end, callEndAt, seqs);
+      const flow = urlFlowSpan(request, `e${name.slice(1)}`, answer, completion, end, callEndAt, seqs);
       result.spans.push(flow.span);
       if (flow.siteInterval) result.personIntervals.push(flow.siteInterval);
     }
@@ -89,8 +91,8 @@ export function elicitationSpans(
  */
 function urlFlowSpan(
   request: EventOf<'elicitation'>,
-  n: number,
-  callId: string,
+  /** "elicitation 2 of c1" */
+  name: string,
   consent: EventOf<'action'>,
   completion: EventOf<'url-complete'> | undefined,
   end: EventOf<'call-end'> | undefined,
@@ -117,7 +119,7 @@ function urlFlowSpan(
     endAt,
     durationMs: tookMs,
     isOpen,
-    label: `URL flow of elicitation ${n} of ${callId} ${said}`,
+    label: `URL flow of ${name} ${said}`,
     seqs,
     story: { kind: 'flow', id: request.key },
   };

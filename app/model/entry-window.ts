@@ -64,9 +64,21 @@ export class EntryWindow {
     for (let i = 0; i < missing.length; i += MAX_ROWS_PER_READ) void this.fetch(missing.slice(i, i + MAX_ROWS_PER_READ));
   }
 
-  /** The seqs a filter keeps over the whole session (the first MAX_SEQS_PER_FIND of them, and how many there are). */
-  async find(filter: LogFilter): Promise<QueryResults['find-entries']> {
-    return QueryResultSchemas['find-entries'].parse(await this.queries.find(filter, 0));
+  /**
+   * Every seq a filter keeps over the whole session, asked a page of MAX_SEQS_PER_FIND at a time
+   * (`limit`: stop once that many are in). A live session may gain matches between two pages: they
+   * come after the ones already read, so the pages still join up, and the last one says the total.
+   */
+  async find(filter: LogFilter, limit = Infinity): Promise<QueryResults['find-entries']> {
+    const first = QueryResultSchemas['find-entries'].parse(await this.queries.find(filter, 0));
+    const seqs = first.seqs;
+    let last = first;
+    while (seqs.length < Math.min(last.total, limit) && last.seqs.length > 0) {
+      last = QueryResultSchemas['find-entries'].parse(await this.queries.find(filter, seqs.length));
+      // A loop, not push(...page): 200,000 arguments overflow the stack.
+      for (const seq of last.seqs) seqs.push(seq);
+    }
+    return { ...last, offset: 0, seqs, total: Math.max(last.total, seqs.length) };
   }
 
   /** A page of the calls' outlines (list-calls); throws when the answer is not one the page can read. */
@@ -76,7 +88,7 @@ export class EntryWindow {
 
   /** One call's story, its first MAX_STORY_ROWS entries with their pairs, and how many it has in all. */
   async storyOfCall(callId: string): Promise<{ rows: EntryRow[]; total: number }> {
-    const found = await this.find({ ...NO_FILTER, story: { kind: 'call', id: callId } });
+    const found = await this.find({ ...NO_FILTER, story: { kind: 'call', id: callId } }, MAX_STORY_ROWS);
     const seqs = found.seqs.slice(0, MAX_STORY_ROWS);
     const rows: EntryRow[] = [];
     for (let i = 0; i < seqs.length; i += MAX_ROWS_PER_READ) {

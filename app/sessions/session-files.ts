@@ -1,16 +1,54 @@
 import type { InspectorConnection } from '@app/model/connection';
 import { saveFile } from '@app/ui/save-file';
+import { formatMiB, MAX_IMPORT_BYTES } from '@wire/limits';
 
-/** The proxy's HTTP API for session files; the token goes in a header, never in a URL. */
-export async function importSessionFile(token: string, file: Blob): Promise<{ sessionId: string; eventCount: number }> {
-  const response = await fetch('/api/sessions/import', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
-    body: file,
+/** How far an import has got: bytes the proxy has taken of the file (it checks each line as it takes it). */
+export type ImportProgress = { fileName: string; sentBytes: number; totalBytes: number };
+
+/**
+ * The proxy's HTTP API for session files; the token goes in a header, never in a URL.
+ * An XMLHttpRequest, not fetch: only it reports an upload's progress. The proxy reads the
+ * file as it checks it, so the bytes sent track the lines checked; once all are sent it
+ * still indexes the file before it answers.
+ */
+export function importSessionFile(
+  token: string,
+  file: File,
+  onProgress: (progress: ImportProgress) => void = () => {},
+): Promise<{ sessionId: string; eventCount: number }> {
+  if (file.size > MAX_IMPORT_BYTES)
+    return Promise.reject(new Error(`${file.name} is ${formatMiB(file.size)}; the inspector imports files of up to ${formatMiB(MAX_IMPORT_BYTES)}.`));
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/sessions/import');
+    request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Content-Type', 'application/x-ndjson');
+    request.upload.onprogress = (e) => onProgress({ fileName: file.name, sentBytes: e.loaded, totalBytes: e.lengthComputable ? e.total : file.size });
+    request.onerror = () => reject(new Error('Import failed: the inspector could not be reached.'));
+    request.onload = () => {
+      const body = parseImportAnswer(request.responseText);
+      if (request.status >= 200 && request.status < 300 && body.sessionId) resolve({ sessionId: body.sessionId, eventCount: body.eventCount ?? 0 });
+      else reject(new Error(body.error ?? `Import failed (HTTP ${request.status}).`));
+    };
+    onProgress({ fileName: file.name, sentBytes: 0, totalBytes: file.size });
+    request.send(file);
   });
-  const body = (await response.json().catch(() => ({}))) as { sessionId?: string; eventCount?: number; error?: { message: string } };
-  if (!response.ok || !body.sessionId) throw new Error(body.error?.message ?? `Import failed (HTTP ${response.status}).`);
-  return { sessionId: body.sessionId, eventCount: body.eventCount ?? 0 };
+}
+
+function parseImportAnswer(text: string): { sessionId?: string; eventCount?: number; error?: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {}; // not JSON (a proxy in front, say): the status says what happened
+  }
+  if (typeof raw !== 'object' || raw === null) return {};
+  const error = 'error' in raw && typeof raw.error === 'object' && raw.error !== null && 'message' in raw.error ? raw.error.message : undefined;
+  return {
+    ...('sessionId' in raw && typeof raw.sessionId === 'string' && { sessionId: raw.sessionId }),
+    ...('eventCount' in raw && typeof raw.eventCount === 'number' && { eventCount: raw.eventCount }),
+    ...(typeof error === 'string' && { error }),
+  };
 }
 
 export async function downloadRecordedSession(token: string, sessionId: string): Promise<void> {

@@ -7,7 +7,9 @@ import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { downloadRecordedSession, downloadSessionAsTest, importSessionFile, saveAsScenario } from './session-files';
+import { formatMiB, MAX_IMPORT_BYTES } from '@wire/limits';
+import { downloadRecordedSession, downloadSessionAsTest, importSessionFile, saveAsScenario, type ImportProgress } from './session-files';
+import { ImportStatus } from './import-status';
 import { Alert } from '../ui/alert';
 
 /** Every session the inspector has: live, ended, recorded by an earlier run, imported. Open, export, delete, import. */
@@ -22,12 +24,17 @@ export function SessionsMenu() {
 
   useDismiss(panelRef, open, () => setOpen(false));
 
+  const [importing, setImporting] = useState<ImportProgress>();
   const onImport = (file: File | undefined) =>
     file &&
     run(async () => {
-      const { sessionId } = await importSessionFile(app.token, file);
-      app.watch(sessionId);
-      setOpen(false);
+      try {
+        const { sessionId } = await importSessionFile(app.token, file, setImporting);
+        app.watch(sessionId);
+        setOpen(false);
+      } finally {
+        setImporting(undefined);
+      }
     });
 
   return (
@@ -35,6 +42,7 @@ export function SessionsMenu() {
       <Button size="sm" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="dialog">
         Sessions <span className="text-slate-500">{sessions.length}</span>
       </Button>
+      {importing && <ImportStatus progress={importing} />}
       {open && (
         <div
           role="dialog"
@@ -64,10 +72,15 @@ export function SessionsMenu() {
                 accept=".jsonl,application/x-ndjson,application/json"
                 className="sr-only"
                 aria-label="Import a session file"
-                onChange={(e) => void onImport(e.target.files?.[0])}
+                disabled={importing !== undefined}
+                onChange={(e) => {
+                  void onImport(e.target.files?.[0]);
+                  // The same file chosen again is a new import.
+                  e.target.value = '';
+                }}
               />
             </label>
-            <span className="text-[11px] text-slate-500">Opens read-only, with the same views.</span>
+            <span className="text-[11px] text-slate-500">Opens read-only, with the same views. Up to {formatMiB(MAX_IMPORT_BYTES)}.</span>
           </div>
           {error && <Alert className="mt-2">{error}</Alert>}
         </div>

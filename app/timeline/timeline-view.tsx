@@ -49,7 +49,7 @@ export function TimelineView({ session, onShowSpan }: Props) {
         (callId) => {
           if (stories) return stories.eventsOf(callId) ?? [];
           const { story, events } = sessionRef.current;
-          return story.storyOfCall(callId).flatMap((seq) => events[seq - 1] ?? []);
+          return story.storyOfCallWithUntiedFlows(callId).flatMap((seq) => events[seq - 1] ?? []);
         },
         (seq) => sessionRef.current.story.callOf(seq),
       ),

@@ -10,7 +10,7 @@ import { compress } from 'hono/compress';
 import { exportSpec } from '../export/export-spec';
 import { readSessionForExport } from '../export/session-events';
 import { PACKAGE_ROOT } from '../runtime';
-import { MAX_IMPORT_BYTES } from '../store/import-session';
+import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
@@ -85,7 +85,9 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.post('/api/sessions/import', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_IMPORT_BYTES) {
-      throw new WireFailure('invalid-file', `The file is ${length} bytes; the limit is ${MAX_IMPORT_BYTES}.`, { limitBytes: MAX_IMPORT_BYTES });
+      throw new WireFailure('invalid-file', `The file is ${formatMiB(length)}; the inspector imports files of up to ${formatMiB(MAX_IMPORT_BYTES)}.`, {
+        limitBytes: MAX_IMPORT_BYTES,
+      });
     }
     const body = c.req.raw.body;
     if (!body) throw new WireFailure('invalid-file', 'The file is empty.');

@@ -4,13 +4,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import type { LogEvent } from '../wire/events';
+import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
 import { SummaryBuilder, type RecordedSession } from './recorded-session';
 import { SessionLinks } from './session-links';
 import { prepareSessionFile } from './session-query';
-
-/** Files bigger than this are refused before parsing: the log of a long session is megabytes, not gigabytes. */
-export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
 /**
  * Check a session file line by line and, only if every line is valid, add it to
@@ -33,7 +31,12 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
-          done(bytes > MAX_IMPORT_BYTES ? new SessionFileError(0, `the file is larger than ${MAX_IMPORT_BYTES} bytes.`) : null, chunk);
+          done(
+            bytes > MAX_IMPORT_BYTES
+              ? new SessionFileError(0, `the file is larger than ${formatMiB(MAX_IMPORT_BYTES)}, the most the inspector imports.`)
+              : null,
+            chunk,
+          );
         },
       }),
     );

@@ -37,3 +37,16 @@ export const SALVAGE_STRING_CHARS = 1024;
  * message) rather than lose its connection.
  */
 export const MAX_WS_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The largest session file an import takes, in bytes (512 MiB: some 1M entries of a
+ * real session). The proxy refuses a larger one before reading it, or as soon as a
+ * chunked upload passes it; the page refuses it before sending a byte.
+ */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+/** "498.2 MiB": a size as a person reads it, in the unit the limits are set in. */
+export function formatMiB(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
+}

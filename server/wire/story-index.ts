@@ -30,13 +30,18 @@ export class StoryIndex {
   private readonly ourRequestSeq = new Map<string, number>();
   private readonly serverRequestSeq = new Map<string, number>();
   private readonly findingsAbout = new Map<number, number[]>();
+  /** Elicitations no call could be tied to (over stdio, with two calls waiting on the server), in the order asked. */
+  private readonly untiedFlows: { seq: number; key: Id }[] = [];
+  private readonly endSeqOfCall = new Map<Id, number>();
 
   add(event: LogEvent): void {
     const seq = event.seq;
     switch (event.kind) {
+      case 'call-end':
+        if (!this.endSeqOfCall.has(event.callId)) this.endSeqOfCall.set(event.callId, seq);
+        return this.toCall(seq, event.callId);
       case 'call-start':
       case 'call-timer':
-      case 'call-end':
         return this.toCall(seq, event.callId);
       case 'call-round': {
         this.toCall(seq, event.callId);
@@ -55,6 +60,7 @@ export class StoryIndex {
       }
       case 'elicitation': {
         if (event.callId) this.callOfFlow.set(event.key, event.callId);
+        else this.untiedFlows.push({ seq, key: event.key });
         const earlier = [...(this.seqsByFlow.get(event.key) ?? [])];
         this.toFlow(seq, event.key);
         for (const s of earlier) this.toFlow(s, event.key);
@@ -110,6 +116,21 @@ export class StoryIndex {
   /** Every entry of a call's story, in order. */
   storyOfCall(callId: Id): number[] {
     return [...(this.seqsByCall.get(callId) ?? [])].sort((a, b) => a - b);
+  }
+
+  /**
+   * A call's story, and the stories of the elicitations asked while it ran that no call could be
+   * tied to: one of the calls running was waiting on that person, so each of them counts the wait
+   * as the person's time, not as the server's.
+   */
+  storyOfCallWithUntiedFlows(callId: Id): number[] {
+    const own = this.storyOfCall(callId);
+    const startSeq = own[0];
+    if (startSeq === undefined || !this.untiedFlows.length) return own;
+    const endSeq = this.endSeqOfCall.get(callId) ?? Infinity;
+    const during = this.untiedFlows.filter(({ seq }) => seq > startSeq && seq < endSeq);
+    if (!during.length) return own;
+    return [...new Set([...own, ...during.flatMap(({ key }) => this.storyOfFlow(key))])].sort((a, b) => a - b);
   }
 
   /** Every entry of one elicitation's story, in order. */
