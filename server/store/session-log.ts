@@ -1,6 +1,6 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
-import { redactEvent } from '../wire/redact';
+import { redactEvent } from '../wire/redact-event';
 import { WINDOWED_MIN_ENTRIES } from '../wire/queries';
 import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';

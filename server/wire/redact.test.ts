@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewLogEvent } from './events';
-import { redactArgs, redactEnv, redactEvent, redactHeaders, redactUrl, redactUrlsInText, urlSecretValues } from './redact';
+import { redactArgs, redactEnv, redactHeaders, redactUrl, redactUrlsInText, urlSecretValues } from './redact';
+import { redactEvent } from './redact-event';
 
 describe('redactUrl', () => {
   it('hides secret-looking query parameters and keeps the rest, the fragment and the order', () => {

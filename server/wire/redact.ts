@@ -14,8 +14,6 @@
  * What a server sends is otherwise kept as sent: a URL in an elicitation or in
  * a stdio server's stderr is the server's own text and the person may need it.
  */
-import type { NewLogEvent, RpcError, WireError } from './events';
-
 export const REDACTED = '[redacted]';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
@@ -34,8 +32,6 @@ const URL_START = /^[a-z][a-z0-9+.-]*:\/\//i;
 const PAIR = /(^|[?&])([^=&?#]+)=([^&#]*)/g;
 /** Shorter values are not hunted in free text: they would match ordinary words and corrupt entries. */
 export const MIN_SCRUBBED_CHARS = 6;
-/** How deep error details are walked; deeper parts are left as they are. */
-const MAX_DETAIL_DEPTH = 8;
 
 /** A name (query parameter, env variable, argument, header) that usually holds a secret. */
 export function isSecretName(name: string): boolean {
@@ -121,56 +117,6 @@ export function redactArgs(args: string[]): string[] {
 export function redactEnv(env: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) out[name] = isSecretName(name) ? REDACTED : value;
-  return out;
-}
-
-/**
- * Rule 1 for one entry, by kind: the fields where the inspector records URLs,
- * headers and its own (or the SDK's) error text. JSON-RPC messages, stderr and
- * elicitations pass untouched (rule 2 still applies to them).
- */
-export function redactEvent(event: NewLogEvent): NewLogEvent {
-  switch (event.kind) {
-    case 'http':
-      return {
-        ...event,
-        url: redactUrl(event.url),
-        requestHeaders: redactHeaders(event.requestHeaders),
-        ...(event.responseHeaders && { responseHeaders: redactHeaders(event.responseHeaders) }),
-        ...(event.error !== undefined && { error: redactUrlsInText(event.error) }),
-      };
-    case 'sdk-error':
-      return { ...event, message: redactUrlsInText(event.message) };
-    case 'proxy-error':
-      return { ...event, error: redactWireError(event.error) };
-    case 'session-state':
-      return event.state === 'closed' && event.error ? { ...event, error: redactWireError(event.error) } : event;
-    case 'call-end':
-      // A WireError (string code) is the proxy's own text; a JSON-RPC error (number code) is the server's.
-      return event.error && isWireError(event.error) ? { ...event, error: redactWireError(event.error) } : event;
-    default:
-      return event;
-  }
-}
-
-function isWireError(error: WireError | RpcError): error is WireError {
-  return typeof error.code === 'string';
-}
-
-function redactWireError(error: WireError): WireError {
-  return {
-    ...error,
-    message: redactUrlsInText(error.message),
-    ...(error.detail !== undefined && { detail: mapStrings(error.detail, redactUrlsInText, MAX_DETAIL_DEPTH) }),
-  };
-}
-
-function mapStrings(value: unknown, map: (text: string) => string, depth: number): unknown {
-  if (typeof value === 'string') return map(value);
-  if (depth === 0 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map, depth - 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[map(key)] = mapStrings(item, map, depth - 1);
   return out;
 }
 
