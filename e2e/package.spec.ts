@@ -1,7 +1,8 @@
 /**
  * The package as a user gets it: packed, installed into an empty folder outside this
  * repository, and used from there: the bin, the page on the demo server, a form
- * answered, and the Playwright examples of the README and docs/playwright.md run by that folder's own Playwright.
+ * answered, the JSON Schemas, the Playwright examples of the README and docs/playwright.md and
+ * the kit's own any-order spec run (and type-checked) by that folder's own Playwright and TypeScript.
  * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -9,11 +10,19 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT, startUntil } from './support/processes';
+import { ended, isAlive, ROOT, startUntil } from './support/processes';
 
 test.describe.configure({ mode: 'serial' });
 
-const PLAYWRIGHT_VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/@playwright/test/package.json'), 'utf8')).version as string;
+/** A package the user installs beside the kit, at the version this repository tests with. */
+const pinned = (name: string) => `${name}@${JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string}`;
+/** A marked example of the docs (its first code block after the marker): the Playwright page's, or the README's. */
+function docExample(name: string, doc = 'docs/playwright.md'): string {
+  const text = readFileSync(join(ROOT, doc), 'utf8');
+  const marker = text.indexOf(`<!-- readme-example: ${name} -->`);
+  expect(marker, `${doc} marks its ${name} example`).toBeGreaterThan(0);
+  return /```\w+\n([\s\S]*?)```/.exec(text.slice(marker))?.[1] ?? '';
+}
 let folder: string;
 
 test.beforeAll(async () => {
@@ -24,7 +33,9 @@ test.beforeAll(async () => {
   const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: ROOT, encoding: 'utf8' });
   const [{ filename }] = JSON.parse(packed) as [{ filename: string }];
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
-  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(folder, filename), `@playwright/test@${PLAYWRIGHT_VERSION}`]);
+  // Beside the kit, what the docs' kit section has a user add (TypeScript to type-check), and the server the kit's spec tests.
+  const beside = ['@playwright/test', 'typescript', '@types/node', '@modelcontextprotocol/server-everything'].map(pinned);
+  await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(folder, filename), ...beside]);
 });
 
 test.afterAll(() => {
@@ -36,6 +47,17 @@ async function npm(args: string[]): Promise<void> {
   const child = await startUntil('npm', args, /added \d+ packages|up to date/, { cwd: folder, timeoutMs: 150_000 });
   await new Promise<void>((resolve) => (child.process.exitCode !== null ? resolve() : child.process.once('exit', () => resolve())));
   expect(child.process.exitCode, child.output()).toBe(0);
+}
+
+/** As npx(), without blocking this worker while a long run goes on. */
+async function npxAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['--no-install', ...args], { cwd: folder, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (status) => resolve({ status, output }));
+  });
 }
 
 function npx(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
@@ -70,9 +92,15 @@ test('demo --help works, and a scenario played by demo --target writes screensho
   expect(help.output).toContain('Usage: elicitation-inspector demo');
   expect(help.output).toContain('--target FILE');
   const scenario = join(folder, 'echo.scenario.json');
+  // The docs' "$schema" for an installed package: it resolves, beside the file, to the schema the package ships.
+  const $schema = './node_modules/elicitation-inspector/schemas/scenario.schema.json';
+  expect(JSON.parse(readFileSync(join(folder, $schema), 'utf8'))).toMatchObject({ title: 'Elicitation Inspector scenario' });
+  expect(JSON.parse(readFileSync(join(folder, 'node_modules/elicitation-inspector/schemas/rules.schema.json'), 'utf8'))).toMatchObject({
+    title: 'Elicitation Inspector rules file',
+  });
   writeFileSync(
     scenario,
-    JSON.stringify({ steps: [{ call: 'echo', arguments: { text: 'from the tarball' }, expect: { text: { contains: 'from the tarball' } } }] }),
+    JSON.stringify({ $schema, steps: [{ call: 'echo', arguments: { text: 'from the tarball' }, expect: { text: { contains: 'from the tarball' } } }] }),
   );
   const out = join(folder, 'demo-out');
   // Async: the walkthrough drives a browser for a while, and this worker's timeouts must keep running.
@@ -125,26 +153,61 @@ test('the page loads, connects to the demo server, and a form elicitation is ans
   }
 });
 
-test("the README's and the Playwright page's kit examples pass in the user's folder", () => {
-  test.setTimeout(180_000);
+test("the README's and the Playwright page's examples and the kit's any-order spec type-check and pass in the user's folder", async () => {
+  test.setTimeout(900_000);
   mkdirSync(join(folder, 'tests'), { recursive: true });
-  for (const [doc, marker, file] of [
-    ['README.md', 'playwright-kit-short', 'readme.spec.ts'],
-    ['docs/playwright.md', 'playwright-kit', 'elicitation.spec.ts'],
-  ]) {
-    const text = readFileSync(join(ROOT, doc), 'utf8');
-    const at = text.indexOf(`<!-- readme-example: ${marker} -->`);
-    expect(at, `${doc} marks its Playwright example`).toBeGreaterThan(0);
-    writeFileSync(join(folder, 'tests', file), /```ts\n([\s\S]*?)```/.exec(text.slice(at))?.[1] ?? '');
-  }
+  writeFileSync(join(folder, 'tests/elicitation.spec.ts'), docExample('playwright-kit'));
+  writeFileSync(join(folder, 'tests/readme.spec.ts'), docExample('playwright-kit-short', 'README.md'));
+  writeFileSync(join(folder, 'tests/kit-any-order.spec.ts'), readFileSync(join(ROOT, 'e2e/kit-any-order.spec.ts'), 'utf8'));
+  writeFileSync(join(folder, 'playwright.config.ts'), docExample('playwright-kit-config'));
+  writeFileSync(join(folder, 'tsconfig.json'), docExample('playwright-kit-tsconfig'));
+  const typecheck = npx(['tsc', '-p', '.']);
+  expect(typecheck.status, typecheck.output).toBe(0);
+  // The docs' way to an existing browser: CHROMIUM_PATH, read by the kit's fixture (the config names none).
   const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  writeFileSync(
-    join(folder, 'playwright.config.ts'),
-    `import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: 'tests', workers: 1, use: { launchOptions: { executablePath: ${JSON.stringify(chromium)}, args: ['--no-sandbox'] } } });
-`,
-  );
-  const run = npx(['playwright', 'test', '--reporter', 'line'], { CI: '', PLAYWRIGHT_HTML_OPEN: 'never' });
+  const run = await npxAsync(['playwright', 'test', '--reporter', 'line', '--workers', '1'], {
+    CI: '',
+    PLAYWRIGHT_HTML_OPEN: 'never',
+    ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
+  });
   expect(run.status, run.output).toBe(0);
-  expect(run.output).toMatch(/3 passed/);
+  expect(run.output).toMatch(/\d+ passed/);
+  expect(run.output).not.toMatch(/\d+ (failed|flaky|skipped)/);
 });
+
+test('killing the npx wrapper (SIGTERM to its pid) stops the inspector it started', async () => {
+  const wrapper = await startUntil(
+    'npx',
+    ['--no-install', 'elicitation-inspector', '--no-open', '--port', '0', '--data-dir', join(folder, 'wrapped')],
+    /Open: http:\/\/127\.0\.0\.1:(\d+)\//,
+    {
+      cwd: folder,
+    },
+  );
+  const port = Number(/Open: http:\/\/127\.0\.0\.1:(\d+)\//.exec(wrapper.output())?.[1]);
+  const inspector = descendantsOf(wrapper.process.pid!);
+  expect(inspector.length, 'npx runs the inspector as a child process').toBeGreaterThan(0);
+  try {
+    wrapper.process.kill('SIGTERM');
+    for (const pid of inspector) expect(await ended(pid, 15_000), `process ${pid} (${commandOf(pid)}) still runs`).toBe(true);
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  } finally {
+    for (const pid of inspector.filter(isAlive)) process.kill(pid, 'SIGKILL');
+  }
+});
+
+/** Every process below `pid`, from /proc (Linux). */
+function descendantsOf(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return 'gone';
+  }
+}

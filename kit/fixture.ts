@@ -2,7 +2,7 @@
  * Playwright fixtures: `inspector` is the real inspector, started for each test against
  * the server the test names (or, with `inspectorShared`, kept by the worker and given a
  * fresh session for each test); `app` is its page, opened and (unless told not to
- * connect) connected.
+ * connect) connected. The browser is the one at CHROMIUM_PATH when that is set.
  */
 import { test as base } from '@playwright/test';
 import { InspectorPage } from './inspector-page.js';
@@ -30,6 +30,14 @@ export type InspectorFixtures = {
 type InspectorWorkerFixtures = { inspectorPool: InspectorPool };
 
 export const test = base.extend<InspectorFixtures, InspectorWorkerFixtures>({
+  // An existing Chromium (CHROMIUM_PATH) instead of Playwright's download, unless the config names a browser itself.
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const executablePath = process.env.CHROMIUM_PATH;
+      await use(executablePath && !launchOptions.executablePath && !launchOptions.channel ? { ...launchOptions, executablePath } : launchOptions);
+    },
+    { scope: 'worker', box: true },
+  ],
   inspectorTarget: [undefined, { option: true }],
   inspectorProtocol: [undefined, { option: true }],
   inspectorArgs: [[], { option: true }],

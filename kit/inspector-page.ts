@@ -3,7 +3,8 @@
  * name (the ones the README lists for scripts), every method an intent.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FormElicitation, UrlElicitation, type Elicitation } from './elicitation.js';
+import { FormElicitation, UrlElicitation, type Elicitation, type FieldValue } from './elicitation.js';
+import { checkOn, clickOn, CONTROL_WAIT_MS, describePage, fillIn, selectIn, newestCall, readText, readTexts, shown, textOf } from './page-account.js';
 import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
@@ -61,8 +62,10 @@ export class InspectorPage {
   async runTool(name: string, fields: Record<string, string> = {}): Promise<void> {
     await test.step(`run tool ${name}`, async () => {
       const tool = await this.selectTool(name);
-      for (const [label, value] of Object.entries(fields)) await tool.getByLabel(label, { exact: true }).fill(value);
-      await tool.getByRole('button', { name: 'Run tool' }).click();
+      for (const [label, value] of Object.entries(fields)) {
+        await fillIn(tool.getByLabel(label, { exact: true }), `a field labelled "${label}" in the form of tool ${name}`, value);
+      }
+      await clickOn(tool.getByRole('button', { name: 'Run tool' }), `a Run tool button for tool ${name}`);
     });
   }
 
@@ -70,16 +73,24 @@ export class InspectorPage {
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<void> {
     await test.step(`call tool ${name}`, async () => {
       const tool = await this.selectTool(name);
-      await tool.getByLabel('Edit arguments as JSON').setChecked(true);
-      await tool.getByLabel('Arguments JSON').fill(JSON.stringify(args));
-      await tool.getByRole('button', { name: 'Run tool' }).click();
+      await checkOn(tool.getByLabel('Edit arguments as JSON'), `an "Edit arguments as JSON" switch for tool ${name}`);
+      await fillIn(tool.getByLabel('Arguments JSON'), `an "Arguments JSON" field for tool ${name}`, JSON.stringify(args));
+      await clickOn(tool.getByRole('button', { name: 'Run tool' }), `a Run tool button for tool ${name}`);
     });
   }
 
   /** Show the server's tools, prompts or resources in the left column (its tabs). */
   async showFeatures(view: 'Tools' | 'Prompts' | 'Resources'): Promise<void> {
     const tab = this.page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: view, exact: true });
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await shown(tab, `a "${view}" tab among the server's features`);
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await clickOn(tab, `a "${view}" tab among the server's features`);
+  }
+
+  /** Show one of the log's views (its tabs): the entries, the calls' stories, the timeline. */
+  async showLog(view: 'Entries' | 'Calls' | 'Timeline'): Promise<void> {
+    const tab = this.log.getByRole('tablist', { name: 'Log views' }).getByRole('tab', { name: view, exact: true });
+    await shown(tab, `a "${view}" tab in the log`);
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await clickOn(tab, `a "${view}" tab in the log`);
   }
 
   /** Pick a prompt and get it (prompts/get), filling its arguments by their titles. */
@@ -88,9 +99,11 @@ export class InspectorPage {
       await this.showFeatures('Prompts');
       await this.pick(this.prompts, name, 'prompt');
       const panel = this.page.getByRole('region', { name: 'Prompt', exact: true });
-      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
-      for (const [label, value] of Object.entries(args)) await panel.getByLabel(label, { exact: true }).fill(value);
-      await panel.getByRole('button', { name: 'Get prompt' }).click();
+      await shown(panel.getByRole('heading', { name, exact: true }), `the Prompt panel to show prompt ${name}`);
+      for (const [label, value] of Object.entries(args)) {
+        await fillIn(panel.getByLabel(label, { exact: true }), `an argument titled "${label}" for prompt ${name}`, value);
+      }
+      await clickOn(panel.getByRole('button', { name: 'Get prompt' }), `a Get prompt button for prompt ${name}`);
     });
   }
 
@@ -103,37 +116,33 @@ export class InspectorPage {
       await this.showFeatures('Resources');
       await this.pick(variables ? this.resourceTemplates : this.resources, name, variables ? 'resource template' : 'resource');
       const panel = this.page.getByRole('region', { name: 'Resource', exact: true });
-      await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
-      for (const [label, value] of Object.entries(variables ?? {})) await panel.getByLabel(label, { exact: true }).fill(value);
-      await panel.getByRole('button', { name: 'Read resource' }).click();
+      await shown(panel.getByRole('heading', { name, exact: true }), `the Resource panel to show ${name}`);
+      for (const [label, value] of Object.entries(variables ?? {})) {
+        await fillIn(panel.getByLabel(label, { exact: true }), `a variable "${label}" for ${name}`, value);
+      }
+      await clickOn(panel.getByRole('button', { name: 'Read resource' }), `a Read resource button for ${name}`);
     });
   }
 
   private async pick(list: Locator, name: string, noun: string): Promise<void> {
     const option = list.getByRole('option', { name, exact: true });
     try {
-      await option.waitFor({ timeout: 10_000 });
+      await option.waitFor({ timeout: CONTROL_WAIT_MS });
     } catch {
-      // As in selectTool: name what is listed instead.
-      const listed = (await list.count()) ? await list.getByRole('option').allTextContents() : [];
-      throw new Error(`Expected a ${noun} named "${name}"; the list shows: ${listed.join(', ') || 'nothing'} (connection: ${await this.statusText()})`);
+      // Not there in time: say what the list does hold, by the names it lists them under (not their descriptions).
+      const listed = await readTexts(list.getByRole('option'));
+      throw new Error(
+        `Expected a ${noun} named "${name}"; the ${listName(noun)} list shows: ${listed.join(', ') || 'nothing'} (connection: ${await this.statusText()})`,
+      );
     }
-    await option.click();
+    await clickOn(option, `the ${noun} ${name} in the ${listName(noun)} list`);
   }
 
   private async selectTool(name: string): Promise<Locator> {
     await this.showFeatures('Tools');
-    const option = this.tools.getByRole('option', { name, exact: true });
-    try {
-      await option.waitFor({ timeout: 10_000 });
-    } catch {
-      // Not there in time: say which tools the page does list, which is the useful part.
-      const listed = await this.tools.getByRole('option').allTextContents();
-      throw new Error(`Expected a tool named "${name}"; the Tools list shows: ${listed.join(', ') || 'nothing'} (connection: ${await this.statusText()})`);
-    }
-    await option.click();
+    await this.pick(this.tools, name, 'tool');
     const tool = this.page.getByRole('region', { name: 'Tool', exact: true });
-    await expect(tool.getByRole('heading', { name, exact: true })).toBeVisible();
+    await shown(tool.getByRole('heading', { name, exact: true }), `the Tool panel to show tool ${name}`);
     return tool;
   }
 
@@ -203,7 +212,7 @@ export class InspectorPage {
 
   /** The newest call of the selected tool. */
   latestCall(): Locator {
-    return this.calls.getByRole('listitem').first();
+    return newestCall(this.page);
   }
 
   callStatus(): Locator {
@@ -214,16 +223,20 @@ export class InspectorPage {
     return this.latestCall().getByRole('region', { name: 'Result' });
   }
 
-  /** Wait for the newest call to end and return its state word and result text. */
+  /**
+   * Wait for the newest call of the selected tool to end (from any view: it shows the Tools
+   * view first) and return its state word and result text, each content block on its own line.
+   */
   async callOutcome(timeoutMs = 30_000): Promise<{ status: string; result: string }> {
     const ended = ['Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled'];
+    await this.showFeatures('Tools');
     try {
       await expect(this.callStatus()).toHaveText(new RegExp(`^(${ended.join('|')})$`), { timeout: timeoutMs });
     } catch {
       // The assertion's own message lacks the page's state; this one carries it.
       throw new Error(`Expected the call to end (${ended.join(', ')}) within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
     }
-    return { status: (await this.callStatus().textContent()) ?? '', result: (await this.result().textContent()) ?? '' };
+    return { status: await readText(this.callStatus()), result: (await textOf(this.result())) ?? '' };
   }
 
   /** The elicitation form on screen (the selected one when several are queued). */
@@ -240,10 +253,12 @@ export class InspectorPage {
     return this.elicitation().getByLabel(label, { exact: true });
   }
 
-  async answer(action: 'Accept' | 'Decline' | 'Cancel', fields: Record<string, string> = {}): Promise<void> {
+  /** Answer the form on screen: fill fields by title (as FormElicitation.fill does), then press the action. */
+  async answer(action: 'Accept' | 'Decline' | 'Cancel', fields: Record<string, FieldValue> = {}): Promise<void> {
     await test.step(`${action.toLowerCase()} the elicitation`, async () => {
-      for (const [label, value] of Object.entries(fields)) await this.field(label).fill(value);
-      await this.elicitation().getByRole('button', { name: action, exact: true }).click();
+      const form = new FormElicitation(await shown(this.elicitation(), `an elicitation form to ${action.toLowerCase()}`));
+      for (const [title, value] of Object.entries(fields)) await form.fill(title, value);
+      await clickOn(this.elicitation().getByRole('button', { name: action, exact: true }), `an elicitation form with its ${action} button`);
     });
   }
 
@@ -252,39 +267,57 @@ export class InspectorPage {
     return this.logEntries.getByRole('option').filter({ hasText: text });
   }
 
-  /** The text of the log rows on screen after a search (the list is virtual: search to narrow it). */
+  /** The text of the log rows on screen after a search (the list is virtual: search to narrow it). From any log view: it shows the entries. */
   async logEntryTexts(search = ''): Promise<string[]> {
     await this.searchLog(search);
     return this.logEntries.getByRole('option').allTextContents();
   }
 
+  /** Type into the log's search (showing the entries first). */
   async searchLog(text: string): Promise<void> {
-    await this.log.getByLabel('Search log').fill(text);
+    await this.showLog('Entries');
+    await fillIn(this.log.getByLabel('Search log'), 'a Search log field in the log', text);
   }
 
   /** The story of one call (its id, e.g. `c1`, or its tool name): each step's text, in order. */
   async callStory(call: string): Promise<string[]> {
     return test.step(`read the story of ${call}`, async () => {
-      await this.log.getByRole('tab', { name: 'Calls' }).click();
+      await this.showLog('Calls');
       const name = /^c\d+$/.test(call) ? new RegExp(`^${call} `) : call;
-      await this.log.getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name }).first().click();
-      return this.log.getByRole('list', { name: 'Story steps' }).getByRole('listitem').allTextContents();
+      const calls = this.log.getByRole('listbox', { name: 'Tool calls' });
+      const option = calls.getByRole('option', { name }).first();
+      try {
+        await option.waitFor({ timeout: CONTROL_WAIT_MS });
+      } catch {
+        const listed = await readTexts(calls.getByRole('option'));
+        throw new Error(
+          `Expected a call ${call} in the log's Calls within ${CONTROL_WAIT_MS} ms; the Calls view lists: ${listed.join(' | ') || 'no calls'} (${await this.describe()})`,
+        );
+      }
+      await clickOn(option, `the call ${call} in the log's Calls`);
+      const steps = this.log.getByRole('list', { name: 'Story steps' });
+      await shown(steps.getByRole('listitem'), `the story of ${call} to show its steps`);
+      return steps.getByRole('listitem').allTextContents();
     });
   }
 
   /** Unfold the Connection section (it folds once a session is live) and return its form. */
   async openConnection(): Promise<Locator> {
-    const section = this.page.getByRole('button', { name: 'Connection', exact: true });
-    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
-    return this.page.getByRole('form', { name: 'Connection' });
+    const section = await shown(this.page.getByRole('button', { name: 'Connection', exact: true }), 'a Connection section');
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await clickOn(section, 'a Connection section');
+    return shown(this.page.getByRole('form', { name: 'Connection' }), 'the Connection form to unfold');
   }
 
   /** Disconnect from the form, as a person does, and wait for the status to say so. */
   async disconnect(): Promise<void> {
     await test.step('disconnect', async () => {
       const form = await this.openConnection();
-      await form.getByRole('button', { name: 'Disconnect', exact: true }).click();
-      await expect(this.connectionStatus).toHaveText('Disconnected');
+      await clickOn(form.getByRole('button', { name: 'Disconnect', exact: true }), 'a Disconnect button (a live session)');
+      try {
+        await expect(this.connectionStatus).toHaveText('Disconnected', { timeout: CONTROL_WAIT_MS });
+      } catch {
+        throw new Error(`Expected the connection status Disconnected within ${CONTROL_WAIT_MS} ms; the page shows: ${await this.describe()}`);
+      }
     });
   }
 
@@ -297,20 +330,24 @@ export class InspectorPage {
       // Folded while a session is live (README: "connection section").
       const form = await this.openConnection();
       const transportLabels = { stdio: 'stdio', http: 'Streamable HTTP', sse: 'SSE (legacy)' };
-      await form.getByRole('radio', { name: transportLabels[target.transport] }).click();
+      await clickOn(
+        form.getByRole('radio', { name: transportLabels[target.transport] }),
+        `a ${transportLabels[target.transport]} transport in the Connection form`,
+      );
+      const field = (label: string, value: string) => fillIn(form.getByLabel(label, { exact: true }), `a ${label} field in the Connection form`, value);
       if (target.transport === 'stdio') {
-        await form.getByLabel('Command', { exact: true }).fill(target.command);
-        await form.getByLabel('Arguments', { exact: true }).fill(target.args.join('\n'));
-        await form.getByLabel('Environment', { exact: true }).fill('');
+        await field('Command', target.command);
+        await field('Arguments', target.args.join('\n'));
+        await field('Environment', '');
       } else {
-        await form.getByLabel('URL', { exact: true }).fill(target.url);
-        await form.getByLabel('Headers', { exact: true }).fill(target.headers ?? '');
+        await field('URL', target.url);
+        await field('Headers', target.headers ?? '');
       }
       if (protocol) {
-        await form.getByText('Client settings').click();
-        await form.getByLabel('Protocol').selectOption(protocol);
+        await clickOn(form.getByText('Client settings'), 'the Client settings of the Connection form');
+        await selectIn(form.getByLabel('Protocol'), `a Protocol option "${protocol}" in the Client settings`, protocol);
       }
-      await form.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+      await clickOn(form.getByRole('button', { name: /^(Connect|Reconnect)$/ }), 'a Connect button in the Connection form');
     });
   }
 
@@ -319,20 +356,11 @@ export class InspectorPage {
   }
 
   /** A one-line account of the page for error messages: connection, pending forms and flows, the newest call. */
-  async describe(): Promise<string> {
-    const parts = [`connection ${await this.statusText()}`];
-    const ended = await textOf(this.page.getByRole('alert', { name: 'Session ended' }));
-    if (ended) parts.push(`session ended: ${ended}`);
-    parts.push(`${await this.elicitation().count()} form(s) pending`, `${await this.urlFlows.getByRole('article', { name: URL_ARTICLE }).count()} URL flow(s)`);
-    const status = await textOf(this.callStatus());
-    const result = await textOf(this.result());
-    parts.push(status ? `newest call ${status}${result ? `: ${result.slice(0, 300)}` : ''}` : 'no call yet');
-    return parts.join('; ');
+  describe(): Promise<string> {
+    return describePage(this.page);
   }
 }
 
-/** The text of the first match, or undefined when there is none (never waits). */
-async function textOf(locator: Locator): Promise<string | undefined> {
-  if ((await locator.count()) === 0) return undefined;
-  return ((await locator.first().textContent({ timeout: 1000 })) ?? '').trim();
+function listName(noun: string): string {
+  return { tool: 'Tools', prompt: 'Prompts', resource: 'Resources', 'resource template': 'Resource templates' }[noun] ?? noun;
 }

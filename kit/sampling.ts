@@ -3,6 +3,7 @@
  * it sees it: its messages and system prompt, a reply to type, Accept or Decline.
  */
 import { test, type Locator } from '@playwright/test';
+import { checkOn, clickOn, fillIn } from './page-account.js';
 
 export class SamplingRequest {
   readonly mode = 'sampling' as const;
@@ -23,24 +24,24 @@ export class SamplingRequest {
   /** Answer with a text reply (the page sends it as the model's assistant message). */
   async reply(text: string): Promise<void> {
     await test.step(`reply "${text}" to the sampling request`, async () => {
-      await this.locator.getByLabel('Reply', { exact: true }).fill(text);
-      await this.locator.getByRole('button', { name: 'Accept', exact: true }).click();
+      await fillIn(this.locator.getByLabel('Reply', { exact: true }), 'a sampling request with a Reply field', text);
+      await clickOn(this.locator.getByRole('button', { name: 'Accept', exact: true }), 'a sampling request with its Accept button');
     });
   }
 
   /** Answer with this whole CreateMessageResult (role, content, model, stopReason), typed as JSON. */
   async replyWith(result: Record<string, unknown>): Promise<void> {
     await test.step('reply to the sampling request with a whole result', async () => {
-      await this.locator.getByLabel('Edit reply as JSON').setChecked(true);
-      await this.locator.getByLabel('Reply JSON', { exact: true }).fill(JSON.stringify(result, null, 2));
-      await this.locator.getByRole('button', { name: 'Accept', exact: true }).click();
+      await checkOn(this.locator.getByLabel('Edit reply as JSON'), 'a sampling request with an "Edit reply as JSON" switch');
+      await fillIn(this.locator.getByLabel('Reply JSON', { exact: true }), 'a sampling request with a Reply JSON field', JSON.stringify(result, null, 2));
+      await clickOn(this.locator.getByRole('button', { name: 'Accept', exact: true }), 'a sampling request with its Accept button');
     });
   }
 
   /** Refuse: on 2025 the server gets the spec's "User rejected sampling request" error; on 2026-07-28 the key is left out of the retry. */
   async decline(): Promise<void> {
     await test.step('decline the sampling request', async () => {
-      await this.locator.getByRole('button', { name: 'Decline', exact: true }).click();
+      await clickOn(this.locator.getByRole('button', { name: 'Decline', exact: true }), 'a sampling request with its Decline button');
     });
   }
 }

@@ -10,6 +10,7 @@ import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
+import { watchParent } from './parent-watch';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
 import { formatIssues } from './wire/commands';
@@ -160,6 +161,10 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGHUP', () => void stop('SIGHUP'));
+  watchParent(() => {
+    process.stderr.write('elicitation-inspector: the process that started it has ended; stopping.\n');
+    void stop('parent exit');
+  });
 }
 
 /** Close live sessions once no page has watched them for a while, so no server process outlives its page. */

@@ -158,6 +158,7 @@ export function CheckboxWidget({
           onBlur={({ target }) => onBlur(id, target.checked)}
           onFocus={({ target }) => onFocus(id, target.checked)}
           aria-describedby={ariaDescribedByIds(id)}
+          aria-required={required || undefined}
         />
         {!hideLabel && (
           <span>
