@@ -45,6 +45,8 @@ test('the log cannot be dragged over the page, and keeps its height across a rel
   await page.mouse.up();
   const dragged = (await handle.boundingBox())!;
   expect(dragged.y).toBeLessThan(start.y);
+  // A drag, not a text selection: nothing on the page is selected (as with the column handle).
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
   // Still a usable page above it: a tool can be picked and run.
   await app.runTool('echo', { text: 'above the log' });
   await expect(app.result()).toContainText('above the log');
