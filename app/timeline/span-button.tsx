@@ -38,7 +38,8 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
         'absolute inset-y-0 min-w-[3px] overflow-hidden rounded-sm text-left hover:brightness-110',
         TONE_CLASS[span.tone],
         span.isOpen && 'animate-pulse',
-        isLarge && 'px-1 text-[10px] leading-5 font-medium text-white',
+        // Black, which the dark theme leaves alone: it reads on every tone in both themes (white on sky-500 is 2.7:1).
+        isLarge && 'px-1 text-[10px] leading-5 font-medium text-black',
       )}
     >
       {span.serverWaits?.map((wait) => (
