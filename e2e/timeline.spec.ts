@@ -102,3 +102,23 @@ test('zoom in and out with the keyboard and the buttons', async ({ app }) => {
   await timeline.getByRole('button', { name: 'Whole session' }).click();
   await expect(timeline.getByRole('list', { name: 'Calls on the time axis' })).toBeVisible();
 });
+
+test.describe('at 1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("a call row's time split shows every figure whole", async ({ app }) => {
+    await app.runTool('plan_trip');
+    await app.answer('Accept', { 'Departure date': '2027-04-02' });
+    await expect(app.elicitation()).toContainText('Step 2 of 2');
+    await app.field('Seat').selectOption({ label: 'Window' });
+    await app.answer('Accept');
+    await expect(app.callStatus()).toHaveText('Completed');
+    await app.log.getByRole('tab', { name: 'Timeline' }).click();
+    const split = app.log.getByRole('region', { name: 'Timeline', exact: true }).getByLabel('Time split of c1');
+    const box = (await split.boundingBox())!;
+    for (const part of await split.getByRole('definition').all()) {
+      const figure = (await part.boundingBox())!;
+      expect(figure.x + figure.width, `${await part.textContent()} inside its row`).toBeLessThanOrEqual(box.x + box.width);
+    }
+  });
+});

@@ -8,6 +8,12 @@ import { TimeSharesList } from './time-shares';
 
 const LANES = ['requests', 'person', 'url'] as const;
 
+/**
+ * The width of the calls' label column, the axis header's too: room for a name and for the three
+ * figures of the split whole ("Server 9,999 ms Net/proxy 9,999 ms Person 9,999 ms"; w-80 cut the last).
+ */
+export const LABEL_COLUMN = 'w-96';
+
 type Props = {
   timeline: CallTimeline;
   scale: Scale;
@@ -22,7 +28,7 @@ export function CallRow({ timeline, scale, onZoom, onShow }: Props) {
   const shownName = (timeline.method === 'tools/call' ? timeline.name : `${timeline.method} ${timeline.name}`).slice(0, 80);
   return (
     <div data-call-id={timeline.callId} className="flex h-full items-stretch border-b border-slate-100">
-      <div className="flex w-80 shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3">
+      <div className={cn('flex shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3', LABEL_COLUMN)}>
         <button
           type="button"
           onClick={() => onZoom(timeline.callId)}

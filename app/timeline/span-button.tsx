@@ -1,4 +1,5 @@
 import type { SpanTone, TimelineSpan } from '@app/model/call-timeline-span';
+import { formatShortMs } from '@app/model/call-timeline-messages';
 import { cn } from '@app/ui/cn';
 import { percentAt, type Scale } from './timeline-scale';
 
@@ -53,7 +54,7 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
       ))}
       {isLarge && width > 6 && (
         <span aria-hidden className="relative block truncate">
-          {formatShort(span.durationMs)}
+          {formatShortMs(span.durationMs)}
         </span>
       )}
     </button>
@@ -63,9 +64,4 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
 /** Where a moment falls inside a span, in percent of the span's own width. */
 function share(span: TimelineSpan, at: number): number {
   return span.durationMs > 0 ? Math.min(100, Math.max(0, ((at - span.startAt) / span.durationMs) * 100)) : 0;
-}
-
-function formatShort(ms: number): string {
-  const whole = Math.max(0, Math.round(ms));
-  return whole < 10_000 ? `${whole.toLocaleString('en-US')} ms` : `${(whole / 1000).toFixed(1)} s`;
 }
