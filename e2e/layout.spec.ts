@@ -166,3 +166,31 @@ test.describe('a form waiting beside a URL flow', () => {
     });
   });
 });
+
+test.describe('a 40-field form at 1024×768 @one-window-size', () => {
+  const crowded = targetStdio('crowded');
+  test.use({ inspectorArgs: ['--', crowded.command, ...crowded.args], viewport: { width: 1024, height: 768 } });
+
+  test('tabbing down the form, the sticky Accept bar never covers the focused field or its label', async ({ app, page }) => {
+    await app.waitConnected();
+    await app.runTool('wide_form');
+    const form = app.elicitation();
+    await form.getByLabel('Field 1', { exact: true }).focus();
+    for (let field = 2; field <= 12; field++) {
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(`Field ${field}`, { exact: true })).toBeFocused();
+      // What a person sees at the middle of the field and of its label is that field and that label, not the bar.
+      const covered = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement;
+        return [el, ...Array.from(el.labels ?? [])].flatMap((part) => {
+          const box = part.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 20), box.top + box.height / 2);
+          return hit && part.contains(hit)
+            ? []
+            : [`${part.tagName} ${part.textContent?.trim() ?? ''} under ${hit?.textContent?.trim().slice(0, 30) ?? 'nothing'}`];
+        });
+      });
+      expect(covered, `Field ${field}`).toEqual([]);
+    }
+  });
+});

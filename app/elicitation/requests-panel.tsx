@@ -37,7 +37,8 @@ export function RequestsPanel() {
     <Section
       title="Pending requests"
       className={pending.length || endedUnanswered.length ? 'min-h-0 flex-[2]' : 'shrink-0'}
-      bodyClassName="overflow-auto p-3"
+      // The form's answer bar sticks to this scroller's foot: a field the focus moves to stops above it, label and all.
+      bodyClassName="overflow-auto p-3 scroll-pb-28"
       actions={
         <Badge tone={pending.length ? 'warning' : 'neutral'}>
           <span aria-label="Pending request count">{pending.length}</span> pending
