@@ -102,6 +102,31 @@ for (const theme of ['Light', 'Dark'] as const) {
       await audit(page, 'one entry whole');
     });
 
+    test(`an entry open with long JSON (${theme})`, async ({ app, page }) => {
+      await useTheme(app, theme);
+      await app.runTool('echo', { text: 'a line longer than the details pane is wide '.repeat(20) });
+      await expect(app.callStatus()).toHaveText('Completed');
+      await app.searchLog('method:tools/call dir:in');
+      await app.logEntries.getByRole('option').first().click();
+      await expect(app.entryDetails).toBeVisible();
+      await audit(page, 'an entry with long JSON');
+    });
+
+    test(`the Timeline with calls (${theme})`, async ({ app, page }) => {
+      await useTheme(app, theme);
+      await app.runTool('echo', { text: 'one' });
+      await expect(app.callStatus()).toHaveText('Completed');
+      await app.runTool('fail_with_error');
+      await expect(app.callStatus()).toHaveText('Tool error');
+      await app.log.getByRole('tab', { name: 'Timeline' }).click();
+      const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
+      await expect(timeline.getByRole('list', { name: 'Calls on the time axis' }).getByRole('listitem')).toHaveCount(2);
+      await audit(page, 'the Timeline with calls');
+      await timeline.getByRole('button', { name: /^Zoom to c1 / }).click();
+      await expect(timeline.getByRole('region', { name: 'Timeline of c1' })).toBeVisible();
+      await audit(page, 'the Timeline, one call');
+    });
+
     test(`the log's Calls: a call's story (${theme})`, async ({ app, page }) => {
       await useTheme(app, theme);
       await app.runTool('fail_with_error');

@@ -33,7 +33,7 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   // The rows in view get their spans from the proxy: none stays a placeholder.
   await expect(rows.first()).toBeVisible();
   await expect(timeline.locator('[aria-busy="true"]')).toHaveCount(0);
-  const zoomButtons = timeline.getByRole('button', { name: /^Zoom to c\d+-\d+ \(/ });
+  const zoomButtons = timeline.getByRole('button', { name: /^Zoom to c\d+-\d+ / });
   expect(await zoomButtons.count()).toBeGreaterThan(3);
   // The newest calls of a server-cancelled recording: a request on the axis, and a finished one with its result.
   const roundSpans = timeline.getByRole('button', { name: /^Round \d of c\d+-\d+, tools\/call #\d+/ });
@@ -44,7 +44,7 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   await expect(timeline.getByLabel('Time split of the session')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('big-session-timeline.png') });
   // The newest call, open when the recording stopped, is not "running" on the axis either.
-  const openCall = timeline.getByRole('button', { name: /^Zoom to c\d+-\d+ \(.*\), no end recorded, / });
+  const openCall = timeline.getByRole('button', { name: /^Zoom to c\d+-\d+ .*, no end recorded, / });
   await expect(async () => {
     // The rows are virtualized, oldest first: scroll the list's own scroller to its end.
     await timeline.getByRole('list', { name: 'Calls on the time axis' }).evaluate((list) => {
@@ -63,7 +63,7 @@ test('a 20k-entry session draws the spans of the calls in view, zooms to one cal
   await expect(withElicitation).toBeVisible();
   const callId = /of (c\d+-\d+)/.exec((await withElicitation.getAttribute('aria-label')) ?? '')?.[1] ?? '';
   expect(callId).not.toBe('');
-  await timeline.getByRole('button', { name: new RegExp(`^Zoom to ${callId} \\(`) }).click();
+  await timeline.getByRole('button', { name: new RegExp(`^Zoom to ${callId} `) }).click();
   const zoomed = timeline.getByRole('region', { name: `Timeline of ${callId}` });
   const elicitation = zoomed.getByRole('button', { name: new RegExp(`^Elicitation 1 of ${callId} waited for the person [\\d,]+ ms`) });
   await expect(elicitation).toBeVisible();

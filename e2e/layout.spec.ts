@@ -45,6 +45,8 @@ test('the log cannot be dragged over the page, and keeps its height across a rel
   await page.mouse.up();
   const dragged = (await handle.boundingBox())!;
   expect(dragged.y).toBeLessThan(start.y);
+  // A drag, not a text selection: nothing on the page is selected (as with the column handle).
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
   // Still a usable page above it: a tool can be picked and run.
   await app.runTool('echo', { text: 'above the log' });
   await expect(app.result()).toContainText('above the log');
@@ -162,5 +164,33 @@ test.describe('a form waiting beside a URL flow', () => {
       await urlFlowThenForm(app);
       await expectFormInView(app);
     });
+  });
+});
+
+test.describe('a 40-field form at 1024×768 @one-window-size', () => {
+  const crowded = targetStdio('crowded');
+  test.use({ inspectorArgs: ['--', crowded.command, ...crowded.args], viewport: { width: 1024, height: 768 } });
+
+  test('tabbing down the form, the sticky Accept bar never covers the focused field or its label', async ({ app, page }) => {
+    await app.waitConnected();
+    await app.runTool('wide_form');
+    const form = app.elicitation();
+    await form.getByLabel('Field 1', { exact: true }).focus();
+    for (let field = 2; field <= 12; field++) {
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(`Field ${field}`, { exact: true })).toBeFocused();
+      // What a person sees at the middle of the field and of its label is that field and that label, not the bar.
+      const covered = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement;
+        return [el, ...Array.from(el.labels ?? [])].flatMap((part) => {
+          const box = part.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 20), box.top + box.height / 2);
+          return hit && part.contains(hit)
+            ? []
+            : [`${part.tagName} ${part.textContent?.trim() ?? ''} under ${hit?.textContent?.trim().slice(0, 30) ?? 'nothing'}`];
+        });
+      });
+      expect(covered, `Field ${field}`).toEqual([]);
+    }
   });
 });

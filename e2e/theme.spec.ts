@@ -5,18 +5,18 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from 'elicitation-inspector/playwright';
 
-/** The relative luminance (0 black to 1 white) of an element's background, as painted. */
-async function backgroundLuminance(element: Locator): Promise<number> {
-  return element.evaluate((el) => {
+/** The relative luminance (0 black to 1 white) of an element's background (or its text), as painted. */
+async function backgroundLuminance(element: Locator, part: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<number> {
+  return element.evaluate((el, property) => {
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
     const context = canvas.getContext('2d')!;
-    context.fillStyle = getComputedStyle(el).backgroundColor;
+    context.fillStyle = getComputedStyle(el)[property];
     context.fillRect(0, 0, 1, 1);
     const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
     const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
     return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  });
+  }, part);
 }
 
 test('the page follows the system theme until Light or Dark is picked, and keeps the pick after a reload', async ({ app, page }) => {
@@ -42,4 +42,18 @@ test('the page follows the system theme until Light or Dark is picked, and keeps
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Light' }).click();
   await expect.poll(() => backgroundLuminance(panel)).toBeGreaterThan(0.9);
+});
+
+test("in the dark theme an entry's JSON is dark too, its text light", async ({ app, page }) => {
+  await app.waitConnected();
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click();
+  await app.logEntries.getByRole('option').first().click();
+  const json = app.entryDetails.getByLabel('Entry JSON', { exact: true });
+  await expect(json).toBeVisible();
+  await expect.poll(() => backgroundLuminance(json)).toBeLessThan(0.05);
+  expect(await backgroundLuminance(json, 'color')).toBeGreaterThan(0.8);
+  // The light theme shows the same block dark as well: code reads light on dark in both.
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Light' }).click();
+  await expect.poll(() => backgroundLuminance(json)).toBeLessThan(0.05);
+  expect(await backgroundLuminance(json, 'color')).toBeGreaterThan(0.8);
 });

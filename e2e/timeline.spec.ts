@@ -50,7 +50,7 @@ for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
       await app.log.getByRole('tab', { name: 'Timeline' }).click();
       const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
       await expect(timeline.getByRole('list', { name: 'Calls on the time axis' }).getByRole('listitem')).toHaveCount(1);
-      await timeline.getByRole('button', { name: /^Zoom to c1 \(plan_trip\), result, / }).click();
+      await timeline.getByRole('button', { name: /^Zoom to c1 plan_trip, result, / }).click();
       const zoomed = timeline.getByRole('region', { name: 'Timeline of c1' });
       // Each round is a request in flight: three on 2026-07-28 (the first, then one per answered form), one on 2025.
       await expect(zoomed.getByRole('button', { name: /^Round \d of c1, tools\/call #/ })).toHaveCount(protocol === '2026-07-28' ? 3 : 1);
@@ -123,8 +123,8 @@ test('zoom in and out with the keyboard and the buttons', async ({ app }) => {
   await app.log.getByRole('tab', { name: 'Timeline' }).click();
   const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
   await expect(timeline.getByLabel('Time split of the session')).toBeVisible();
-  await timeline.getByRole('button', { name: /^Zoom to c1 \(echo\)/ }).focus();
-  await timeline.getByRole('button', { name: /^Zoom to c1 \(echo\)/ }).press('+');
+  await timeline.getByRole('button', { name: /^Zoom to c1 echo, / }).focus();
+  await timeline.getByRole('button', { name: /^Zoom to c1 echo, / }).press('+');
   await expect(timeline.getByRole('region', { name: 'Timeline of c1' })).toBeVisible();
   await expect(timeline.getByRole('button', { name: 'One call' })).toHaveAttribute('aria-pressed', 'true');
   await timeline
@@ -136,4 +136,24 @@ test('zoom in and out with the keyboard and the buttons', async ({ app }) => {
   await expect(timeline.getByRole('region', { name: 'Timeline of c1' })).toBeVisible();
   await timeline.getByRole('button', { name: 'Whole session' }).click();
   await expect(timeline.getByRole('list', { name: 'Calls on the time axis' })).toBeVisible();
+});
+
+test.describe('at 1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("a call row's time split shows every figure whole", async ({ app }) => {
+    await app.runTool('plan_trip');
+    await app.answer('Accept', { 'Departure date': '2027-04-02' });
+    await expect(app.elicitation()).toContainText('Step 2 of 2');
+    await app.field('Seat').selectOption({ label: 'Window' });
+    await app.answer('Accept');
+    await expect(app.callStatus()).toHaveText('Completed');
+    await app.log.getByRole('tab', { name: 'Timeline' }).click();
+    const split = app.log.getByRole('region', { name: 'Timeline', exact: true }).getByLabel('Time split of c1');
+    const box = (await split.boundingBox())!;
+    for (const part of await split.getByRole('definition').all()) {
+      const figure = (await part.boundingBox())!;
+      expect(figure.x + figure.width, `${await part.textContent()} inside its row`).toBeLessThanOrEqual(box.x + box.width);
+    }
+  });
 });

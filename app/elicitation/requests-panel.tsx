@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ElicitationView } from '@app/model/session-store';
 import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
+import { useKeepFocus } from '@app/ui/use-keep-focus';
 import { ElicitationCard } from './elicitation-card';
 import { SamplingCard } from './sampling-card';
 import { displayText } from '../ui/display-text';
@@ -28,51 +29,57 @@ export function RequestsPanel() {
   const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
   const selected = pending.find((e) => e.key === chosen) ?? pending[0];
   useReveal('elicitationKey', (key) => setChosen(key));
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // Answering a form removes it: the focus stays here (on the next form once it comes), not on the page's body.
+  useKeepFocus(bodyRef);
 
   return (
     <Section
       title="Pending requests"
       className={pending.length || endedUnanswered.length ? 'min-h-0 flex-[2]' : 'shrink-0'}
-      bodyClassName="overflow-auto p-3 space-y-3"
+      // The form's answer bar sticks to this scroller's foot: a field the focus moves to stops above it, label and all.
+      bodyClassName="overflow-auto p-3 scroll-pb-28"
       actions={
         <Badge tone={pending.length ? 'warning' : 'neutral'}>
           <span aria-label="Pending request count">{pending.length}</span> pending
         </Badge>
       }
     >
-      {endedUnanswered.map((e) => (
-        <div
-          key={e.key}
-          role="status"
-          aria-label={`Elicitation ${e.key} closed`}
-          className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200"
-        >
-          <p className="flex-1">
-            <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
-            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any
-            more.
-          </p>
-          <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
-            Dismiss
-          </Button>
-        </div>
-      ))}
-      {pending.length > 1 && (
-        <div role="tablist" aria-label="Elicitation queue" className="flex flex-wrap gap-1">
-          {pending.map((e, i) => (
-            <QueueTab key={e.key} elicitation={e} index={i} isSelected={e.key === selected?.key} onSelect={() => setChosen(e.key)} />
-          ))}
-        </div>
-      )}
-      {session && selected?.mode === 'sampling' ? (
-        <SamplingCard key={selected.key} elicitation={selected} session={session} />
-      ) : session && selected ? (
-        <ElicitationCard key={selected.key} elicitation={selected} session={session} />
-      ) : (
-        endedUnanswered.length === 0 && (
-          <p className="text-xs text-slate-500">No elicitation requests yet: call a tool, get a prompt or read a resource that asks for input.</p>
-        )
-      )}
+      <div ref={bodyRef} tabIndex={-1} className="space-y-3">
+        {endedUnanswered.map((e) => (
+          <div
+            key={e.key}
+            role="status"
+            aria-label={`Elicitation ${e.key} closed`}
+            className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200"
+          >
+            <p className="flex-1">
+              <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
+              {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any
+              more.
+            </p>
+            <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
+              Dismiss
+            </Button>
+          </div>
+        ))}
+        {pending.length > 1 && (
+          <div role="tablist" aria-label="Elicitation queue" className="flex flex-wrap gap-1">
+            {pending.map((e, i) => (
+              <QueueTab key={e.key} elicitation={e} index={i} isSelected={e.key === selected?.key} onSelect={() => setChosen(e.key)} />
+            ))}
+          </div>
+        )}
+        {session && selected?.mode === 'sampling' ? (
+          <SamplingCard key={selected.key} elicitation={selected} session={session} />
+        ) : session && selected ? (
+          <ElicitationCard key={selected.key} elicitation={selected} session={session} />
+        ) : (
+          endedUnanswered.length === 0 && (
+            <p className="text-xs text-slate-500">No elicitation requests yet: call a tool, get a prompt or read a resource that asks for input.</p>
+          )
+        )}
+      </div>
     </Section>
   );
 }

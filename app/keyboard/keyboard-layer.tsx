@@ -74,7 +74,11 @@ export function KeyboardLayer({ onPickTool }: { onPickTool: (name: string) => vo
       group: 'Tool' as const,
       label: tool.name,
       detail: tool.title ?? tool.description,
-      run: () => onPickTool(tool.name),
+      run: () => {
+        onPickTool(tool.name);
+        // As a click on it would: the focus on the tool in the list, so the next Tab goes on to its form.
+        focusWhenShown(() => document.querySelector<HTMLElement>('[role="listbox"][aria-label="Tools"] [role="option"][aria-selected="true"]'));
+      },
     }));
     const calls = [...(session?.calls ?? [])].reverse().map((call) => ({
       id: `call:${call.callId}`,
@@ -118,12 +122,18 @@ export function KeyboardLayer({ onPickTool }: { onPickTool: (name: string) => vo
  * Put the focus in an elicitation: a form's first field, or a URL flow's first button (Open).
  * Its panel shows it on the reveal request, and a form loads in its own chunk, so look for a few frames.
  */
-function focusElicitation(key: string, framesLeft = 30): void {
-  requestAnimationFrame(() => {
+function focusElicitation(key: string): void {
+  focusWhenShown(() => {
     const card = document.querySelector(`[aria-label="Elicitation ${key}"], [aria-label="URL elicitation ${key}"]`);
-    const target =
-      card?.querySelector<HTMLElement>('input:not([type="checkbox"]), select, textarea') ?? card?.querySelector<HTMLElement>('button:not(:disabled)');
+    return card?.querySelector<HTMLElement>('input:not([type="checkbox"]), select, textarea') ?? card?.querySelector<HTMLElement>('button:not(:disabled)');
+  });
+}
+
+/** Focus what `find` returns once a panel has drawn it, looking again each frame for half a second. */
+function focusWhenShown(find: () => HTMLElement | null | undefined, framesLeft = 30): void {
+  requestAnimationFrame(() => {
+    const target = find();
     if (target) target.focus();
-    else if (framesLeft > 0) focusElicitation(key, framesLeft - 1);
+    else if (framesLeft > 0) focusWhenShown(find, framesLeft - 1);
   });
 }

@@ -8,6 +8,12 @@ import { TimeSharesList } from './time-shares';
 
 const LANES = ['requests', 'person', 'url'] as const;
 
+/**
+ * The width of the calls' label column, the axis header's too: room for a name and for the three
+ * figures of the split whole ("Server 9,999 ms Net/proxy 9,999 ms Person 9,999 ms"; w-80 cut the last).
+ */
+export const LABEL_COLUMN = 'w-96';
+
 type Props = {
   timeline: CallTimeline;
   scale: Scale;
@@ -19,19 +25,19 @@ type Props = {
 export function CallRow({ timeline, scale, onZoom, onShow }: Props) {
   const left = percentAt(scale, timeline.startAt);
   const width = Math.max(0, percentAt(scale, timeline.endAt) - left);
+  const shownName = (timeline.method === 'tools/call' ? timeline.name : `${timeline.method} ${timeline.name}`).slice(0, 80);
   return (
     <div data-call-id={timeline.callId} className="flex h-full items-stretch border-b border-slate-100">
-      <div className="flex w-80 shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3">
+      <div className={cn('flex shrink-0 flex-col justify-center gap-0.5 overflow-hidden border-r border-slate-200 px-3', LABEL_COLUMN)}>
         <button
           type="button"
           onClick={() => onZoom(timeline.callId)}
-          aria-label={`Zoom to ${timeline.callId} (${timeline.name.slice(0, 80)}), ${timeline.outcome}, ${formatMs(timeline.shares.totalMs)}`}
+          // The name holds the row's visible words in their order (what a voice user says to click it), then the total.
+          aria-label={`Zoom to ${timeline.callId} ${shownName}, ${timeline.outcome}, ${formatMs(timeline.shares.totalMs)}`}
           className="flex min-w-0 items-center gap-1.5 rounded text-left text-xs hover:underline"
         >
-          <span className="font-mono text-slate-500">{timeline.callId}</span>
-          <span className="truncate font-mono font-medium text-slate-900">
-            {timeline.method === 'tools/call' ? timeline.name : `${timeline.method} ${timeline.name}`}
-          </span>
+          {/* The spaces keep the words apart in the button's text, as the name has them. */}
+          <span className="font-mono text-slate-500">{timeline.callId}</span> <span className="truncate font-mono font-medium text-slate-900">{shownName}</span>{' '}
           <span className="ml-auto shrink-0 text-[11px] text-slate-500">{timeline.outcome}</span>
         </button>
         <TimeSharesList shares={timeline.shares} label={`Time split of ${timeline.callId}`} isCompact />

@@ -1,4 +1,5 @@
 import type { SpanTone, TimelineSpan } from '@app/model/call-timeline-span';
+import { formatShortMs } from '@app/model/call-timeline-messages';
 import { cn } from '@app/ui/cn';
 import { percentAt, type Scale } from './timeline-scale';
 
@@ -38,7 +39,8 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
         'absolute inset-y-0 min-w-[3px] overflow-hidden rounded-sm text-left hover:brightness-110',
         TONE_CLASS[span.tone],
         span.isOpen && 'animate-pulse',
-        isLarge && 'px-1 text-[10px] leading-5 font-medium text-white',
+        // Black, which the dark theme leaves alone: it reads on every tone in both themes (white on sky-500 is 2.7:1).
+        isLarge && 'px-1 text-[10px] leading-5 font-medium text-black',
       )}
     >
       {span.serverWaits?.map((wait) => (
@@ -52,7 +54,7 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
       ))}
       {isLarge && width > 6 && (
         <span aria-hidden className="relative block truncate">
-          {formatShort(span.durationMs)}
+          {formatShortMs(span.durationMs)}
         </span>
       )}
     </button>
@@ -62,9 +64,4 @@ export function SpanButton({ span, scale, isLarge = false, onShow }: Props) {
 /** Where a moment falls inside a span, in percent of the span's own width. */
 function share(span: TimelineSpan, at: number): number {
   return span.durationMs > 0 ? Math.min(100, Math.max(0, ((at - span.startAt) / span.durationMs) * 100)) : 0;
-}
-
-function formatShort(ms: number): string {
-  const whole = Math.max(0, Math.round(ms));
-  return whole < 10_000 ? `${whole.toLocaleString('en-US')} ms` : `${(whole / 1000).toFixed(1)} s`;
 }

@@ -1,5 +1,5 @@
 import type { TimeShares } from '@app/model/call-timeline-totals';
-import { formatMs } from '@app/model/call-timeline-messages';
+import { formatMs, formatShortMs } from '@app/model/call-timeline-messages';
 import { cn } from '@app/ui/cn';
 
 const PARTS = [
@@ -22,7 +22,7 @@ export function TimeSharesList({ shares, label, isCompact = false }: { shares: T
         <div key={part.key} className="flex shrink-0 items-center gap-1">
           <span aria-hidden className={cn('inline-block size-2 rounded-sm', part.swatch)} />
           <dt title={part.label}>{isCompact ? part.short : part.label}</dt>
-          <dd className="font-mono text-slate-900 tabular-nums">{formatMs(shares[part.key])}</dd>
+          <dd className="font-mono text-slate-900 tabular-nums">{(isCompact ? formatShortMs : formatMs)(shares[part.key])}</dd>
         </div>
       ))}
       {!isCompact && (

@@ -8,7 +8,7 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useIsLive } from '@app/state/app-context';
 import { useNow } from '@app/ui/countdown';
-import { CallRow } from './call-row';
+import { CallRow, LABEL_COLUMN } from './call-row';
 import { CallZoom } from './call-zoom';
 import { TimelineLegend } from './timeline-legend';
 import { sessionScale, ticksOf, type Scale } from './timeline-scale';
@@ -186,7 +186,7 @@ function SessionRows({ callIds, timelineOf, scale, onZoom, onShow, stories }: Ro
   return (
     <>
       <div className="flex border-b border-slate-200">
-        <div className="w-80 shrink-0 px-3 py-0.5 text-[11px] text-slate-500">{callIds.length.toLocaleString('en-US')} calls, oldest first</div>
+        <div className={cn('shrink-0 px-3 py-0.5 text-[11px] text-slate-500', LABEL_COLUMN)}>{callIds.length.toLocaleString('en-US')} calls, oldest first</div>
         <div aria-hidden className="relative h-5 flex-1 px-2 text-[10px] text-slate-500">
           {ticksOf(scale).map((tick) => (
             <span key={tick.offsetMs} className="absolute bottom-0 border-l border-slate-300 pl-0.5" style={{ left: `${tick.percent}%` }}>

@@ -5,7 +5,7 @@ import { INPUT_CLASS } from '@app/ui/field';
 import { Section } from '@app/ui/section';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
-import { CatalogRow } from './catalog-row';
+import { CatalogListbox } from './catalog-listbox';
 import { describeEntry } from './describe-entry';
 
 export function ToolList({ selected, onSelect }: { selected: string | undefined; onSelect: (name: string) => void }) {
@@ -53,17 +53,17 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
           {!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools?.length ? 'No tool matches.' : 'This server lists no tools.'}
         </p>
       ) : (
-        <ul role="listbox" aria-label="Tools" className="min-h-0 flex-1 overflow-auto px-1 pb-2">
-          {shown.map((tool) => (
-            <CatalogRow
-              key={tool.name}
-              name={tool.name}
-              summary={describeEntry(tool)}
-              isSelected={tool.name === selected}
-              onSelect={() => onSelect(tool.name)}
-            />
-          ))}
-        </ul>
+        <CatalogListbox
+          label="Tools"
+          className="min-h-0 flex-1 overflow-auto pt-0"
+          options={shown.map((tool) => ({
+            key: tool.name,
+            name: tool.name,
+            summary: describeEntry(tool),
+            isSelected: tool.name === selected,
+            onSelect: () => onSelect(tool.name),
+          }))}
+        />
       )}
     </Section>
   );

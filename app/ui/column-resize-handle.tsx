@@ -24,8 +24,7 @@ export function ColumnResizeHandle({
     const before = e.currentTarget.previousElementSibling?.getBoundingClientRect();
     const after = e.currentTarget.nextElementSibling?.getBoundingClientRect();
     if (!before || !after || after.right <= before.left) return;
-    e.preventDefault();
-    followPointer((ev: PointerEvent) => onResize((after.right - ev.clientX) / (after.right - before.left)));
+    followPointer(e, (ev: PointerEvent) => onResize((after.right - ev.clientX) / (after.right - before.left)));
   };
   return (
     <div

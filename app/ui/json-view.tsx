@@ -17,7 +17,8 @@ export function JsonView({ value, label, className, maxHeight = 'max-h-96' }: { 
   };
   return (
     <div className={cn('group relative', className)}>
-      <pre aria-label={label} className={cn('overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100', maxHeight)}>
+      {/* A Tab stop: a long value scrolls inside the block, and a keyboard scrolls only what has the focus. */}
+      <pre tabIndex={0} aria-label={label} className={cn('overflow-auto rounded-md bg-code-bg p-3 font-mono text-xs leading-5 text-code-fg', maxHeight)}>
         {text}
       </pre>
       <Button size="sm" tone="secondary" className="absolute top-2 right-2 opacity-80 group-hover:opacity-100" onClick={copy} aria-label={`Copy ${label}`}>

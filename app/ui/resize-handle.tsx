@@ -19,7 +19,7 @@ export function ResizeHandle({
   const onPointerDown = (e: React.PointerEvent) => {
     const startY = e.clientY;
     const startHeight = height;
-    followPointer((ev: PointerEvent) => onResize(clamp(startHeight + (startY - ev.clientY))));
+    followPointer(e, (ev: PointerEvent) => onResize(clamp(startHeight + (startY - ev.clientY))));
   };
   return (
     <div

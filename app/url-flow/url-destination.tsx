@@ -39,7 +39,7 @@ export function UrlDestination({ analysis, words = URL_FLOW_WORDS }: { analysis:
       ) : null}
       <pre
         aria-label={words.url}
-        className="max-h-28 overflow-auto rounded bg-slate-900 px-2 py-1.5 font-mono text-[11px] leading-4 break-all whitespace-pre-wrap text-slate-100"
+        className="max-h-28 overflow-auto rounded bg-code-bg px-2 py-1.5 font-mono text-[11px] leading-4 break-all whitespace-pre-wrap text-code-fg"
       >
         {analysis.raw}
       </pre>
