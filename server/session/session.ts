@@ -21,6 +21,7 @@ import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { ClientTasks } from './tasks/client-tasks';
+import { ServerTaskNotices } from './tasks/server-task-notices';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -72,6 +73,8 @@ export class Session {
     attribute: (rpcId) => this.serverRequests.attribute(rpcId, this.calls.values()),
     findingsFor: (rpcId) => this.serverRequests.get(rpcId)?.findings,
   });
+  /** The server's notifications/tasks/status, for the calls that run as its tasks. */
+  private readonly serverTaskNotices = new ServerTaskNotices();
   private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
@@ -338,6 +341,7 @@ export class Session {
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
     this.serverRequests.clear();
+    this.serverTaskNotices.clear();
     const exit = this.child.exit;
     this.emit({
       kind: 'session-state',
@@ -430,6 +434,7 @@ export class Session {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') this.serverRequests.ended(requestId);
     }
+    if (message.method === 'notifications/tasks/status') this.serverTaskNotices.notified(message.params);
     if (!('id' in message)) return;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const findings = serverRequestFindings(message.method, params, { era: this.era, settings: this.settings, elicitation: this.elicitationContext() });
@@ -462,6 +467,7 @@ export class Session {
       reportFindings: (findings, about) => this.reportFindings(findings, about),
       closeReason: () => this.unexpectedClose,
       currentSettings: () => this.settings,
+      followTask: (taskId, onNotice) => this.serverTaskNotices.follow(taskId, onNotice),
     };
   }
 }
