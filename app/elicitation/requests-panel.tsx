@@ -2,19 +2,12 @@ import { useState } from 'react';
 import type { ElicitationView } from '@app/model/session-store';
 import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
-import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
 import { ElicitationCard } from './elicitation-card';
+import { EndedNote } from './ended-note';
 import { SamplingCard } from './sampling-card';
 import { displayText } from '../ui/display-text';
-
-const ENDED_TEXT: Record<string, string> = {
-  'server-cancelled': 'The server cancelled this request',
-  'call-ended': 'The tool call ended before this was answered',
-  'session-closed': 'The session closed before this was answered',
-  superseded: 'Replaced by a newer request',
-};
 
 /** Form elicitations waiting on the person: a queue with a count; the chosen one shows its form. Never blocks the rest of the page. */
 export function RequestsPanel() {
@@ -41,21 +34,7 @@ export function RequestsPanel() {
       }
     >
       {endedUnanswered.map((e) => (
-        <div
-          key={e.key}
-          role="status"
-          aria-label={`Elicitation ${e.key} closed`}
-          className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200"
-        >
-          <p className="flex-1">
-            <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
-            {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any
-            more.
-          </p>
-          <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
-            Dismiss
-          </Button>
-        </div>
+        <EndedNote key={e.key} elicitation={e} onDismiss={() => setDismissed((d) => new Set(d).add(e.key))} />
       ))}
       {pending.length > 1 && (
         <div role="tablist" aria-label="Elicitation queue" className="flex flex-wrap gap-1">

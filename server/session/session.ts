@@ -16,7 +16,7 @@ import type { RpcId, TransportTap } from './tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
-import { registerClientRequestHandlers, serverRequestFindings } from './client-request-handlers';
+import { claimMalformedSampling, registerClientRequestHandlers, serverRequestFindings, type ClientRequestHost } from './client-request-handlers';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
@@ -117,7 +117,9 @@ export class Session {
       onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
       onOutbound: (message) => this.onOutbound(message),
       onInbound: (message) => this.onInbound(message),
-      claim: (message) => this.clientTasks.claim(message),
+      claim: (message) =>
+        this.clientTasks.claim(message) ||
+        claimMalformedSampling(message, { ...this.clientRequestHost(), era: () => this.era, send: (sent) => this.transport.send(sent) }),
       childOutput: () => this.childOutput(),
       onToolsChanged: () => void this.refreshTools(),
       wire: (client) => this.registerHandlers(client),
@@ -358,14 +360,7 @@ export class Session {
 
   /** Everything the session hangs on a new client, before it connects. */
   private registerHandlers(client: Client): void {
-    registerClientRequestHandlers(client, {
-      broker: this.broker,
-      serverRequests: this.serverRequests,
-      isHttp: this.target.transport === 'http',
-      settings: () => this.settings,
-      calls: () => this.calls.values(),
-      reportFindings: (findings, about) => this.reportFindings(findings, about),
-    });
+    registerClientRequestHandlers(client, this.clientRequestHost());
     client.onerror = (error) => {
       const code = (error as { code?: unknown }).code;
       this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
@@ -380,6 +375,17 @@ export class Session {
       const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
       void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
     });
+  }
+
+  private clientRequestHost(): ClientRequestHost {
+    return {
+      broker: this.broker,
+      serverRequests: this.serverRequests,
+      isHttp: this.target.transport === 'http',
+      settings: () => this.settings,
+      calls: () => this.calls.values(),
+      reportFindings: (findings, about) => this.reportFindings(findings, about),
+    };
   }
 
   private describeUnexpectedClose(): WireError {
