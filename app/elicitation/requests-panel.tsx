@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ElicitationView } from '@app/model/session-store';
 import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
+import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
 import { ElicitationCard } from './elicitation-card';
@@ -18,7 +19,8 @@ export function RequestsPanel() {
   // A recorded session cut short can hold requests nobody answered; they cannot be answered now.
   const isLive = useIsLive();
   const pending = isLive ? forms.filter((e) => !e.end) : [];
-  const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
+  const ended = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key));
+  const endedUnanswered = ended.slice(-3);
   const selected = pending.find((e) => e.key === chosen) ?? pending[0];
   useReveal('elicitationKey', (key) => setChosen(key));
 
@@ -33,6 +35,16 @@ export function RequestsPanel() {
         </Badge>
       }
     >
+      {ended.length > 1 && (
+        <div className="flex items-center gap-2 text-xs text-slate-600">
+          <p className="flex-1">
+            {ended.length} requests closed unanswered{ended.length > endedUnanswered.length && `, the last ${endedUnanswered.length} shown`}
+          </p>
+          <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set([...d, ...ended.map((e) => e.key)]))}>
+            Dismiss all
+          </Button>
+        </div>
+      )}
       {endedUnanswered.map((e) => (
         <EndedNote key={e.key} elicitation={e} onDismiss={() => setDismissed((d) => new Set(d).add(e.key))} />
       ))}

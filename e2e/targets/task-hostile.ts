@@ -4,6 +4,7 @@
  *   odd_task       a tool-call task that reports a status the spec does not know, then completes
  *   regress_task   a tool-call task whose notifications/tasks/status say completed, then working again
  *   ask_undeclared asks tasks/list, whether or not the client declared tasks
+ *   cancel_burst   asks five forms as client tasks, then withdraws each with tasks/cancel
  */
 import { ask, readMessages, send, type Message } from './raw-stdio';
 
@@ -21,7 +22,9 @@ const TOOLS = [
     execution: { taskSupport: 'required' },
   },
   { name: 'ask_undeclared', description: 'Asks the client tasks/list.', inputSchema: { type: 'object' } },
+  { name: 'cancel_burst', description: 'Asks five forms as tasks, then cancels them all.', inputSchema: { type: 'object' } },
 ];
+const BURST = 5;
 const createdAt = new Date().toISOString();
 const task = (status: string, taskId = 'hostile-1') => ({ taskId, status, createdAt, lastUpdatedAt: new Date().toISOString(), ttl: 60_000, pollInterval: 100 });
 /** The statuses tasks/get reports, in turn: one the spec does not know, then an end. */
@@ -56,6 +59,16 @@ async function handle(message: Message): Promise<void> {
   }
   if (method === 'tasks/get') return send({ id, result: task(STATUSES[Math.min(polls++, STATUSES.length - 1)]) });
   if (method === 'tasks/result') return send({ id, result: { content: [{ type: 'text', text: 'odd_task: done' }] } });
+  if (method === 'tools/call' && params?.name === 'cancel_burst') {
+    const taskIds: unknown[] = [];
+    for (let i = 1; i <= BURST; i++) {
+      const form = { mode: 'form', message: `Question ${i} of a burst`, requestedSchema: { type: 'object', properties: {} }, task: { ttl: 60_000 } };
+      const created = await ask('elicitation/create', form, `burst-${i}`);
+      taskIds.push((created.result as { task?: { taskId?: unknown } } | undefined)?.task?.taskId);
+    }
+    for (const [i, taskId] of taskIds.entries()) await ask('tasks/cancel', { taskId }, `burst-cancel-${i}`);
+    return send({ id, result: { content: [{ type: 'text', text: `cancel_burst: ${taskIds.length} forms withdrawn` }] } });
+  }
   if (method === 'tools/call' && params?.name === 'ask_undeclared') {
     const answer = await ask('tasks/list', {}, 't1');
     return send({ id, result: { content: [{ type: 'text', text: `ask_undeclared: ${JSON.stringify(answer.error ?? answer.result)}` }] } });
