@@ -1,7 +1,8 @@
 /**
  * A prompt list three pages deep, with hostile text, and one that changes while
  * connected (e2e/targets/paged-catalog.ts): More prompts follows nextCursor, the
- * markup and the SVG stay text, and list_changed lists again.
+ * markup and the SVG stay text, arguments are labelled by their titles, and
+ * list_changed lists again at once, whichever tab is open.
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
@@ -27,7 +28,11 @@ for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
       await expect(app.prompts.getByRole('option', { name: '<img src=x onerror=alert(1)>', exact: true })).toBeVisible();
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
-      await app.getPrompt('prompt-1');
+      await app.prompts.getByRole('option', { name: 'prompt-1', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'Prompt', exact: true });
+      await expect(panel.getByLabel('Topic', { exact: true })).toHaveAttribute('aria-required', 'true');
+      await expect(panel.getByLabel('Tone', { exact: true })).toBeVisible();
+      await app.getPrompt('prompt-1', { Topic: 'tea', Tone: 'calm' });
       const messages = app.result().getByRole('list', { name: 'Prompt messages' });
       await expect(messages).toContainText('<b>prompt-1</b> as text, not markup');
       await expect(messages).toContainText(/Image \(image\/svg\+xml, \d+ bytes\) not shown\./);
@@ -36,6 +41,14 @@ for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
 
       await app.runTool('add_prompt');
       await expect(app.result()).toHaveText('added added-1');
+      // With the Tools tab still open, the notification is followed by a prompts/list of its own.
+      const relistedAfterNotice = async () => {
+        const rows = await app.logEntryTexts('prompts/list');
+        const noticeAt = rows.findIndex((row) => row.includes('notifications/prompts/list_changed'));
+        return noticeAt >= 0 && rows.slice(noticeAt + 1).some((row) => /prompts\/list #\d+/.test(row));
+      };
+      await expect.poll(relistedAfterNotice).toBe(true);
+      await page.screenshot({ path: test.info().outputPath('prompts-relisted.png') });
       await app.showFeatures('Prompts');
       await expect(app.prompts.getByRole('option', { name: 'added-1', exact: true })).toBeVisible();
     });

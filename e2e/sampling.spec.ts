@@ -6,7 +6,7 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
-import { everythingStdio } from './support/processes';
+import { everythingStdio, targetStdio } from './support/processes';
 
 test.use({ inspectorShared: true });
 
@@ -51,5 +51,24 @@ overHttp.describe('server-everything over Streamable HTTP', () => {
     await card.getByLabel('Reply', { exact: true }).fill('Hi over HTTP');
     await card.getByRole('button', { name: 'Accept' }).click();
     await expect(app.result()).toContainText('Hi over HTTP');
+  });
+});
+
+test.describe('a sampling request with a content type the spec does not know (2025-11-25)', () => {
+  test.use({ inspectorTarget: targetStdio('client-requests'), inspectorProtocol: '2025-11-25' });
+
+  test('it shows as refused with its finding, and the server is told which field is wrong in one line', async ({ app, page }) => {
+    await app.waitConnected();
+    await switchOnAndReconnect(app, /^Sampling/);
+    await app.runTool('hologram_sampling');
+    const note = page.getByRole('status', { name: /^Elicitation .* closed$/ });
+    await expect(note).toContainText('Refused as malformed');
+    await expect(note.getByRole('list', { name: 'Findings' })).toContainText(
+      'messages[0].content.type is "hologram", which is not a sampling content type (text, image, audio, tool_use, tool_result).',
+    );
+    await expect(app.result()).toHaveText(
+      'hologram_sampling: {"code":-32602,"message":"Invalid sampling request: messages[0].content.type is \\"hologram\\", which is not a sampling content type (text, image, audio, tool_use, tool_result)."}',
+    );
+    await page.screenshot({ path: test.info().outputPath('sampling-refused.png') });
   });
 });

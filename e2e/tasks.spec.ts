@@ -7,7 +7,7 @@
 import { expect, test as base } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
-import { everythingStdio } from './support/processes';
+import { everythingStdio, targetStdio } from './support/processes';
 
 base.use({ inspectorShared: true });
 
@@ -32,8 +32,12 @@ for (const { name, test } of [
       await app.field('Your Name').fill('Ada Lovelace');
       await app.field('Favorite Color').selectOption('Green');
       await page.screenshot({ path: test.info().outputPath(`task-form-${name.replace(/\W+/g, '-')}.png`) });
+      const call = page.getByRole('region', { name: 'Tool', exact: true }).getByRole('list', { name: 'Calls' }).getByRole('listitem').first();
+      await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · working');
       await app.answer('Accept');
       await expect(app.result()).toContainText('[COMPLETED] User provided the requested information!');
+      // The form is gone once answered: its task's end shows on the call.
+      await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · completed');
       await expect(app.result()).toContainText('- Name: Ada Lovelace');
       await expect(app.result()).toContainText('- Favorite Color: Green');
       // The story of the task is in the log: one entry per status (the list is virtual: search narrows it).
@@ -62,5 +66,24 @@ stdio.describe('a tool that requires tasks (server-everything over stdio)', () =
     await app.answer('Decline');
     await expect(app.result()).toContainText('# Research Report: python');
     await expect(call.getByRole('status', { name: 'Task status' })).toHaveText('task · completed');
+  });
+});
+
+base.describe('forms a server withdraws in a burst (tasks/cancel), started with --tasks', () => {
+  base.use({ inspectorTarget: targetStdio('task-hostile'), inspectorProtocol: '2025-11-25', inspectorArgs: ['--tasks'] });
+
+  base('each withdrawn form leaves a note; one Dismiss all clears them', async ({ app, page }) => {
+    await app.waitConnected();
+    await app.runTool('cancel_burst');
+    await expect(app.result()).toHaveText('cancel_burst: 5 forms withdrawn');
+    const requests = page.getByRole('region', { name: 'Pending requests' });
+    const notes = requests.getByRole('status', { name: /^Elicitation .* closed$/ });
+    await expect(notes).toHaveCount(3);
+    await expect(notes.first()).toContainText('The server cancelled this request (The server cancelled this task (tasks/cancel)');
+    await expect(requests).toContainText('5 requests closed unanswered, the last 3 shown');
+    await page.screenshot({ path: base.info().outputPath('withdrawn-burst.png') });
+    await requests.getByRole('button', { name: 'Dismiss all' }).click();
+    await expect(notes).toHaveCount(0);
+    await expect(requests).toContainText('No elicitation requests yet');
   });
 });

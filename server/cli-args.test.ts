@@ -41,15 +41,16 @@ describe('parseCli', () => {
   });
 
   it('--help documents every flag parseCli accepts', () => {
-    for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close', '--roots <uri|path>', '--sampling'])
+    for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close', '--roots <uri|path>', '--sampling', '--tasks'])
       expect(HELP).toContain(flag);
   });
 
-  it('--roots (repeatable, URIs or folder paths) and --sampling: what the client declares; neither by default', () => {
-    expect(parseCli([])).toMatchObject({ roots: [], sampling: false });
-    expect(parseCli(['--roots', 'file:///home/ada/project', '--roots', '/home/ada/my notes', '--sampling'])).toMatchObject({
+  it('--roots (repeatable, URIs or folder paths), --sampling and --tasks: what the client declares; none by default', () => {
+    expect(parseCli([])).toMatchObject({ roots: [], sampling: false, tasks: false });
+    expect(parseCli(['--roots', 'file:///home/ada/project', '--roots', '/home/ada/my notes', '--sampling', '--tasks'])).toMatchObject({
       roots: [{ uri: 'file:///home/ada/project' }, { uri: 'file:///home/ada/my%20notes' }],
       sampling: true,
+      tasks: true,
     });
   });
 

@@ -47,6 +47,7 @@ Client:
   --roots <uri|path>       Declare roots and answer roots/list with this folder (a file:// URI or a
                            path); repeatable, one folder each
   --sampling               Declare sampling: each sampling/createMessage waits in the page for a reply
+  --tasks                  Declare tasks (2025-11-25): a server may run its elicitations as tasks here
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -96,6 +97,8 @@ export type CliOptions = {
   roots: Root[];
   /** Whether the client declares sampling. */
   sampling: boolean;
+  /** Whether the client declares tasks (2025-11-25). */
+  tasks: boolean;
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
   /** A config file to read servers from (instead of `target`), and the one to connect to. */
@@ -147,6 +150,7 @@ export function parseCli(argv: string[]): CliOptions {
         rules: { type: 'string' },
         roots: { type: 'string', multiple: true },
         sampling: { type: 'boolean' },
+        tasks: { type: 'boolean' },
         ...OAUTH_ARG_OPTIONS,
       },
     }));
@@ -221,6 +225,7 @@ export function parseCli(argv: string[]): CliOptions {
     ...(values.rules !== undefined && { rulesFile: values.rules }),
     roots,
     sampling: values.sampling === true,
+    tasks: values.tasks === true,
     target,
     ...(values.config !== undefined && { config: { file: values.config, ...(values.server !== undefined && { server: values.server }) } }),
   };

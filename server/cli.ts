@@ -77,6 +77,7 @@ async function main(argv: string[]): Promise<void> {
     ...(rules && { rules }),
     ...(options.roots.length && { roots: { enabled: true, list: options.roots } }),
     sampling: { enabled: options.sampling },
+    tasks: { enabled: options.tasks },
   });
   if (options.check) {
     const chosen = configured && config?.chosen ? configured.target(config.chosen.name) : undefined;

@@ -7,15 +7,9 @@ import { cn } from '@app/ui/cn';
 import { Section } from '@app/ui/section';
 import { useKeepFocus } from '@app/ui/use-keep-focus';
 import { ElicitationCard } from './elicitation-card';
+import { EndedNote } from './ended-note';
 import { SamplingCard } from './sampling-card';
 import { displayText } from '../ui/display-text';
-
-const ENDED_TEXT: Record<string, string> = {
-  'server-cancelled': 'The server cancelled this request',
-  'call-ended': 'The tool call ended before this was answered',
-  'session-closed': 'The session closed before this was answered',
-  superseded: 'Replaced by a newer request',
-};
 
 /** Form elicitations waiting on the person: a queue with a count; the chosen one shows its form. Never blocks the rest of the page. */
 export function RequestsPanel() {
@@ -26,7 +20,8 @@ export function RequestsPanel() {
   // A recorded session cut short can hold requests nobody answered; they cannot be answered now.
   const isLive = useIsLive();
   const pending = isLive ? forms.filter((e) => !e.end) : [];
-  const endedUnanswered = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key)).slice(-3);
+  const ended = forms.filter((e) => e.end && e.end.outcome !== 'answered' && !dismissed.has(e.key));
+  const endedUnanswered = ended.slice(-3);
   const selected = pending.find((e) => e.key === chosen) ?? pending[0];
   useReveal('elicitationKey', (key) => setChosen(key));
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -46,22 +41,18 @@ export function RequestsPanel() {
       }
     >
       <div ref={bodyRef} tabIndex={-1} className="space-y-3">
-        {endedUnanswered.map((e) => (
-          <div
-            key={e.key}
-            role="status"
-            aria-label={`Elicitation ${e.key} closed`}
-            className="flex items-start gap-2 rounded-md bg-slate-100 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200"
-          >
+        {ended.length > 1 && (
+          <div className="flex items-center gap-2 text-xs text-slate-600">
             <p className="flex-1">
-              <span className="font-medium">{ENDED_TEXT[e.end!.outcome] ?? 'Closed'}</span>
-              {e.end!.reason && <span className="text-slate-500"> ({e.end!.reason})</span>}: “{displayText(e.params.message)}”. Nothing can be sent for it any
-              more.
+              {ended.length} requests closed unanswered{ended.length > endedUnanswered.length && `, the last ${endedUnanswered.length} shown`}
             </p>
-            <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set(d).add(e.key))}>
-              Dismiss
+            <Button size="sm" tone="ghost" onClick={() => setDismissed((d) => new Set([...d, ...ended.map((e) => e.key)]))}>
+              Dismiss all
             </Button>
           </div>
+        )}
+        {endedUnanswered.map((e) => (
+          <EndedNote key={e.key} elicitation={e} onDismiss={() => setDismissed((d) => new Set(d).add(e.key))} />
         ))}
         {pending.length > 1 && (
           <div role="tablist" aria-label="Elicitation queue" className="flex flex-wrap gap-1">

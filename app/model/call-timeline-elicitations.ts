@@ -26,6 +26,7 @@ const ENDED: Record<EventOf<'elicitation-end'>['outcome'], string> = {
   'session-closed': 'the session closed',
   dismissed: 'it was dismissed',
   superseded: 'it was asked again',
+  refused: 'the inspector refused it as malformed',
 };
 
 export function elicitationSpans(

@@ -48,7 +48,7 @@ export type CallView = {
   timer?: { deadlineAt: number | null; remainingMs: number; suspended: boolean; at: number };
   end?: EventOf<'call-end'>;
   elicitationKeys: string[];
-  /** Set when the call runs as a task on the server: its latest status. */
+  /** Set when the call runs as a task on the server, or else a form it asked for runs as a task here: its latest status. */
   task?: EventOf<'task-status'>;
 };
 
@@ -289,7 +289,10 @@ export class SessionStore {
         return;
       case 'task-status':
         if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, task: event }));
-        else if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, task: event }));
+        // A form run as a task shows on its call too, where it stays once answered; a task the server runs
+        // for the call itself comes first there.
+        if (event.callId)
+          this.updateCall(event.callId, (call) => (call.task?.runner === 'server' && event.runner === 'client' ? call : { ...call, task: event }));
         return;
       case 'finding':
         this.findings = [...this.findings, event];

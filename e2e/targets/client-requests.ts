@@ -4,6 +4,7 @@
  *   ask_roots        pushes roots/list (2025-11-25), or asks for it in an input_required round (2026-07-28)
  *   ask_sampling     the same with sampling/createMessage
  *   bad_sampling     a sampling request whose maxTokens and messages are malformed
+ *   hologram_sampling a sampling request whose message content has a type the spec does not know
  * The tool's text says what the client answered.
  */
 import { ask, readMessages, send, type Message } from './raw-stdio';
@@ -15,6 +16,10 @@ const ASKS: Record<string, { method: string; params: object }> = {
   ask_roots: { method: 'roots/list', params: {} },
   ask_sampling: { method: 'sampling/createMessage', params: SAMPLING },
   bad_sampling: { method: 'sampling/createMessage', params: { messages: 'hello', maxTokens: -5 } },
+  hologram_sampling: {
+    method: 'sampling/createMessage',
+    params: { messages: [{ role: 'user', content: { type: 'hologram', data: 'a cat, in 3D' } }], maxTokens: 50 },
+  },
 };
 const TOOLS = Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } }));
 

@@ -1,7 +1,8 @@
 /**
  * A server whose prompts come three pages deep (nextCursor), with hostile text in
  * them (markup for a name, a 100,000-character description, an SVG image and HTML in
- * a message), and a tool that adds a prompt and sends notifications/prompts/list_changed.
+ * a message), titled arguments, and a tool that adds a prompt and sends
+ * notifications/prompts/list_changed.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -15,7 +16,14 @@ serveStdio(() => {
   const added: string[] = [];
   const all = () => [
     ...added.map((name) => ({ name, description: 'Added while connected.' })),
-    { name: 'prompt-1', description: 'Page one.' },
+    {
+      name: 'prompt-1',
+      description: 'Page one.',
+      arguments: [
+        { name: 'topic', title: 'Topic', required: true },
+        { name: 'tone', title: 'Tone', description: 'How it should sound' },
+      ],
+    },
     { name: 'prompt-2' },
     { name: 'prompt-3', description: 'Page two.' },
     { name: 'prompt-4' },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { demoStdio } from '../../e2e/support/processes';
+import { demoStdio, targetStdio } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 
@@ -39,6 +39,16 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('prompts and resources on %
     const note = await suite.client.waitForEvent('call-end', (e) => e.callId === read.callId, 0, 30_000);
     expect(note.result?.contents).toEqual([{ uri: 'demo://notes/n1', mimeType: 'text/plain', text: 'secret_note n1: not shown' }]);
   });
+});
+
+it('a prompt argument keeps the title the server gave it (the SDK drops it)', async () => {
+  const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('paged-catalog') }, { protocol: '2025-11-25' });
+  const page = await suite.client.send('list-catalog', { sessionId, kind: 'prompts' });
+  expect(page.prompts?.[0]?.arguments).toEqual([
+    { name: 'topic', title: 'Topic', required: true },
+    { name: 'tone', title: 'Tone', description: 'How it should sound' },
+  ]);
+  await suite.client.send('disconnect', { sessionId });
 });
 
 it('a list asked for a session that does not exist is refused, saying so', async () => {

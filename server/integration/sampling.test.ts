@@ -57,6 +57,28 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('sampling on %s', (protocol
     await suite.client.send('disconnect', { sessionId });
   });
 
+  it('a message content type the spec does not know is a finding on the request, which shows; on 2025 the server gets a short -32602 naming the field', async () => {
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('client-requests') }, { protocol, sampling: { enabled: true } });
+    const call = await suite.client.call(sessionId, 'hologram_sampling');
+    const asked = await pendingSampling(sessionId);
+    expect(asked.callId).toBe(call.callId);
+    expect(asked.findings?.map((f) => f.message)).toEqual([
+      'messages[0].content.type is "hologram", which is not a sampling content type (text, image, audio, tool_use, tool_result).',
+    ]);
+    if (protocol === '2026-07-28') {
+      await suite.client.send('answer-elicitation', { sessionId, key: asked.key, action: 'decline' });
+      expect(resultText(await call.end)).toBe('hologram_sampling: "left out"');
+    } else {
+      const end = await suite.client.waitForEvent('elicitation-end', (e) => e.key === asked.key, asked.seq, 15_000);
+      expect(end).toMatchObject({ outcome: 'refused', reason: expect.stringContaining('messages[0].content.type') });
+      const text = resultText(await call.end);
+      expect(text).toBe(
+        'hologram_sampling: {"code":-32602,"message":"Invalid sampling request: messages[0].content.type is \\"hologram\\", which is not a sampling content type (text, image, audio, tool_use, tool_result)."}',
+      );
+    }
+    await suite.client.send('disconnect', { sessionId });
+  });
+
   it('a malformed request gets findings; an undeclared one gets undeclared-request', async () => {
     const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('client-requests') }, { protocol, sampling: { enabled: true } });
     const bad = await suite.client.call(sessionId, 'bad_sampling');

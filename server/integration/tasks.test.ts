@@ -128,6 +128,20 @@ describe('findings about tasks (a hand-written hostile server)', () => {
     await suite.client.send('disconnect', { sessionId });
   });
 
+  it('a task its notifications move from completed back to working is a task-status-regressed finding; it stays completed', async () => {
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('task-hostile') }, { protocol: '2025-11-25', tasks: { enabled: true } });
+    const { callId } = await suite.client.send('call-tool', { sessionId, name: 'regress_task', arguments: {}, asTask: true });
+    const regressed = await suite.client.waitForEvent('finding', (f) => f.code === 'task-status-regressed' && f.callId === callId, 0, 30_000);
+    expect(regressed.message).toBe(
+      'Task hostile-2 went from "completed" to "working": completed is final, a task never leaves it. The inspector keeps it completed.',
+    );
+    const end = await suite.client.waitForEvent('call-end', (e) => e.callId === callId, 0, 30_000);
+    expect(resultText(end)).toBe('regress_task: done');
+    const statuses = suite.client.of('task-status').filter((e) => e.callId === callId);
+    expect(statuses.map((e) => e.status)).toEqual(['working', 'completed']);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
   it('tasks/list to a client that declared no tasks is a tasks-undeclared finding, and gets -32601', async () => {
     const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('task-hostile') }, { protocol: '2025-11-25' });
     const call = await suite.client.call(sessionId, 'ask_undeclared');

@@ -74,6 +74,7 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
       findings.forEach((f) => emit({ kind: 'finding', ...f })),
       findings
     ),
+    followTask: () => undefined,
   };
   /** Run a tool; every elicitation is answered with `content` as soon as it appears. */
   const run = async (name: string, content: Record<string, unknown> = { name: 'Ada' }) => {

@@ -7,7 +7,8 @@ import { runRounds, type RoundReason, type RoundsHost } from './call-rounds';
 import { CallTimer } from './call-timer';
 import type { ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
-import { isTaskRequested, runAsTask } from './tasks/task-call';
+import type { TaskNotice } from './tasks/server-task-notices';
+import { isTaskRequested, runAsTask, type TaskCallHost } from './tasks/task-call';
 
 export type CallMethod = EventOf<'call-start'>['method'];
 type Params = Record<string, unknown>;
@@ -28,6 +29,8 @@ export type CallHost = {
   closeReason?(): string | undefined;
   /** The session's settings now: roots edited while the call runs are what a later round answers with. */
   currentSettings?(): SessionSettings;
+  /** Follow a server task's notifications/tasks/status (tasks/server-task-notices.ts). */
+  followTask(taskId: string, onNotice: (notice: TaskNotice) => void): void;
 };
 
 /**
@@ -147,7 +150,7 @@ export class CallRunner {
   }
 
   /** What a call run as a task needs from its runner (see tasks/task-call.ts). */
-  private taskHost() {
+  private taskHost(): TaskCallHost {
     return {
       client: this.host.client,
       callId: this.callId,
@@ -156,6 +159,7 @@ export class CallRunner {
       emit: (event: NewLogEvent) => this.host.emit(event),
       reportFindings: (findings: Finding[], about: { callId?: string }) => this.host.reportFindings(findings, about),
       sleep: (ms: number) => this.sleep(ms),
+      followTask: (taskId, onNotice) => this.host.followTask(taskId, onNotice),
     };
   }
 

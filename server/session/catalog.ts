@@ -1,4 +1,5 @@
 import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import {
   MAX_CATALOG_ITEMS,
   MAX_CATALOG_TEXT,
@@ -12,9 +13,26 @@ import {
 type Raw = Record<string, unknown>;
 
 /**
+ * prompts/list checked against the spec but kept as sent: the SDK's PromptArgumentSchema
+ * strips an argument's `title` (the spec's BaseMetadata has it), and the title is what
+ * labels the argument's field.
+ */
+const ListPromptsAsSent = z
+  .looseObject({ prompts: z.array(z.record(z.string(), z.unknown())), nextCursor: z.string().optional() })
+  .superRefine((value, ctx) => {
+    const issues = specTypeSchemas.ListPromptsResult['~standard'].validate(value).issues;
+    for (const issue of issues?.slice(0, 5) ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path?.map(pathKey) });
+  });
+
+function pathKey(part: PropertyKey | { key: PropertyKey }): string | number {
+  const key = typeof part === 'object' ? part.key : part;
+  return typeof key === 'number' ? key : String(key);
+}
+
+/**
  * One page of a server's prompts, resources or resource templates, cut down to what
  * the page shows: the fields it renders, each text bounded, at most MAX_CATALOG_ITEMS
- * items (the rest counted). The SDK has checked the answer against the spec already;
+ * items (the rest counted). The answer has been checked against the spec already;
  * this only keeps a big or chatty one (`_meta`, icons, huge descriptions) off the socket.
  */
 export async function listCatalogPage(client: Client, kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
@@ -23,7 +41,7 @@ export async function listCatalogPage(client: Client, kind: CatalogKind, cursor:
   const params = cursor === undefined ? {} : { cursor };
   switch (kind) {
     case 'prompts': {
-      const page = await client.request({ method: 'prompts/list', params }, specTypeSchemas.ListPromptsResult);
+      const page = await client.request({ method: 'prompts/list', params }, ListPromptsAsSent);
       return { prompts: bounded(page.prompts, toPrompt), ...rest(page.prompts.length, page.nextCursor) };
     }
     case 'resources': {

@@ -5,14 +5,14 @@
  * flow. Only what the client declares is registered: the SDK refuses a handler for an
  * undeclared capability, and answers an undeclared request with an error itself.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Finding } from '../wire/events';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { clientCapabilities } from './client-factory';
 import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
 import { checkElicitationParams, type ElicitationContext } from './findings';
-import { checkSamplingParams } from './sampling-checks';
+import { checkSamplingParams, samplingRefusal } from './sampling-checks';
 import type { ServerRequests, WaitingCall } from './server-requests';
 import type { RpcId } from './tap';
 import { undeclaredTaskFindings } from './tasks/client-tasks';
@@ -64,6 +64,45 @@ export function registerClientRequestHandlers(client: Client, host: ClientReques
     const outcome = host.broker.complete(elicitationId);
     if ('problem' in outcome) host.reportFindings([completionFinding(outcome.problem, elicitationId)], {});
   });
+}
+
+/** JSON-RPC's invalid params. */
+const INVALID_PARAMS = -32602;
+
+/**
+ * Take a sampling/createMessage the SDK would refuse away from it (the SDK answers
+ * -32602 before any handler runs, with a dump of every schema branch it tried, and
+ * the page would see no request at all). The request shows under Pending requests
+ * as refused, with its findings, and the server gets a -32602 that names the field.
+ * Only on a 2025 connection that declared sampling: elsewhere the SDK's own answer
+ * (-32601, or nothing on 2026-07-28) is the right one.
+ */
+export function claimMalformedSampling(
+  message: JSONRPCMessage,
+  host: ClientRequestHost & { era(): 'legacy' | 'modern' | undefined; send(message: JSONRPCMessage): Promise<void> },
+): boolean {
+  if (!('method' in message) || !('id' in message) || message.method !== 'sampling/createMessage') return false;
+  if (host.era() === 'modern' || !clientCapabilities(host.settings()).sampling) return false;
+  const params: Record<string, unknown> = typeof message.params === 'object' && message.params !== null ? message.params : {};
+  const refusal = samplingRefusal(params);
+  if (!refusal) return false;
+  const rpcId = message.id;
+  const refuse = () => {
+    const { key } = host.broker.request({
+      kind: 'sampling',
+      callId: host.serverRequests.attribute(rpcId, host.calls()),
+      origin: { kind: 'push', rpcId },
+      params,
+      findings: host.serverRequests.get(rpcId)?.findings,
+    });
+    host.broker.end(key, 'refused', refusal);
+    // A transport that closed meanwhile cannot carry the answer: the request died with the connection.
+    host.send({ jsonrpc: '2.0', id: rpcId, error: { code: INVALID_PARAMS, message: refusal } }).catch(() => undefined);
+  };
+  // Over Streamable HTTP, let the stream watcher catch up first (see askBroker).
+  if (host.isHttp) setImmediate(refuse);
+  else refuse();
+  return true;
 }
 
 /**

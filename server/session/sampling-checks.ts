@@ -7,6 +7,8 @@ import { specTypeSchemas } from '@modelcontextprotocol/client';
 import type { Finding } from '../wire/events';
 
 const ROLES = new Set(['user', 'assistant']);
+/** The content blocks a sampling message may hold (2025-11-25's SamplingMessageContentBlock). */
+const CONTENT_TYPES = ['text', 'image', 'audio', 'tool_use', 'tool_result'];
 
 /** Findings for one sampling/createMessage params object, pushed or embedded in an input_required round. */
 export function checkSamplingParams(params: Record<string, unknown>): Finding[] {
@@ -20,11 +22,18 @@ export function checkSamplingParams(params: Record<string, unknown>): Finding[] 
     });
   } else {
     const bad = messages.findIndex((m) => !isRecord(m) || !ROLES.has(String(m.role)) || !(isRecord(m.content) || Array.isArray(m.content)));
+    const badType = bad >= 0 ? undefined : unknownContentType(messages);
     if (bad >= 0) {
       findings.push({
         code: 'sampling-messages-malformed',
         severity: 'error',
         message: `messages[${bad}] is not a { role: "user" | "assistant", content } message.`,
+      });
+    } else if (badType) {
+      findings.push({
+        code: 'sampling-messages-malformed',
+        severity: 'error',
+        message: `${badType.field} is ${describe(badType.value)}, which is not a sampling content type (${CONTENT_TYPES.join(', ')}).`,
       });
     }
   }
@@ -38,12 +47,45 @@ export function checkSamplingParams(params: Record<string, unknown>): Finding[] 
   return findings;
 }
 
+/**
+ * The short error a sampling request gets when the SDK would refuse its params (with a
+ * dump of every schema branch it tried): the first finding, which names the field, or
+ * else the first of the schema's own complaints. Undefined when the SDK takes it.
+ */
+export function samplingRefusal(params: Record<string, unknown>): string | undefined {
+  const issues = specTypeSchemas.CreateMessageRequestParams['~standard'].validate(params).issues;
+  if (!issues) return undefined;
+  const first = checkSamplingParams(params)[0]?.message ?? issueTexts(issues)[0] ?? 'the params are not a sampling request';
+  return `Invalid sampling request: ${first}`;
+}
+
+/** The first message content block whose type the spec does not name, with where it is. */
+function unknownContentType(messages: unknown[]): { field: string; value: unknown } | undefined {
+  for (const [index, message] of messages.entries()) {
+    const content = isRecord(message) ? message.content : undefined;
+    const blocks: { block: unknown; at: string }[] = Array.isArray(content)
+      ? content.map((block: unknown, i) => ({ block, at: `[${i}]` }))
+      : [{ block: content, at: '' }];
+    for (const { block, at } of blocks) {
+      const type = isRecord(block) ? block.type : undefined;
+      if (typeof type !== 'string' || !CONTENT_TYPES.includes(type)) return { field: `messages[${index}].content${at}.type`, value: type };
+    }
+  }
+  return undefined;
+}
+
 /** Why `result` is not a CreateMessageResult a client may send, or nothing. */
 export function samplingResultProblems(result: Record<string, unknown>): string[] {
   // The SDK types these as Standard Schemas: validate() is synchronous for them (StandardSchemaV1Sync).
   if (!specTypeSchemas.CreateMessageResult['~standard'].validate(result).issues) return [];
   const withTools = specTypeSchemas.CreateMessageResultWithTools['~standard'].validate(result);
-  return (withTools.issues ?? [])
+  return issueTexts(withTools.issues ?? []);
+}
+
+type Issue = { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] };
+
+function issueTexts(issues: readonly Issue[]): string[] {
+  return issues
     .slice(0, 5)
     .map((issue) => (issue.path?.length ? `${issue.path.map((p) => String(typeof p === 'object' ? p.key : p)).join('.')}: ${issue.message}` : issue.message));
 }

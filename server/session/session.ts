@@ -16,11 +16,12 @@ import type { RpcId, TransportTap } from './tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch } from './http-tap';
-import { registerClientRequestHandlers, serverRequestFindings } from './client-request-handlers';
+import { claimMalformedSampling, registerClientRequestHandlers, serverRequestFindings, type ClientRequestHost } from './client-request-handlers';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { ClientTasks } from './tasks/client-tasks';
+import { ServerTaskNotices } from './tasks/server-task-notices';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -72,6 +73,8 @@ export class Session {
     attribute: (rpcId) => this.serverRequests.attribute(rpcId, this.calls.values()),
     findingsFor: (rpcId) => this.serverRequests.get(rpcId)?.findings,
   });
+  /** The server's notifications/tasks/status, for the calls that run as its tasks. */
+  private readonly serverTaskNotices = new ServerTaskNotices();
   private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
@@ -114,7 +117,9 @@ export class Session {
       onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
       onOutbound: (message) => this.onOutbound(message),
       onInbound: (message) => this.onInbound(message),
-      claim: (message) => this.clientTasks.claim(message),
+      claim: (message) =>
+        this.clientTasks.claim(message) ||
+        claimMalformedSampling(message, { ...this.clientRequestHost(), era: () => this.era, send: (sent) => this.transport.send(sent) }),
       childOutput: () => this.childOutput(),
       onToolsChanged: () => void this.refreshTools(),
       wire: (client) => this.registerHandlers(client),
@@ -338,6 +343,7 @@ export class Session {
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
     this.serverRequests.clear();
+    this.serverTaskNotices.clear();
     const exit = this.child.exit;
     this.emit({
       kind: 'session-state',
@@ -354,14 +360,7 @@ export class Session {
 
   /** Everything the session hangs on a new client, before it connects. */
   private registerHandlers(client: Client): void {
-    registerClientRequestHandlers(client, {
-      broker: this.broker,
-      serverRequests: this.serverRequests,
-      isHttp: this.target.transport === 'http',
-      settings: () => this.settings,
-      calls: () => this.calls.values(),
-      reportFindings: (findings, about) => this.reportFindings(findings, about),
-    });
+    registerClientRequestHandlers(client, this.clientRequestHost());
     client.onerror = (error) => {
       const code = (error as { code?: unknown }).code;
       this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
@@ -376,6 +375,17 @@ export class Session {
       const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
       void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
     });
+  }
+
+  private clientRequestHost(): ClientRequestHost {
+    return {
+      broker: this.broker,
+      serverRequests: this.serverRequests,
+      isHttp: this.target.transport === 'http',
+      settings: () => this.settings,
+      calls: () => this.calls.values(),
+      reportFindings: (findings, about) => this.reportFindings(findings, about),
+    };
   }
 
   private describeUnexpectedClose(): WireError {
@@ -430,6 +440,7 @@ export class Session {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') this.serverRequests.ended(requestId);
     }
+    if (message.method === 'notifications/tasks/status') this.serverTaskNotices.notified(message.params);
     if (!('id' in message)) return;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const findings = serverRequestFindings(message.method, params, { era: this.era, settings: this.settings, elicitation: this.elicitationContext() });
@@ -462,6 +473,7 @@ export class Session {
       reportFindings: (findings, about) => this.reportFindings(findings, about),
       closeReason: () => this.unexpectedClose,
       currentSettings: () => this.settings,
+      followTask: (taskId, onNotice) => this.serverTaskNotices.follow(taskId, onNotice),
     };
   }
 }

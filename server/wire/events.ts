@@ -228,7 +228,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     ...Base,
     kind: z.literal('elicitation-end'),
     key: z.string(),
-    outcome: z.enum(['answered', 'server-cancelled', 'call-ended', 'session-closed', 'dismissed', 'superseded']),
+    /** `refused`: the inspector answered the server with an error at once (a request the spec does not allow). */
+    outcome: z.enum(['answered', 'server-cancelled', 'call-ended', 'session-closed', 'dismissed', 'superseded', 'refused']),
     action: ElicitActionSchema.optional(),
     reason: z.string().optional(),
   }),

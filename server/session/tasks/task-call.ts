@@ -4,11 +4,14 @@
  * server's pollInterval (bounded), logs each status, calls tasks/result as soon
  * as the task needs input (the spec: that is where the server delivers its
  * queued requests, which reach the page like any pushed elicitation) or has
- * ended, and sends tasks/cancel when the person cancels the call.
+ * ended, and sends tasks/cancel when the person cancels the call. The server's
+ * notifications/tasks/status about the task are read as well: they go on past
+ * the poll's end, which is where a task that leaves an end shows it.
  */
 import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Finding, NewLogEvent } from '../../wire/events';
+import type { TaskNotice } from './server-task-notices';
 import { boundedPollIntervalMs, isTerminal, TaskWatch, type TaskStatus } from './task-state';
 
 type Params = Record<string, unknown>;
@@ -29,6 +32,8 @@ export type TaskCallHost = {
   emit(event: NewLogEvent): unknown;
   reportFindings(findings: Finding[], about: { callId?: string }): Finding[];
   sleep(ms: number): Promise<void>;
+  /** Hand this task's notifications/tasks/status to `onNotice`, those already received first, for the session's life. */
+  followTask(taskId: string, onNotice: (notice: TaskNotice) => void): void;
 };
 
 /** Whether a call should run as a task: the person asked, or the tool requires it. */
@@ -55,6 +60,7 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
     if (overdue) host.reportFindings([overdueFinding(task.taskId, overdue, task.ttl)], { callId });
   };
   observe(task.status, task.statusMessage);
+  host.followTask(task.taskId, (notice) => observe(notice.status, notice.statusMessage));
   const onAbort = () => {
     // The person cancelled the call: tell the server to stop the task too. Its answer is the task as it
     // now stands (cancelled), which is the status to show; a refusal (it had already ended) changes nothing.
