@@ -46,3 +46,35 @@ test('save as scenario downloads the session as a scenario file', async ({ app, 
   const scenario = ScenarioSchema.parse(JSON.parse(readFileSync(await download.path(), 'utf8')));
   expect(scenario.steps.map((step) => ('call' in step ? step.call : undefined))).toEqual(['echo']);
 });
+
+test('a form filled by hand, saved as a scenario, replays green: the server gets the same content, key order included', async ({ app, page }) => {
+  await app.waitConnected();
+  await app.callTool('collect_profile');
+  const form = await app.nextForm();
+  await form.fill('Email', 'ada@example.com');
+  await form.fill('Age', 30);
+  await form.accept();
+  const outcome = await app.callOutcome();
+  expect(outcome.status).toBe('Completed');
+  expect(outcome.result).toContain('"age":30');
+
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  const sessions = page.getByRole('dialog', { name: 'Sessions' });
+  const downloaded = page.waitForEvent('download', { timeout: 20_000 });
+  await sessions
+    .getByRole('listitem', { name: /^Session / })
+    .first()
+    .getByRole('button', { name: 'Save as scenario' })
+    .click();
+  const file = readFileSync(await (await downloaded).path());
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'profile.json', mimeType: 'application/json', buffer: file });
+  const verdicts = dialog.getByRole('region', { name: 'Scenario runs' });
+  const verdict = verdicts.getByRole('status', { name: 'Verdict' }).first();
+  await expect(verdict).toHaveText(/^(passed|failed|error)$/, { timeout: 30_000 });
+  await expect(verdicts).not.toContainText('text equals');
+  await expect(verdict).toHaveText('passed');
+});

@@ -26,7 +26,9 @@ export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicit
     answer.action !== 'accept'
       ? undefined
       : elicitation.mode === 'form'
-        ? withDefaults(elicitation.params.requestedSchema, answer.content)
+        ? answer.mergeDefaults === false
+          ? (answer.content ?? {})
+          : withDefaults(elicitation.params.requestedSchema, answer.content)
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
@@ -52,14 +54,19 @@ export function samplingReply(text: string): Record<string, unknown> {
   return { role: 'assistant', content: { type: 'text', text }, model: 'elicitation-inspector', stopReason: 'endTurn' };
 }
 
-/** The requested schema's property defaults, with the rule's own values over them. */
+/**
+ * The rule's content with the requested schema's defaults for the properties it leaves out. The
+ * content's keys keep their order and the defaults come after: a server that echoes what it got
+ * (or hashes it) sees the content as written, not reordered by the schema.
+ */
 export function withDefaults(schema: unknown, content: Record<string, unknown> | undefined): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
+  const given = Object.entries(content ?? {});
   const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (isRecord(property) && property.default !== undefined) merged[name] = property.default;
-  }
-  return { ...merged, ...content };
+  const defaults = Object.entries(properties).flatMap(([name, property]) =>
+    isRecord(property) && property.default !== undefined && !Object.hasOwn(content ?? {}, name) ? [[name, property.default] as const] : [],
+  );
+  // fromEntries defines each key as data, so a property named __proto__ is a key like any other.
+  return Object.fromEntries([...given, ...defaults]);
 }
 
 function describe(rule: RuleRef): string {
