@@ -11,7 +11,7 @@ import type { RuleAnswer, RuleRef } from '../wire/rules';
 /**
  * - `answered`: the server has its answer (and a URL flow was marked done, when asked).
  * - `blocked`: the content failed the requested schema; nothing was sent, a finding says why, and the
- *   elicitation still waits for a person.
+ *   elicitation is still pending (for a person, or for the caller to cancel: `whenRefused` says which).
  * - `held`: the answer is `none`; the elicitation waits until the server or the call gives up.
  * - `gone`: it was no longer pending (answered, withdrawn, or the session closed).
  */
@@ -19,7 +19,24 @@ export type RuleAnswerOutcome = 'answered' | 'blocked' | 'held' | 'gone';
 
 type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit'>;
 
-export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicitation'>, answer: RuleAnswer, rule: RuleRef): RuleAnswerOutcome {
+/**
+ * What becomes of an elicitation whose rule content was refused: in the page it waits for a person;
+ * a headless step cancels it (and fails), and the finding must say which.
+ */
+export type WhenRefused = 'waits' | 'cancelled';
+
+const AFTER_REFUSAL: Record<WhenRefused, string> = {
+  waits: 'The elicitation waits for a person.',
+  cancelled: 'The step fails and the elicitation is cancelled.',
+};
+
+export function giveRuleAnswer(
+  session: Answerable,
+  elicitation: EventOf<'elicitation'>,
+  answer: RuleAnswer,
+  rule: RuleRef,
+  whenRefused: WhenRefused = 'waits',
+): RuleAnswerOutcome {
   if (answer.action === 'none') return 'held';
   const by: AnswerBy = { actor: 'rule', rule };
   const content =
@@ -38,7 +55,7 @@ export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicit
       kind: 'finding',
       code: 'rule-content-invalid',
       severity: 'warning',
-      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. The elicitation waits for a person.`,
+      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. ${AFTER_REFUSAL[whenRefused]}`,
       key: elicitation.key,
       ...(elicitation.callId && { callId: elicitation.callId }),
     });

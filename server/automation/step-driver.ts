@@ -99,7 +99,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         ...(reply.delayMs && { delayMs: reply.delayMs }),
       });
       const give = () => {
-        const outcome = giveRuleAnswer(session, elicitation, reply, rule);
+        const outcome = giveRuleAnswer(session, elicitation, reply, rule, 'cancelled');
         if (outcome !== 'blocked') return;
         failures.push({
           expectation: `answer to ${elicitation.key}`,
