@@ -78,3 +78,30 @@ test('a form filled by hand, saved as a scenario, replays green: the server gets
   await expect(verdicts).not.toContainText('text equals');
   await expect(verdict).toHaveText('passed');
 });
+
+test("a run's calls and its automatic retry are logged as the scenario's and the inspector's, and a delayed answer says its wait", async ({ app, page }) => {
+  await app.waitConnected();
+  const scenario = {
+    version: 1,
+    name: 'actors',
+    protocol: '2025-11-25',
+    steps: [
+      { call: 'confirm_order', arguments: { item: 'tea' }, elicitations: [{ answer: { action: 'decline', delayMs: 500 } }] },
+      { call: 'link_account_first', elicitations: [{ answer: { action: 'accept', markComplete: true } }] },
+    ],
+  };
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'actors.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  const verdicts = dialog.getByRole('region', { name: 'Scenario runs' });
+  await expect(verdicts.getByRole('status', { name: 'Verdict' }).first()).toHaveText(/^(passed|failed|error)$/, { timeout: 30_000 });
+  await verdicts.getByRole('button', { name: 'Open its session' }).first().click();
+
+  const first = await app.callStory('c1');
+  expect(first.join('\n')).toMatch(/scenario\W+call c1/);
+  expect(first.join('\n')).not.toMatch(/you\W+call c1/);
+  expect(first.join('\n')).toMatch(/answered by scenario step 1 \(1\. tools\/call confirm_order\) after 500 ms/);
+  const second = (await app.callStory('c2')).join('\n');
+  expect(second).toMatch(/inspector\W+retry c2/);
+  expect(second).not.toMatch(/you\W+retry/);
+});
