@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { ScenarioSchema } from '../server/wire/scenario';
+import { targetStdio } from './support/processes';
 
 test.use({ inspectorShared: true });
 
@@ -104,4 +105,20 @@ test("a run's calls and its automatic retry are logged as the scenario's and the
   const second = (await app.callStory('c2')).join('\n');
   expect(second).toMatch(/inspector\W+retry c2/);
   expect(second).not.toMatch(/you\W+retry/);
+});
+
+test('a run whose server dies part-way says it stopped, and how many steps never ran', async ({ app, page }) => {
+  await app.waitConnected();
+  const scenario = {
+    version: 1,
+    server: { transport: 'stdio', ...targetStdio('scenario-hostile') },
+    protocol: '2025-11-25',
+    steps: [{ call: 'die', elicitations: [{ answer: { action: 'accept', delayMs: 60_000 } }] }, { call: 'hang' }, { call: 'hang' }],
+  };
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'dies.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  const run = dialog.getByRole('region', { name: 'Scenario runs' }).getByRole('article', { name: 'Run on 2025-11-25' });
+  await expect(run.getByRole('status', { name: 'Verdict' })).toHaveText('error', { timeout: 30_000 });
+  await expect(run).toContainText('2025-11-25: stopped: The server process exited with code 9. (0 of 3 steps passed, 2 not run)');
 });
