@@ -43,9 +43,7 @@ export function giveRuleAnswer(
     answer.action !== 'accept'
       ? undefined
       : elicitation.mode === 'form'
-        ? answer.mergeDefaults === false
-          ? (answer.content ?? {})
-          : withDefaults(elicitation.params.requestedSchema, answer.content)
+        ? formContent(elicitation.params.requestedSchema, answer)
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
@@ -69,6 +67,11 @@ export function giveRuleAnswer(
 /** A sampling result that replies `text`, named as the inspector's own answer rather than a model's. */
 export function samplingReply(text: string): Record<string, unknown> {
   return { role: 'assistant', content: { type: 'text', text }, model: 'elicitation-inspector', stopReason: 'endTurn' };
+}
+
+/** What an accepting rule sends to a form: its content over the schema's defaults, or (`mergeDefaults: false`) as written. */
+export function formContent(schema: unknown, answer: Pick<RuleAnswer, 'content' | 'mergeDefaults'>): Record<string, unknown> {
+  return answer.mergeDefaults === false ? (answer.content ?? {}) : withDefaults(schema, answer.content);
 }
 
 /**
