@@ -3,11 +3,11 @@
  * exported with the CLI, and the exported test, run by Playwright, passes against
  * the same server and fails, naming the call and the text, when the answer changes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { exportSessionSpec, runExported } from './support/exported-spec';
-import { ROOT, targetStdio } from './support/processes';
+import { ROOT, TSX, targetStdio } from './support/processes';
 
 const greeter = targetStdio('greeter');
 
@@ -49,4 +49,36 @@ test('Export as Playwright test in the Sessions dialog downloads the test of tha
   const source = readFileSync(await file.path(), 'utf8');
   expect(source).toContain('await app.callTool("greet", {"punctuation":"?"});');
   expect(source).toContain('toContain("Hello, Grace?")');
+});
+
+test.describe('a project that moves', () => {
+  // A project of its own under .tmp/ (its imports still resolve from the repository's node_modules).
+  const place = join(ROOT, '.tmp', `portable-${process.pid}`);
+  const project = join(place, 'shop');
+  test.use({ inspectorTarget: { command: process.execPath, args: ['--import', TSX, join(project, 'server/greeter.ts')], cwd: project } });
+  test.beforeAll(() => {
+    mkdirSync(join(project, 'server'), { recursive: true });
+    cpSync(join(ROOT, 'e2e/targets/greeter.ts'), join(project, 'server/greeter.ts'));
+  });
+  test.afterAll(() => rmSync(place, { recursive: true, force: true }));
+
+  test('an exported test names the server once at the top, with paths relative to it, and passes after the project moves', async ({ app, inspector }) => {
+    test.setTimeout(300_000);
+    await app.callTool('greet', { punctuation: '.' });
+    await (await app.nextForm()).accept({ Name: 'Ada' });
+    expect(await app.callOutcome()).toEqual({ status: 'Completed', result: 'Hello, Ada.' });
+
+    mkdirSync(join(project, 'tests'));
+    const source = exportSessionSpec(inspector.dataDir, join(project, 'tests', 'replay.spec.ts'));
+    expect(source).toMatch(
+      /^const SERVER = \{ command: process\.execPath, args: \["--import","\.\.\/[^"]*loader\.mjs","server\/greeter\.ts"\], cwd: "\.\." \};$/m,
+    );
+    expect(source, 'no absolute path of the machine that recorded it').not.toContain(ROOT);
+
+    const moved = join(place, 'shop-moved');
+    renameSync(project, moved);
+    const run = runExported('replay', source, join(moved, 'tests'));
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain('1 passed');
+  });
 });

@@ -45,6 +45,10 @@ test('a rule whose content fails the schema is not sent; the finding shows on th
   await app.runTool('collect_profile');
   await expect(app.elicitation().getByRole('group', { name: 'Findings' })).toContainText('rule-content-invalid');
   await expect(app.elicitation().getByRole('group', { name: 'Findings' })).toContainText('Not sent: rule 1 (bad email)');
+  await expect(app.elicitation().getByRole('group', { name: 'Findings' })).toContainText('The elicitation waits for a person.');
+  await expect(app.elicitation().getByRole('status', { name: 'Rule' })).toHaveText(
+    'Rule 1 (bad email) did not answer: its content fails the requested schema, so nothing was sent. Answer it yourself.',
+  );
   await expect(app.callStatus()).toHaveText('Waiting on you');
   await app.answer('Cancel');
   await expect(app.callStatus()).toHaveText('Completed');

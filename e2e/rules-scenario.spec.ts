@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { ScenarioSchema } from '../server/wire/scenario';
+import { targetStdio } from './support/processes';
 
 test.use({ inspectorShared: true });
 
@@ -45,4 +46,79 @@ test('save as scenario downloads the session as a scenario file', async ({ app, 
   expect(download.suggestedFilename()).toMatch(/^scenario-.*\.json$/);
   const scenario = ScenarioSchema.parse(JSON.parse(readFileSync(await download.path(), 'utf8')));
   expect(scenario.steps.map((step) => ('call' in step ? step.call : undefined))).toEqual(['echo']);
+});
+
+test('a form filled by hand, saved as a scenario, replays green: the server gets the same content, key order included', async ({ app, page }) => {
+  await app.waitConnected();
+  await app.callTool('collect_profile');
+  const form = await app.nextForm();
+  await form.fill('Email', 'ada@example.com');
+  await form.fill('Age', 30);
+  await form.accept();
+  const outcome = await app.callOutcome();
+  expect(outcome.status).toBe('Completed');
+  expect(outcome.result).toContain('"age":30');
+
+  await page.getByRole('button', { name: /^Sessions/ }).click();
+  const sessions = page.getByRole('dialog', { name: 'Sessions' });
+  const downloaded = page.waitForEvent('download', { timeout: 20_000 });
+  await sessions
+    .getByRole('listitem', { name: /^Session / })
+    .first()
+    .getByRole('button', { name: 'Save as scenario' })
+    .click();
+  const file = readFileSync(await (await downloaded).path());
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'profile.json', mimeType: 'application/json', buffer: file });
+  const verdicts = dialog.getByRole('region', { name: 'Scenario runs' });
+  const verdict = verdicts.getByRole('status', { name: 'Verdict' }).first();
+  await expect(verdict).toHaveText(/^(passed|failed|error)$/, { timeout: 30_000 });
+  await expect(verdicts).not.toContainText('text equals');
+  await expect(verdict).toHaveText('passed');
+});
+
+test("a run's calls and its automatic retry are logged as the scenario's and the inspector's, and a delayed answer says its wait", async ({ app, page }) => {
+  await app.waitConnected();
+  const scenario = {
+    version: 1,
+    name: 'actors',
+    protocol: '2025-11-25',
+    steps: [
+      { call: 'confirm_order', arguments: { item: 'tea' }, elicitations: [{ answer: { action: 'decline', delayMs: 500 } }] },
+      { call: 'link_account_first', elicitations: [{ answer: { action: 'accept', markComplete: true } }] },
+    ],
+  };
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'actors.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  const verdicts = dialog.getByRole('region', { name: 'Scenario runs' });
+  await expect(verdicts.getByRole('status', { name: 'Verdict' }).first()).toHaveText(/^(passed|failed|error)$/, { timeout: 30_000 });
+  await verdicts.getByRole('button', { name: 'Open its session' }).first().click();
+
+  const first = await app.callStory('c1');
+  expect(first.join('\n')).toMatch(/scenario\W+call c1/);
+  expect(first.join('\n')).not.toMatch(/you\W+call c1/);
+  expect(first.join('\n')).toMatch(/answered by scenario step 1 \(1\. tools\/call confirm_order\) after 500 ms/);
+  const second = (await app.callStory('c2')).join('\n');
+  expect(second).toMatch(/inspector\W+retry c2/);
+  expect(second).not.toMatch(/you\W+retry/);
+});
+
+test('a run whose server dies part-way says it stopped, and how many steps never ran', async ({ app, page }) => {
+  await app.waitConnected();
+  const scenario = {
+    version: 1,
+    server: { transport: 'stdio', ...targetStdio('scenario-hostile') },
+    protocol: '2025-11-25',
+    steps: [{ call: 'die', elicitations: [{ answer: { action: 'accept', delayMs: 60_000 } }] }, { call: 'hang' }, { call: 'hang' }],
+  };
+  await page.getByRole('button', { name: 'Run scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run scenario' });
+  await dialog.getByLabel('Scenario file').setInputFiles({ name: 'dies.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  const run = dialog.getByRole('region', { name: 'Scenario runs' }).getByRole('article', { name: 'Run on 2025-11-25' });
+  await expect(run.getByRole('status', { name: 'Verdict' })).toHaveText('error', { timeout: 30_000 });
+  await expect(run).toContainText('2025-11-25: stopped: The server process exited with code 9. (0 of 3 steps passed, 2 not run)');
 });

@@ -9,7 +9,7 @@ import type { EventOf } from '../server/wire/events';
 import type { RuleAnswer } from '../server/wire/rules';
 import { defaultedKeys, planForm, type FieldFill } from './demo-form-plan';
 import type { DemoSessionFeed } from './demo-session-feed';
-import { withDefaults } from '../server/rules/rule-answer';
+import { formContent } from '../server/rules/rule-answer';
 import type { WalkthroughPage } from './walkthrough-page';
 
 /** Long enough for a slow machine to render a form; a missing control is reported, never waited on for ever. */
@@ -113,9 +113,9 @@ export async function playAnswer(demo: WalkthroughPage, feed: DemoSessionFeed, e
   const plan = answer.skipValidation ? { kind: 'json' as const } : planForm(schema, content);
   if (plan.kind === 'fields') await fillFields(demo, card, plan.fields);
   else {
-    // The form's defaults under the scenario's values, as a rule's accept sends them.
+    // The content a rule's accept sends: the scenario's values over the form's defaults, or as written.
     await card.getByLabel('Edit as JSON').setChecked(true);
-    await demo.act(card.getByLabel('Content JSON'), 'content as JSON', (l) => l.fill(JSON.stringify(withDefaults(schema, content), null, 2)));
+    await demo.act(card.getByLabel('Content JSON'), 'content as JSON', (l) => l.fill(JSON.stringify(formContent(schema, answer), null, 2)));
   }
   if (answer.skipValidation) await card.getByLabel('Send without validating').setChecked(true);
   await demo.act(card.getByRole('button', { name: 'Accept', exact: true }), 'accept', (l) => l.click());

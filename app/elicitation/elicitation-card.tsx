@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ruleMatchText } from '@app/model/rule-text';
+import { RULE_CONTENT_REFUSED, ruleMatchText } from '@app/model/rule-text';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
@@ -46,7 +46,10 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
       </header>
       {elicitation.ruleMatch && (
         <p role="status" aria-label="Rule" className="rounded-md bg-indigo-50 px-2 py-1 text-xs text-indigo-900 ring-1 ring-indigo-200">
-          {ruleMatchText(elicitation.ruleMatch)}
+          {ruleMatchText(
+            elicitation.ruleMatch,
+            findings.some((f) => f.code === RULE_CONTENT_REFUSED),
+          )}
         </p>
       )}
       <FindingList findings={findings} />

@@ -148,7 +148,7 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
     case 'action':
       return {
         direction: undefined,
-        tag: event.actor === 'rule' ? 'rule' : 'you',
+        tag: ACTOR_TAG[event.actor],
         tone: 'accent',
         title: `${event.action}${event.key ? ` ${event.key}` : ''}${event.callId && !event.key ? ` ${event.callId}` : ''}${event.rule ? `, ${ruleAnsweredText(event.rule)}` : ''}${event.skippedValidation ? ' (without validating)' : ''}`,
         detail: event.content ? JSON.stringify(event.content) : event.detail,
@@ -184,6 +184,9 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
       return { direction: undefined, tag: 'oauth', tone: event.step === 'failed' ? 'danger' : 'info', title: `${event.step}: ${event.message}` };
   }
 }
+
+/** How an action's row names who did it: a person is "you"; a scenario run and the inspector itself are not. */
+const ACTOR_TAG = { user: 'you', rule: 'rule', scenario: 'scenario', inspector: 'inspector' } as const;
 
 const ENDED_TEXT = {
   cancelled: 'cancelled, no response',

@@ -16,6 +16,12 @@ describe('rule text', () => {
     expect(ruleMatchText({ rule: { index: 3, source: 'rules' }, action: 'none' })).toBe('Rule 3 holds this: it never answers');
   });
 
+  it('once its content was refused, says the rule sent nothing rather than what it would do', () => {
+    expect(ruleMatchText({ rule, action: 'accept' }, true)).toBe(
+      'Rule 2 (say no) did not answer: its content fails the requested schema, so nothing was sent. Answer it yourself.',
+    );
+  });
+
   it('says which rule answered and after how long', () => {
     expect(ruleAnsweredText({ ...rule, delayMs: 500 })).toBe('answered by rule 2 (say no) after 500 ms');
     expect(ruleAnsweredText({ index: 1, source: 'rules' })).toBe('answered by rule 1');

@@ -14,9 +14,16 @@ export function ruleLabel(rule: Pick<RuleRef, 'index' | 'name' | 'source'>): str
 
 const VERB = { accept: 'accept', decline: 'decline', cancel: 'cancel' } as const;
 
-/** What a rule that took a pending request is going to do: "Rule 2 (x) will decline in 500 ms". */
-export function ruleMatchText(match: Pick<EventOf<'rule-match'>, 'rule' | 'action' | 'delayMs'>): string {
+/** The finding that says a rule's content failed the requested schema, so its answer was never sent. */
+export const RULE_CONTENT_REFUSED = 'rule-content-invalid';
+
+/**
+ * What a rule that took a pending request is going to do: "Rule 2 (x) will decline in 500 ms";
+ * `isContentRefused` (a rule-content-invalid finding on the request): what it did instead.
+ */
+export function ruleMatchText(match: Pick<EventOf<'rule-match'>, 'rule' | 'action' | 'delayMs'>, isContentRefused = false): string {
   const who = ruleLabel(match.rule);
+  if (isContentRefused) return `${who} did not answer: its content fails the requested schema, so nothing was sent. Answer it yourself.`;
   if (match.action === 'none') return `${who} holds this: it never answers`;
   const delayMs = match.delayMs ?? match.rule.delayMs ?? 0;
   return delayMs > 0 ? `${who} will ${VERB[match.action]} in ${delayMs} ms` : `${who} will ${VERB[match.action]} now`;

@@ -47,6 +47,11 @@ describe('rule form', () => {
     });
   });
 
+  it('an imported rule that sends its content as written keeps doing so once edited', () => {
+    const rule = { id: 'r4', enabled: true, match: {}, answer: { action: 'accept' as const, content: { name: 'Ada' }, mergeDefaults: false } };
+    expect(ruleFromForm({ ...formFromRule(rule), name: 'edited' })).toEqual({ rule: { ...rule, name: 'edited' } });
+  });
+
   it('says which field is wrong', () => {
     const base = emptyRuleForm();
     expect(ruleFromForm({ ...base, answer: 'accept-content', content: '{name: 1}' })).toEqual({ error: expect.stringMatching(/^Content is not valid JSON: /) });

@@ -26,6 +26,8 @@ export type RuleForm = {
   delayMs: string;
   markComplete: boolean;
   skipValidation: boolean;
+  /** False when an imported rule sends its content as written (no field shows it; editing keeps it). */
+  mergeDefaults: boolean;
 };
 
 export function newRuleId(): string {
@@ -49,6 +51,7 @@ export function emptyRuleForm(): RuleForm {
     delayMs: '',
     markComplete: false,
     skipValidation: false,
+    mergeDefaults: true,
   };
 }
 
@@ -71,6 +74,7 @@ export function formFromRule(rule: Rule): RuleForm {
     delayMs: answer.delayMs !== undefined ? String(answer.delayMs) : '',
     markComplete: answer.markComplete ?? false,
     skipValidation: answer.skipValidation ?? false,
+    mergeDefaults: answer.mergeDefaults ?? true,
   };
 }
 
@@ -116,6 +120,7 @@ export function ruleFromForm(form: RuleForm): { rule: Rule } | { error: string }
       action: isAccept ? 'accept' : form.answer,
       ...(content && { content }),
       ...(isAccept && form.skipValidation && { skipValidation: true }),
+      ...(content && !form.mergeDefaults && { mergeDefaults: false }),
       ...(isAccept && form.markComplete && { markComplete: true }),
       ...(delayMs !== undefined && form.answer !== 'none' && { delayMs }),
     },

@@ -25,6 +25,16 @@ describe('verdict text', () => {
     expect(failureLines(run)).toEqual([{ step: 'Step 2 (call collect_profile)', expectation: 'text contains', expected: '"accepted"', actual: '"declined"' }]);
   });
 
+  it('a run that stopped part-way counts the steps it never ran', () => {
+    const steps: RunReport['steps'] = [
+      { index: 1, name: 'die', status: 'failed', durationMs: 5, failures: [] },
+      { index: 2, name: 'hang', status: 'skipped', durationMs: 0, failures: [] },
+    ];
+    expect(verdictHeadline({ ...base, status: 'error', error: 'The server process exited with code 9.', steps })).toBe(
+      '2025-11-25: stopped: The server process exited with code 9. (0 of 2 steps passed, 1 not run)',
+    );
+  });
+
   it('a run that could not start says why', () => {
     expect(verdictHeadline({ ...base, protocol: 'auto', status: 'error', error: 'spawn nope ENOENT' })).toBe('auto: could not run: spawn nope ENOENT');
   });

@@ -5,7 +5,10 @@ export function verdictHeadline(run: RunReport): string {
   const steps = run.steps.length;
   const passed = run.steps.filter((s) => s.status === 'passed').length;
   const protocol = run.negotiatedVersion && run.negotiatedVersion !== run.protocol ? `${run.protocol} (${run.negotiatedVersion})` : run.protocol;
-  if (run.status === 'error') return `${protocol}: could not run: ${run.error ?? 'no reason given'}`;
+  const skipped = run.steps.filter((s) => s.status === 'skipped').length;
+  if (run.status === 'error' && steps === 0) return `${protocol}: could not run: ${run.error ?? 'no reason given'}`;
+  if (run.status === 'error')
+    return `${protocol}: stopped: ${run.error ?? 'no reason given'} (${passed} of ${steps} step${steps === 1 ? '' : 's'} passed, ${skipped} not run)`;
   return `${protocol}: ${run.status}, ${passed} of ${steps} step${steps === 1 ? '' : 's'} passed in ${formatMs(run.durationMs)}`;
 }
 

@@ -10,8 +10,12 @@ import { ROOT } from './processes';
 /** Long enough for an exported session that waits on server-side deadlines, on a busy machine. */
 const RUN_TIMEOUT_MS = 200_000;
 
-export function runExported(name: string, source: string): { status: number | null; output: string } {
-  const dir = join(ROOT, '.tmp', `exported-${process.pid}-${name}`);
+/** `dir`: the folder to run it from (emptied first, removed after); a fresh one under .tmp/ by default. */
+export function runExported(
+  name: string,
+  source: string,
+  dir = join(ROOT, '.tmp', `exported-${process.pid}-${name}`),
+): { status: number | null; output: string } {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.spec.ts`), source);
@@ -33,10 +37,9 @@ export default defineConfig({ testDir: '.', workers: 1, outputDir: 'results', us
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/** The spec `export-spec` writes for the one session file in `dataDir` (the CLI, as a user runs it). */
-export function exportSessionSpec(dataDir: string): string {
+/** The spec `export-spec` writes for the one session file in `dataDir` (the CLI, as a user runs it), to `out`. */
+export function exportSessionSpec(dataDir: string, out = join(dataDir, 'replay.spec.ts')): string {
   const [file] = readdirSync(dataDir).filter((f) => f.endsWith('.jsonl'));
-  const out = join(dataDir, 'replay.spec.ts');
   const exported = spawnSync(process.execPath, [join(ROOT, 'server/bin.mjs'), 'export-spec', join(dataDir, file), '--out', out], { encoding: 'utf8' });
   if (exported.status !== 0) throw new Error(`export-spec exited with ${exported.status}: ${exported.stderr}`);
   return readFileSync(out, 'utf8');

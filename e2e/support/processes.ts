@@ -11,7 +11,7 @@ import { startInspector as startKitInspector, type Inspector } from '../../kit/s
 import { demoTarget } from '../../server/demo/demo-target';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+export const TSX = import.meta.resolve('tsx');
 const LOOPBACK_PRELOAD = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 

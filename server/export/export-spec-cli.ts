@@ -3,6 +3,7 @@
  * as a Playwright test, on stdout or in a file.
  */
 import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { docsLine } from '../cli-help';
 import { SessionFileError } from '../store/session-file';
 import { exportSpec } from './export-spec';
@@ -26,7 +27,8 @@ export async function runExportSpec(argv: string[], out: { stdout: (text: string
   if (argv.includes('--out') && !outFile) return usage(out, '--out needs a file name.');
   let source: string;
   try {
-    source = exportSpec(await readSessionForExport(file));
+    // Written to a file, the spec knows its folder: the server's paths in the project become relative to it.
+    source = exportSpec(await readSessionForExport(file), outFile ? { specDir: dirname(resolve(outFile)) } : {});
   } catch (error) {
     const reason =
       error instanceof SessionFileError ? error.message : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : (error as Error).message;

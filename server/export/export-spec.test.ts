@@ -23,11 +23,23 @@ describe('exportSpec', () => {
     const source = exportSpec(recorded('push-form'));
     expect(syntaxErrors(source)).toEqual([]);
     expect(source).toContain("import { expect, test } from 'elicitation-inspector/playwright';");
-    expect(source).toMatch(/^test\.use\({ inspectorTarget: { command: "\/usr\/bin\/node", args: \[.*\] }, inspectorProtocol: "2025-11-25" }\);$/m);
+    expect(source).toMatch(/^const SERVER = { command: process\.execPath, args: \[.*\] };$/m);
+    expect(source).toContain('test.use({ inspectorTarget: SERVER, inspectorProtocol: "2025-11-25" });');
     expect(source).toContain('await app.callTool("collect_profile", {});');
     expect(source).toMatch(/await \(await app\.nextForm\(\)\)\.acceptContent\(\{"name":"Ada","email":"ada@example\.com","plan":"pro"/);
     expect(source).toContain('expect(outcome.status, "the state of collect_profile (c1)").toBe("Completed");');
     expect(source).toContain('expect(outcome.result, "the result of collect_profile (c1)").toContain("collect_profile: accept');
+  });
+
+  it('written into the project, the server is one constant at the top with paths relative to the spec', () => {
+    const source = exportSpec(recorded('push-form'), { specDir: '/home/ada/elicitation-inspector/tests' });
+    expect(syntaxErrors(source)).toEqual([]);
+    expect(source).not.toContain('/home/ada');
+    expect(source).toContain(
+      'const SERVER = { command: process.execPath, args: ["--import","../node_modules/tsx/dist/loader.mjs","../server/demo/stdio.ts"], cwd: "." };',
+    );
+    expect(source).toContain('use({ ...SERVER, cwd: resolve(dirname(testInfo.file), SERVER.cwd) });');
+    expect(source).toContain('test.use({ inspectorTarget, inspectorProtocol: "2025-11-25" });');
   });
 
   it('two interleaved calls replay one after the other, each with its own answers', () => {

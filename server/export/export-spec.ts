@@ -6,6 +6,7 @@
  */
 import type { EventOf, LogEvent } from '../wire/events';
 import { listedResources, pickResource } from './export-spec-resources';
+import { portableServer, type PortableServer } from './export-spec-server';
 
 /** What the test expects of a call, by how it ended. */
 const STATUS_OF_OUTCOME = { error: 'Protocol error', timeout: 'Timed out', cancelled: 'Cancelled' } as const;
@@ -18,6 +19,8 @@ type ReplayedCall = { start: EventOf<'call-start'>; answers: Answer[]; end?: Eve
 export type ExportSpecOptions = {
   /** The test's title; the server's name and the session id by default. */
   title?: string;
+  /** The folder the spec is written to, when known: recorded paths in the project are written relative to it. */
+  specDir?: string;
 };
 
 export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptions = {}): string {
@@ -28,11 +31,14 @@ export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptio
   const serverName = ready?.serverInfo?.name ?? 'the server';
   const title = options.title ?? `replays ${calls.length} call(s) to ${serverName} (session ${events[0]?.sessionId.slice(0, 8) ?? 'empty'})`;
 
+  const server = connecting?.target.transport === 'stdio' && !connecting.target.isDemo ? portableServer(connecting.target, options.specDir) : undefined;
   const lines = [
     '// Exported by elicitation-inspector from a recorded session: the same calls and answers, and the results it saw.',
+    ...(server?.cwd !== undefined ? ["import { dirname, resolve } from 'node:path';"] : []),
     "import { expect, test } from 'elicitation-inspector/playwright';",
     '',
-    ...useLines(connecting),
+    ...(server ? serverLines(server) : []),
+    ...useLines(connecting, server),
     '',
     `test(${str(title)}, async ({ app }) => {`,
   ];
@@ -68,16 +74,36 @@ function replayedCalls(events: readonly LogEvent[]): ReplayedCall[] {
   return [...calls.values()];
 }
 
-function useLines(connecting: (EventOf<'session-state'> & { state: 'connecting' }) | undefined): string[] {
+/** The server under test as one constant at the top: the place to edit when the project moves. */
+function serverLines(server: PortableServer): string[] {
+  const env = Object.keys(server.env).length ? `, env: ${JSON.stringify(server.env)}` : '';
+  const cwd = server.cwd !== undefined ? `, cwd: ${str(server.cwd)}` : '';
+  const command = server.isNode ? 'process.execPath' : str(server.command);
+  return [
+    '// The server under test, as recorded: edit it here to run this test elsewhere.',
+    ...(server.isNode ? ['// `process.execPath` is the Node.js that runs this test (the session used a node binary).'] : []),
+    ...(server.cwd !== undefined ? ["// Relative paths in args are from cwd; a relative cwd is from this file's folder."] : []),
+    `const SERVER = { command: ${command}, args: ${JSON.stringify(server.args)}${env}${cwd} };`,
+    '',
+  ];
+}
+
+function useLines(connecting: (EventOf<'session-state'> & { state: 'connecting' }) | undefined, server: PortableServer | undefined): string[] {
   if (!connecting) return ['// No connection was recorded: the inspector starts on its demo server.'];
   const lines: string[] = [];
   const target = connecting.target;
   const protocol = connecting.settings.protocol === 'auto' ? undefined : connecting.settings.protocol;
   const use: string[] = [];
-  if (target.transport === 'stdio' && !target.isDemo) {
-    const env = Object.keys(target.env).length ? `, env: ${JSON.stringify(target.env)}` : '';
-    const cwd = target.cwd ? `, cwd: ${str(target.cwd)}` : '';
-    use.push(`inspectorTarget: { command: ${str(target.command)}, args: ${JSON.stringify(target.args)}${env}${cwd} }`);
+  if (server?.cwd !== undefined) {
+    // A fixture rather than a value: only a test knows its file, and so where a relative cwd starts.
+    lines.push(
+      "// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern",
+      'const inspectorTarget = async ({}, use: (target: typeof SERVER) => Promise<void>, testInfo: { file: string }) =>',
+      '  use({ ...SERVER, cwd: resolve(dirname(testInfo.file), SERVER.cwd) });',
+    );
+    use.push('inspectorTarget');
+  } else if (server) {
+    use.push('inspectorTarget: SERVER');
   } else if (target.transport !== 'stdio') {
     const names = Object.keys(target.headers);
     if (names.length) lines.push(`// The session sent the header(s) ${names.join(', ')}; their values are not recorded: add them under headers.`);

@@ -11,7 +11,7 @@ import type { RuleAnswer, RuleRef } from '../wire/rules';
 /**
  * - `answered`: the server has its answer (and a URL flow was marked done, when asked).
  * - `blocked`: the content failed the requested schema; nothing was sent, a finding says why, and the
- *   elicitation still waits for a person.
+ *   elicitation is still pending (for a person, or for the caller to cancel: `whenRefused` says which).
  * - `held`: the answer is `none`; the elicitation waits until the server or the call gives up.
  * - `gone`: it was no longer pending (answered, withdrawn, or the session closed).
  */
@@ -19,14 +19,31 @@ export type RuleAnswerOutcome = 'answered' | 'blocked' | 'held' | 'gone';
 
 type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit'>;
 
-export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicitation'>, answer: RuleAnswer, rule: RuleRef): RuleAnswerOutcome {
+/**
+ * What becomes of an elicitation whose rule content was refused: in the page it waits for a person;
+ * a headless step cancels it (and fails), and the finding must say which.
+ */
+export type WhenRefused = 'waits' | 'cancelled';
+
+const AFTER_REFUSAL: Record<WhenRefused, string> = {
+  waits: 'The elicitation waits for a person.',
+  cancelled: 'The step fails and the elicitation is cancelled.',
+};
+
+export function giveRuleAnswer(
+  session: Answerable,
+  elicitation: EventOf<'elicitation'>,
+  answer: RuleAnswer,
+  rule: RuleRef,
+  whenRefused: WhenRefused = 'waits',
+): RuleAnswerOutcome {
   if (answer.action === 'none') return 'held';
   const by: AnswerBy = { actor: 'rule', rule };
   const content =
     answer.action !== 'accept'
       ? undefined
       : elicitation.mode === 'form'
-        ? withDefaults(elicitation.params.requestedSchema, answer.content)
+        ? formContent(elicitation.params.requestedSchema, answer)
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
@@ -36,7 +53,7 @@ export function giveRuleAnswer(session: Answerable, elicitation: EventOf<'elicit
       kind: 'finding',
       code: 'rule-content-invalid',
       severity: 'warning',
-      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. The elicitation waits for a person.`,
+      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. ${AFTER_REFUSAL[whenRefused]}`,
       key: elicitation.key,
       ...(elicitation.callId && { callId: elicitation.callId }),
     });
@@ -52,14 +69,24 @@ export function samplingReply(text: string): Record<string, unknown> {
   return { role: 'assistant', content: { type: 'text', text }, model: 'elicitation-inspector', stopReason: 'endTurn' };
 }
 
-/** The requested schema's property defaults, with the rule's own values over them. */
+/** What an accepting rule sends to a form: its content over the schema's defaults, or (`mergeDefaults: false`) as written. */
+export function formContent(schema: unknown, answer: Pick<RuleAnswer, 'content' | 'mergeDefaults'>): Record<string, unknown> {
+  return answer.mergeDefaults === false ? (answer.content ?? {}) : withDefaults(schema, answer.content);
+}
+
+/**
+ * The rule's content with the requested schema's defaults for the properties it leaves out. The
+ * content's keys keep their order and the defaults come after: a server that echoes what it got
+ * (or hashes it) sees the content as written, not reordered by the schema.
+ */
 export function withDefaults(schema: unknown, content: Record<string, unknown> | undefined): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
+  const given = Object.entries(content ?? {});
   const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (isRecord(property) && property.default !== undefined) merged[name] = property.default;
-  }
-  return { ...merged, ...content };
+  const defaults = Object.entries(properties).flatMap(([name, property]) =>
+    isRecord(property) && property.default !== undefined && !Object.hasOwn(content ?? {}, name) ? [[name, property.default] as const] : [],
+  );
+  // fromEntries defines each key as data, so a property named __proto__ is a key like any other.
+  return Object.fromEntries([...given, ...defaults]);
 }
 
 function describe(rule: RuleRef): string {

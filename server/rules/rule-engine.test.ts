@@ -53,6 +53,24 @@ function setup(input: RuleSetInput) {
 afterEach(() => void vi.useRealTimers());
 
 describe('RuleEngine', () => {
+  it("keeps the content's key order, the defaults it leaves out after it; mergeDefaults false sends the content alone", async () => {
+    const merged = setup({ rules: [{ answer: { action: 'accept', content: { note: 'hi', guests: 3 } } }] });
+    const first = merged.ask(FORM);
+    await merged.settle();
+    expect(JSON.stringify((await first.answer).content)).toBe('{"note":"hi","guests":3}');
+    const partial = setup({ rules: [{ answer: { action: 'accept', content: { note: 'hi' } } }] });
+    const second = partial.ask(FORM);
+    await partial.settle();
+    expect(JSON.stringify((await second.answer).content)).toBe('{"note":"hi","guests":2}');
+    const exact = setup({ rules: [{ answer: { action: 'accept', content: { guests: 4 }, mergeDefaults: false } }] });
+    const third = exact.ask({
+      ...FORM,
+      requestedSchema: { ...FORM.requestedSchema, properties: { ...FORM.requestedSchema.properties, note: { type: 'string', default: 'x' } } },
+    });
+    await exact.settle();
+    expect(JSON.stringify((await third.answer).content)).toBe('{"guests":4}');
+  });
+
   it('answers with the content merged over the defaults, naming the rule in the log', async () => {
     const { settle, of, ask } = setup({
       rules: [

@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- control characters are what these reports must neutralize */
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../wire/scenario';
-import { differenceTable, junitReport, stepLine, xml } from './reporters';
+import { differenceTable, junitReport, runSummary, stepLine, xml } from './reporters';
 
 const HOSTILE = 'a ]]> b <tag attr="x"> & \'q\' \u0000\u0001\u001b[31m\u0007 \uD800 end';
 
@@ -48,6 +48,24 @@ describe('reporters', () => {
       `text contains: expected "ok", got ${HOSTILE.replace(/[\u0000-\u0008\u001b\u0007\uD800]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}`,
     );
     expect(unescape(xml('line\nbreak\t"quoted"'))).toBe('line\nbreak\t"quoted"');
+  });
+
+  it('a revision the server does not speak is one skipped run testcase in JUnit, not one per step', () => {
+    const out = junitReport([report('2025-06-18', { status: 'error', isNotSpoken: true, error: 'refused' })]);
+    expect(out).toContain('tests="1" failures="0" errors="0" skipped="1"');
+    expect(out.match(/<testcase /g)).toHaveLength(1);
+    expect(out).toContain('<testcase name="run" classname="demo &lt;&amp;&gt; (2025-06-18)" time="0">');
+  });
+
+  it('the summary of a run that stopped counts the steps it never ran; each prints a skip line', () => {
+    const stopped = report('2025-11-25', { status: 'error', error: 'The server process exited with code 9.' });
+    expect(runSummary(stopped)).toBe(
+      'ERROR on 2025-11-25: The server process exited with code 9. (3 steps: 1 passed, 1 failed, 1 skipped; 1234 ms); open /tmp/s.jsonl in the page for the whole story',
+    );
+    expect(stepLine(stopped.steps[2])).toBe('  skip later (not run: the run had stopped)');
+    expect(runSummary({ ...stopped, error: 'Could not connect: refused', steps: [] })).toBe(
+      'ERROR on 2025-11-25: Could not connect: refused; open /tmp/s.jsonl in the page for the whole story',
+    );
   });
 
   it('a run that could not go on is a JUnit error; a revision the server does not speak is skipped', () => {

@@ -16,7 +16,7 @@ export function runHeader(protocol: string): string {
 
 export function stepLine(step: StepReport): string {
   const mark = step.status === 'passed' ? 'ok  ' : step.status === 'failed' ? 'FAIL' : 'skip';
-  const lines = [`  ${mark} ${step.name} (${step.durationMs} ms)`];
+  const lines = [`  ${mark} ${step.name} (${step.status === 'skipped' ? 'not run: the run had stopped' : `${step.durationMs} ms`})`];
   for (const failure of step.failures)
     lines.push(`         ${failure.expectation}: expected ${failure.expected}`, `         ${' '.repeat(failure.expectation.length)}  got ${failure.actual}`);
   return lines.map(oneLine).join('\n');
@@ -27,7 +27,12 @@ export function runSummary(report: RunReport): string {
   const on = `on ${report.negotiatedVersion ?? report.protocol}`;
   const file = report.sessionFile ? `; open ${report.sessionFile} in the page for the whole story` : '';
   if (report.isNotSpoken) return `NOT SPOKEN: the server does not speak ${report.protocol} (${oneLine(report.error ?? '')})`;
-  if (report.status === 'error') return `ERROR ${on}: ${oneLine(report.error ?? 'the run could not go on')}${file}`;
+  if (report.status === 'error') {
+    // Steps are counted once the run got to them: a connection that failed has none.
+    const tally = (['passed', 'failed', 'skipped'] as const).filter((status) => counts(status) > 0).map((status) => `${counts(status)} ${status}`);
+    const steps = report.steps.length ? ` (${plural(report.steps.length, 'step')}: ${tally.join(', ')}; ${report.durationMs} ms)` : '';
+    return `ERROR ${on}: ${oneLine(report.error ?? 'the run could not go on')}${steps}${file}`;
+  }
   if (report.status === 'failed') return `FAILED ${on}: ${counts('failed')} of ${plural(report.steps.length, 'step')} failed (${report.durationMs} ms)${file}`;
   return `PASSED ${on}: ${plural(report.steps.length, 'step')} (${report.durationMs} ms)${file}`;
 }
@@ -70,11 +75,13 @@ export function jsonReport(reports: RunReport[]): string {
 
 export function junitReport(reports: RunReport[]): string {
   const suites = reports.map((report) => {
-    const failures = report.steps.filter((step) => step.status === 'failed').length;
-    const skipped = report.steps.filter((step) => step.status === 'skipped').length + (report.isNotSpoken ? 1 : 0);
+    // A revision the server does not speak is one skipped "run" case, whatever steps the report lists.
+    const steps = report.isNotSpoken ? [] : report.steps;
+    const failures = steps.filter((step) => step.status === 'failed').length;
+    const skipped = steps.filter((step) => step.status === 'skipped').length + (report.isNotSpoken ? 1 : 0);
     const errors = report.status === 'error' && !report.isNotSpoken ? 1 : 0;
     const name = `${report.scenario} (${report.protocol})`;
-    const cases = report.steps.map((step) => {
+    const cases = steps.map((step) => {
       const open = `    <testcase name="${xml(step.name)}" classname="${xml(name)}" time="${seconds(step.durationMs)}"`;
       if (step.status === 'skipped') return `${open}>\n      <skipped/>\n    </testcase>`;
       if (step.status === 'passed') return `${open}/>`;

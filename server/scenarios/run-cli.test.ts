@@ -84,6 +84,24 @@ describe('elicitation-inspector run', () => {
     expect(code).toBe(3);
   });
 
+  it('a server that dies mid-run: each step it never reached prints a skip line, and the summary and JUnit count them alike', () => {
+    const file = scenarioFile('dies.json', {
+      server: { transport: 'stdio', ...targetStdio('scenario-hostile') },
+      protocol: '2025-11-25',
+      steps: [{ call: 'die', elicitations: [{ answer: { action: 'accept', delayMs: 60_000 } }] }, { call: 'hang' }, { name: 'last', call: 'hang' }],
+    });
+    const junit = join(dir, 'dies.xml');
+    const { code, stdout } = run([file, '--reporter', 'junit', '--out', junit]);
+    const lines = stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('  skip '))).toEqual([
+      '  skip 2. tools/call hang (not run: the run had stopped)',
+      '  skip last (not run: the run had stopped)',
+    ]);
+    expect(lines.pop()).toMatch(/^ERROR on 2025-11-25: The server process exited with code 9\. \(3 steps: 1 failed, 2 skipped; \d+ ms\); open /);
+    expect(readFileSync(junit, 'utf8')).toMatch(/tests="4" failures="1" errors="1" skipped="2"/);
+    expect(code).toBe(3);
+  });
+
   it('--protocol all reports a revision the server refuses as not spoken, and writes JUnit with --out', () => {
     const file = scenarioFile('legacy.json', {
       server: { transport: 'stdio', ...targetStdio('legacy-strict', 'exits-before-initialize') },
@@ -96,6 +114,8 @@ describe('elicitation-inspector run', () => {
     expect(stdout.trim().split('\n').pop()).toBe('PASSED on 2025-11-25');
     const xml = readFileSync(junit, 'utf8');
     expect(xml.match(/<testsuite /g)).toHaveLength(3);
+    // A revision not spoken is one skipped run, not a skipped case per step.
+    expect(xml).toMatch(/<testsuite name="legacy\.json \(2026-07-28\)" tests="1" failures="0" errors="0" skipped="1"/);
     expect(xml).toContain('<testcase name="1. tools/call whoami" classname="legacy.json (2025-11-25)"');
     expect(code).toBe(0);
   });

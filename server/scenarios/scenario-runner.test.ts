@@ -82,6 +82,17 @@ describe('scenario runner', () => {
     expect(unanswered.steps[0].failures[0].actual).toMatch(/"Order one tea\?" no rule matches; it was cancelled/);
   });
 
+  it('content the schema refuses fails the step, and its finding says the elicitation was cancelled, not left to a person', async () => {
+    const [report] = await run({
+      protocol: '2025-11-25',
+      steps: [{ call: 'collect_profile', elicitations: [{ answer: { action: 'accept', content: { email: 'not an email' } } }] }],
+    });
+    expect(report.steps[0].failures[0]).toMatchObject({ expectation: 'answer to e1', expected: 'content that fits the requested schema' });
+    const finding = fileEvents(report).find((e) => e.kind === 'finding' && e.code === 'rule-content-invalid');
+    expect(finding?.message).toMatch(/^Not sent: scenario step 1 .*The step fails and the elicitation is cancelled\.$/);
+    expect(finding?.message).not.toContain('waits for a person');
+  });
+
   it('a call that never ends fails at the step timeout, and the run goes on', async () => {
     const [report] = await run({
       server: hostile,

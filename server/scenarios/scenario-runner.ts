@@ -61,7 +61,10 @@ export async function runOnce(scenario: Scenario, protocol: ProtocolChoice, opti
     }
     for (const [i, step] of scenario.steps.entries()) {
       if (report.error) {
-        report.steps.push({ index: i + 1, name: stepName(step, i + 1), status: 'skipped', durationMs: 0, failures: [] });
+        // A step the run never reached is reported like one it ran, so the line reporter prints it and the summary counts it.
+        const skipped: StepReport = { index: i + 1, name: stepName(step, i + 1), status: 'skipped', durationMs: 0, failures: [] };
+        report.steps.push(skipped);
+        options.onStep?.(skipped, { protocol });
         continue;
       }
       const { fatal, ...result } = await driveStep({ session, rules: scenario.rules, listen: (handler) => events.listen(handler) }, step, i + 1);

@@ -94,7 +94,7 @@ describe('scenario from a recorded session', () => {
           elicitations: [
             {
               expect: { mode: 'form', message: 'Order one coffee?', properties: ['confirm', 'note'] },
-              answer: { action: 'accept', content: { confirm: true, note: 'ring twice' } },
+              answer: { action: 'accept', content: { confirm: true, note: 'ring twice' }, mergeDefaults: false },
             },
           ],
           expect: { text: { equals: 'confirm_order: confirmed' }, structuredContent: { item: 'coffee', confirmed: true, note: 'ring twice' }, isError: false },

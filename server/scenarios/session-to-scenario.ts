@@ -74,7 +74,12 @@ export function sessionToScenario(events: LogEvent[], name?: string): ScenarioIn
         const entry = event.key ? drafts.get(keyToCall.get(event.key) ?? '')?.elicitations.get(event.key) : undefined;
         if (!entry) break;
         if (event.action === 'accept' || event.action === 'decline' || event.action === 'cancel') {
-          entry.answer = { action: event.action, ...(event.action === 'accept' && event.content && { content: event.content }) };
+          // What was sent is replayed as it was: no defaults added, keys in the recorded order.
+          const isForm = entry.expect?.mode === 'form';
+          entry.answer = {
+            action: event.action,
+            ...(event.action === 'accept' && event.content && { content: event.content, ...(isForm && { mergeDefaults: false }) }),
+          };
           if (event.skippedValidation) entry.answer.skipValidation = true;
         }
         if (event.action === 'mark-done' && entry.answer.action === 'accept') entry.answer.markComplete = true;

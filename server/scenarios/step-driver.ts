@@ -89,7 +89,9 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         finish();
       });
     };
-    const answer = (elicitation: EventOf<'elicitation'>, reply: RuleAnswer, rule: RuleRef) => {
+    const answer = (elicitation: EventOf<'elicitation'>, reply: RuleAnswer, taker: RuleRef) => {
+      // The answer names its wait, as a connection's rule does: "answered by scenario step 2 after 1500 ms".
+      const rule: RuleRef = reply.delayMs ? { ...taker, delayMs: reply.delayMs } : taker;
       session.emit({
         kind: 'rule-match',
         key: elicitation.key,
@@ -99,7 +101,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         ...(reply.delayMs && { delayMs: reply.delayMs }),
       });
       const give = () => {
-        const outcome = giveRuleAnswer(session, elicitation, reply, rule);
+        const outcome = giveRuleAnswer(session, elicitation, reply, rule, 'cancelled');
         if (outcome !== 'blocked') return;
         failures.push({
           expectation: `answer to ${elicitation.key}`,
@@ -172,7 +174,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
     });
 
     try {
-      callId = session.startCall(call.method, call.name, call.params, step.arguments);
+      callId = session.startCall(call.method, call.name, call.params, step.arguments, 'scenario');
     } catch (error) {
       fatal = error instanceof Error ? error.message : String(error);
       failures.push({ expectation: 'call', expected: `${call.method} ${call.name} to start`, actual: fatal });

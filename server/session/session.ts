@@ -235,10 +235,11 @@ export class Session {
     return this.startCall('tools/call', name, { name, arguments: args, ...(asTask && { task: {} }) }, args);
   }
 
-  startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>): string {
+  /** `actor`: who asked for the call, as the log names it (a person at the page, or a scenario run). */
+  startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>, actor: 'user' | 'scenario' = 'user'): string {
     if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
     const callId = `c${this.nextCall++}`;
-    this.emit({ kind: 'action', actor: 'user', action: 'call', callId, detail: `${method} ${name}` });
+    this.emit({ kind: 'action', actor, action: 'call', callId, detail: `${method} ${name}` });
     this.emit({ kind: 'call-start', callId, method, name, ...(args && { arguments: args }), timeoutMs: this.settings.requestTimeoutMs });
     const runner = new CallRunner(this.callHost(), callId, method, params, () => this.calls.delete(callId));
     this.calls.set(callId, runner);

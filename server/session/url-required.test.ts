@@ -48,12 +48,13 @@ describe('satisfyUrlRequired', () => {
     expect(events.some((e) => e.kind === 'action' && e.action === 'retry')).toBe(false);
     broker.complete('link-1');
     await done;
-    expect(events.at(-1)).toMatchObject({ kind: 'action', action: 'retry', callId: 'c1' });
+    // The inspector retried on its own: the log does not put it on the person.
+    expect(events.at(-1)).toMatchObject({ kind: 'action', actor: 'inspector', action: 'retry', callId: 'c1' });
     expect([...completed]).toEqual(['https://example.com/link']);
   });
 
   it('with automatic retry off, waits for Retry now even after completion', async () => {
-    const { host, broker, flowKeys, retryNow } = setUp({ ...DEFAULT_SETTINGS, autoRetryUrlRequired: false });
+    const { host, broker, events, flowKeys, retryNow } = setUp({ ...DEFAULT_SETTINGS, autoRetryUrlRequired: false });
     let isSettled = false;
     const done = satisfyUrlRequired(host, urlRequired([LINK]), new Set()).then(() => (isSettled = true));
     broker.answer(flowKeys()[0] ?? '', { action: 'accept' });
@@ -64,6 +65,7 @@ describe('satisfyUrlRequired', () => {
     retryNow()?.();
     await done;
     expect(retryNow()).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({ kind: 'action', actor: 'user', action: 'retry' });
   });
 
   it('a declined flow ends the call with the server’s error', async () => {

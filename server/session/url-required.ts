@@ -60,20 +60,21 @@ export async function satisfyUrlRequired(host: UrlRequiredHost, error: ProtocolE
     throw new CallEnded(host.isEnded() ? 'cancelled' : 'error', { code: error.code, message: error.message, data: error.data });
   }
   const ids = pending.map((p) => String(p.params.elicitationId));
-  await new Promise<void>((resolve) => {
+  // Who retries: the inspector once every flow is complete (autoRetryUrlRequired), or a person pressing retry.
+  const retriedBy = await new Promise<'inspector' | 'user'>((resolve) => {
     const check = () => {
-      if (host.settings.autoRetryUrlRequired && ids.every((id) => broker.isComplete(id))) done();
+      if (host.settings.autoRetryUrlRequired && ids.every((id) => broker.isComplete(id))) done('inspector');
     };
-    const done = () => {
+    const done = (by: 'inspector' | 'user') => {
       unsubscribe();
       host.setRetryNow(undefined);
-      resolve();
+      resolve(by);
     };
     const unsubscribe = broker.onComplete(check);
-    host.setRetryNow(done);
+    host.setRetryNow(() => done('user'));
     check();
   });
   for (const p of pending) alreadyCompleted.add(String(p.params.url));
   if (host.isEnded()) throw new CallEnded('cancelled', { code: 'timeout', message: 'Cancelled while waiting for URL elicitations to complete.' });
-  host.emit({ kind: 'action', actor: 'user', action: 'retry', callId, detail: 'retry after URL elicitations completed' });
+  host.emit({ kind: 'action', actor: retriedBy, action: 'retry', callId, detail: 'retry after URL elicitations completed' });
 }

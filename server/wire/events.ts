@@ -244,7 +244,11 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
   z.object({
     ...Base,
     kind: z.literal('action'),
-    actor: z.enum(['user', 'rule']),
+    /**
+     * Who did it: `user` a person at the page, `rule` a response rule (or a scenario step's answer),
+     * `scenario` a scenario run (its calls), `inspector` the inspector on its own (the -32042 retry).
+     */
+    actor: z.enum(['user', 'rule', 'scenario', 'inspector']),
     action: z.enum([
       'accept',
       'decline',

@@ -39,7 +39,9 @@ export type RuleMatch = z.infer<typeof RuleMatchSchema>;
 /**
  * What a rule (or a scenario step) answers.
  * - `accept`: form mode sends `content` merged over the requested schema's defaults (no content: the
- *   defaults alone). Content that fails the schema is not sent unless `skipValidation` says so. URL mode
+ *   defaults alone): the content's keys in its own order, then the defaults it leaves out. With
+ *   `mergeDefaults: false` the content goes out exactly as written (a recorded answer replays so).
+ *   Content that fails the schema is not sent unless `skipValidation` says so. URL mode
  *   gives consent without opening the URL; `markComplete` then marks the flow done, as a person would
  *   once back from the site.
  * - `decline`, `cancel`: as the buttons do.
@@ -51,14 +53,18 @@ export const RuleAnswerSchema = z
     action: z.enum(['accept', 'decline', 'cancel', 'none']),
     content: z.record(z.string(), z.unknown()).optional(),
     skipValidation: z.boolean().optional(),
+    /** Form mode: false sends `content` as it is, without the requested schema's defaults (default true). */
+    mergeDefaults: z.boolean().optional(),
     markComplete: z.boolean().optional(),
     delayMs: z.number().int().min(0).max(RULE_MAX_DELAY_MS).optional(),
   })
   .strict()
   .refine(
-    (answer) => answer.action === 'accept' || (answer.content === undefined && answer.skipValidation === undefined && answer.markComplete === undefined),
+    (answer) =>
+      answer.action === 'accept' ||
+      (answer.content === undefined && answer.skipValidation === undefined && answer.mergeDefaults === undefined && answer.markComplete === undefined),
     {
-      message: 'content, skipValidation and markComplete go only with action "accept"',
+      message: 'content, skipValidation, mergeDefaults and markComplete go only with action "accept"',
     },
   );
 export type RuleAnswer = z.infer<typeof RuleAnswerSchema>;
