@@ -23,7 +23,7 @@ describe('rules files', () => {
     expect(() => parseRulesFile('r.json', '{"rules": [')).toThrow(/^r\.json: not JSON \(/);
     expect(() => parseRulesFile('r.json', '{"rules": [{"answer": {"action": "maybe"}}]}')).toThrow(/^r\.json: not a rules file: rules\.0\.answer\.action: /);
     expect(() => parseRulesFile('r.json', '{"rules": [{"answer": {"action": "decline", "content": {}}}]}')).toThrow(
-      /content, skipValidation and markComplete go only with action "accept"/,
+      /content, skipValidation, mergeDefaults and markComplete go only with action "accept"/,
     );
     expect(() => parseRulesFile('r.json', '{"version": 2, "rules": []}')).toThrow(/version/);
     expect(() => readRulesFile(join(folder, 'missing.json'))).toThrow(/missing\.json: cannot read it \(ENOENT/);
