@@ -2,11 +2,11 @@
  * The config files people already have: `--config FILE` lists the file's servers
  * in the page to connect to by name, and a pasted config fills the form.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
-import { demoStdio, everythingStdio } from './support/processes';
+import { demoStdio, everythingStdio, ROOT, targetStdio } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
 const demo = demoStdio();
@@ -44,6 +44,25 @@ test.describe('a config file with several servers', () => {
     await list.getByRole('button', { name: 'Connect to demo', exact: true }).click();
     await app.waitConnected();
     await expect(app.tools.getByRole('option', { name: 'collect_profile', exact: true })).toBeVisible();
+  });
+});
+
+// Cursor's project file: ${workspaceFolder} is the project that holds .cursor, as it is for .vscode.
+const cursorProject = join(folder, 'cursor-project');
+mkdirSync(join(cursorProject, '.cursor'), { recursive: true });
+mkdirSync(join(cursorProject, 'tools'));
+writeFileSync(join(cursorProject, 'tools/greeter.ts'), `import ${JSON.stringify(join(ROOT, 'e2e/targets/greeter.ts'))};\n`);
+const greeter = targetStdio('greeter');
+writeFileSync(
+  join(cursorProject, '.cursor/mcp.json'),
+  JSON.stringify({ mcpServers: { greeter: { command: greeter.command, args: [...greeter.args.slice(0, -1), '${workspaceFolder}/tools/greeter.ts'] } } }),
+);
+
+test.describe("a Cursor project's .cursor/mcp.json", () => {
+  test.use({ inspectorArgs: ['--config', join(cursorProject, '.cursor/mcp.json')] });
+
+  test('starts ${workspaceFolder}/tools/… from the project folder, not from .cursor', async ({ app }) => {
+    await expect(app.tools.getByRole('option', { name: 'greet', exact: true })).toBeVisible();
   });
 });
 

@@ -42,4 +42,9 @@ describe('--config and --server', () => {
     const chosen = readConfigTargets(path, undefined, { MY_KEY: 'v' }).chosen;
     expect(chosen?.target).toMatchObject({ args: [join(folder, 'proj', 'x.js')], env: { K: 'v' } });
   });
+
+  it("resolves Cursor's ${workspaceFolder} to the folder holding .cursor", () => {
+    const path = file('cursor-proj/.cursor/mcp.json', { mcpServers: { s: { command: 'node', args: ['${workspaceFolder}/tools/x.mjs'] } } });
+    expect(readConfigTargets(path, undefined).chosen?.target).toMatchObject({ args: [join(folder, 'cursor-proj', 'tools', 'x.mjs')] });
+  });
 });

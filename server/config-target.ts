@@ -8,6 +8,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from './cli-args';
 import { parseServerConfig, type ConfigServer } from './wire/server-config';
 
+/** Folders whose config file belongs to the project around them (VS Code, Cursor). */
+const WORKSPACE_MARKERS = new Set(['.vscode', '.cursor']);
+
 export type ConfigChoice = {
   /** The server to connect to at start; undefined when the file has several and none was named. */
   chosen?: ConfigServer;
@@ -25,8 +28,8 @@ export function readConfigTargets(file: string, serverName: string | undefined, 
     throw new UsageError(`cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
   }
   const path = resolve(file);
-  // .vscode/mcp.json's ${workspaceFolder} is the folder that holds .vscode.
-  const folder = basename(dirname(path)) === '.vscode' ? dirname(dirname(path)) : dirname(path);
+  // ${workspaceFolder} in .vscode/mcp.json or .cursor/mcp.json is the project: the folder that holds .vscode or .cursor.
+  const folder = WORKSPACE_MARKERS.has(basename(dirname(path))) ? dirname(dirname(path)) : dirname(path);
   const result = parseServerConfig(text, { env: (name) => env[name], userHome: homedir(), workspaceFolder: folder });
   if (!result.ok) {
     const where = result.problem.line ? `${file}:${result.problem.line}:${result.problem.column ?? 1}` : file;

@@ -29,7 +29,7 @@ export type ConfigContext = {
   env: (name: string) => string | undefined;
   /** `${userHome}`. */
   userHome?: string;
-  /** `${workspaceFolder}`: for .vscode/mcp.json, the folder that holds .vscode. */
+  /** `${workspaceFolder}`: for .vscode/mcp.json or .cursor/mcp.json, the folder that holds .vscode or .cursor. */
   workspaceFolder?: string;
 };
 
