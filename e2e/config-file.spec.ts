@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
-import { demoStdio, everythingStdio, ROOT, targetStdio } from './support/processes';
+import { demoStdio, everythingStdio, ROOT, startEverything, targetStdio, type Started } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
 const demo = demoStdio();
@@ -63,6 +63,24 @@ test.describe("a Cursor project's .cursor/mcp.json", () => {
 
   test('starts ${workspaceFolder}/tools/… from the project folder, not from .cursor', async ({ app }) => {
     await expect(app.tools.getByRole('option', { name: 'greet', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('a Cursor entry with only an /sse URL', () => {
+  const sseConfig = join(folder, 'cursor-sse.json');
+  let everything: Started | undefined;
+  test.beforeAll(async () => {
+    const started = await startEverything('sse');
+    everything = started;
+    writeFileSync(sseConfig, JSON.stringify({ mcpServers: { everything: { url: started.url } } }));
+  });
+  test.afterAll(async () => everything?.stop());
+  test.use({ inspectorArgs: ['--config', sseConfig] });
+
+  test('is read as SSE, as Cursor falls back to it, saying so', async ({ app }) => {
+    await expect(app.tools.getByRole('option', { name: 'echo', exact: true })).toBeVisible();
+    const list = (await app.openConnection()).getByRole('region', { name: `Servers in ${sseConfig}` });
+    await expect(list).toContainText('No "type": read as SSE, as its URL ends in /sse.');
   });
 });
 

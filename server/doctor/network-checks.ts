@@ -236,9 +236,16 @@ async function httpAnswer(target: Extract<Target, { transport: 'http' | 'sse' }>
         wantsAuth: true,
       };
     }
+    // A POST to an SSE endpoint gets a 404 or a 405: the path is right, the transport is not.
+    const isSseEndpoint = target.transport === 'http' && /\/sse\/?$/i.test(new URL(target.url).pathname);
+    const sseHint = 'This looks like an SSE endpoint (its path ends in /sse): connect with --transport sse, or "type": "sse" in a config file.';
     const hints: Record<number, string> = {
-      404: `Nothing at this path: MCP endpoints are often /mcp (Streamable HTTP) or /sse (SSE).`,
-      405: target.transport === 'http' ? 'The endpoint does not take POST: is it an SSE server? Try --transport sse.' : 'The endpoint does not take GET.',
+      404: isSseEndpoint ? sseHint : `Nothing at this path: MCP endpoints are often /mcp (Streamable HTTP) or /sse (SSE).`,
+      405: isSseEndpoint
+        ? sseHint
+        : target.transport === 'http'
+          ? 'The endpoint does not take POST: is it an SSE server? Try --transport sse.'
+          : 'The endpoint does not take GET.',
       406: 'The server refused the Accept header the MCP transports send.',
     };
     return { status: 'failed', detail: `HTTP ${status}.`, hint: hints[response.status] };

@@ -34,6 +34,13 @@ describe('config files in the shapes people already have', () => {
     expect(sse?.target).toEqual({ transport: 'sse', url: 'http://localhost:8080/sse', headers: {} });
   });
 
+  it('reads an untyped URL ending in /sse as SSE, as the hosts fall back to it, and says so', () => {
+    const config = parse('{"mcpServers": {"old": {"url": "http://h:8080/sse?k=1"}, "new": {"url": "http://h:8080/mcp"}}}');
+    expect(config.servers.map((s) => s.target.transport)).toEqual(['sse', 'http']);
+    expect(config.servers[0]?.notes).toEqual([expect.stringMatching(/^No "type": read as SSE, as its URL ends in \/sse\./)]);
+    expect(config.servers[1]?.notes).toEqual([]);
+  });
+
   it('reads VS Code: comments and trailing commas; an ${input:…} server is left out saying why', () => {
     const config = parse(fixture('vscode-mcp.json'));
     expect(config.format).toBe('vscode');

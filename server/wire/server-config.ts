@@ -89,6 +89,7 @@ function readServer(name: string, entry: unknown, context: ConfigContext): Confi
     const url = stringField(entry, 'url') ?? stringField(entry, 'serverUrl');
     if (!url) return { problem: `its type is ${kind} but it has no "url".` };
     const headers = mapValues(stringMap(entry.headers, 'headers'), (value, key) => expand(value, `headers.${key}`));
+    if (kind === 'sse' && entry.type === undefined && entry.transport === undefined) notes.push(SSE_WITHOUT_TYPE);
     return { name, target: { transport: kind, url: expand(url, 'url'), headers }, isDisabled, notes };
   } catch (error) {
     if (error instanceof EntryProblem) return { problem: error.message };
@@ -98,9 +99,17 @@ function readServer(name: string, entry: unknown, context: ConfigContext): Confi
 
 class EntryProblem extends Error {}
 
+const SSE_WITHOUT_TYPE =
+  'No "type": read as SSE, as its URL ends in /sse. Cursor and VS Code try Streamable HTTP first and fall back to SSE; a POST to an SSE endpoint only gets a 404 or 405.';
+
+/** An untyped URL whose path ends in /sse: the legacy SSE endpoint's usual name. */
+function isSsePath(url: unknown): boolean {
+  return typeof url === 'string' && /\/sse\/?$/i.test(url.split(/[?#]/)[0] ?? '');
+}
+
 function transportOf(entry: Record<string, unknown>): 'stdio' | 'http' | 'sse' {
   const declared = typeof entry.type === 'string' ? entry.type : typeof entry.transport === 'string' ? entry.transport : undefined;
-  if (declared === undefined) return typeof entry.command === 'string' ? 'stdio' : 'http';
+  if (declared === undefined) return typeof entry.command === 'string' ? 'stdio' : isSsePath(entry.url ?? entry.serverUrl) ? 'sse' : 'http';
   const kind = declared.toLowerCase().replace(/[-_]/g, '');
   if (kind === 'stdio') return 'stdio';
   if (kind === 'sse') return 'sse';
