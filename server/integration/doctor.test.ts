@@ -55,6 +55,15 @@ describe('the connection doctor', () => {
     expect(failed).toMatchObject({ step: 'Command starts', detail: expect.stringContaining('exited with code 3'), output: 'missing API_KEY' });
   });
 
+  it('a command that fails after a second and a half, as npx does, fails at "Command starts" with its stderr', async () => {
+    const { failed } = await failedStep({ transport: 'stdio', env: {}, ...targetStdio('fails-late') });
+    expect(failed).toMatchObject({
+      step: 'Command starts',
+      detail: expect.stringContaining('exited with code 1'),
+      output: expect.stringContaining('npm error 404'),
+    });
+  });
+
   it('a refused port fails at "TCP"', async () => {
     const { failed } = await failedStep({ transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: {} });
     expect(failed).toMatchObject({ step: 'TCP', detail: expect.stringContaining('connection refused') });
