@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
-import { demoStdio, everythingStdio, ROOT, startEverything, targetStdio, type Started } from './support/processes';
+import { demoStdio, everythingStdio, ROOT, startEverything, startHttpTarget, targetStdio, type Started } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
 const demo = demoStdio();
@@ -103,5 +103,28 @@ test.describe('a pasted config', () => {
     await form.getByRole('button', { name: 'Connect', exact: true }).click();
     await app.waitConnected();
     await page.screenshot({ path: test.info().outputPath('pasted-config.png') });
+  });
+
+  test('offers a server whose header takes ${env:…}, with the value to fill in, and connects with it', async ({ app }) => {
+    const auth = await startHttpTarget('http-auth');
+    try {
+      const url = `http://127.0.0.1:${auth.port}/mcp`;
+      const form = await app.openConnection();
+      await form.getByText('Paste a config file').click();
+      await form
+        .getByLabel('Config file text')
+        .fill(JSON.stringify({ mcpServers: { remote: { url, headers: { Authorization: 'Bearer ${env:API_TOKEN}' } } } }));
+      await form.getByRole('button', { name: 'Read config' }).click();
+      const pasted = form.getByRole('list', { name: 'Servers in the pasted config' });
+      await pasted.getByLabel('API_TOKEN for remote').fill('secret-token');
+      await pasted.getByRole('button', { name: 'Use remote' }).click();
+      await expect(form.getByLabel('URL', { exact: true })).toHaveValue(url);
+      await expect(form.getByLabel('Headers', { exact: true })).toHaveValue('Authorization: Bearer secret-token');
+      await form.getByRole('button', { name: 'Connect', exact: true }).click();
+      await app.waitConnected();
+      await expect(app.tools.getByRole('option', { name: 'whoami', exact: true })).toBeVisible();
+    } finally {
+      await auth.stop();
+    }
   });
 });
