@@ -2,11 +2,11 @@
  * The config files people already have: `--config FILE` lists the file's servers
  * in the page to connect to by name, and a pasted config fills the form.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
-import { demoStdio, everythingStdio } from './support/processes';
+import { demoStdio, everythingStdio, ROOT, startEverything, startHttpTarget, targetStdio, type Started } from './support/processes';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
 const demo = demoStdio();
@@ -47,6 +47,43 @@ test.describe('a config file with several servers', () => {
   });
 });
 
+// Cursor's project file: ${workspaceFolder} is the project that holds .cursor, as it is for .vscode.
+const cursorProject = join(folder, 'cursor-project');
+mkdirSync(join(cursorProject, '.cursor'), { recursive: true });
+mkdirSync(join(cursorProject, 'tools'));
+writeFileSync(join(cursorProject, 'tools/greeter.ts'), `import ${JSON.stringify(join(ROOT, 'e2e/targets/greeter.ts'))};\n`);
+const greeter = targetStdio('greeter');
+writeFileSync(
+  join(cursorProject, '.cursor/mcp.json'),
+  JSON.stringify({ mcpServers: { greeter: { command: greeter.command, args: [...greeter.args.slice(0, -1), '${workspaceFolder}/tools/greeter.ts'] } } }),
+);
+
+test.describe("a Cursor project's .cursor/mcp.json", () => {
+  test.use({ inspectorArgs: ['--config', join(cursorProject, '.cursor/mcp.json')] });
+
+  test('starts ${workspaceFolder}/tools/… from the project folder, not from .cursor', async ({ app }) => {
+    await expect(app.tools.getByRole('option', { name: 'greet', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('a Cursor entry with only an /sse URL', () => {
+  const sseConfig = join(folder, 'cursor-sse.json');
+  let everything: Started | undefined;
+  test.beforeAll(async () => {
+    const started = await startEverything('sse');
+    everything = started;
+    writeFileSync(sseConfig, JSON.stringify({ mcpServers: { everything: { url: started.url } } }));
+  });
+  test.afterAll(async () => everything?.stop());
+  test.use({ inspectorArgs: ['--config', sseConfig] });
+
+  test('is read as SSE, as Cursor falls back to it, saying so', async ({ app }) => {
+    await expect(app.tools.getByRole('option', { name: 'echo', exact: true })).toBeVisible();
+    const list = (await app.openConnection()).getByRole('region', { name: `Servers in ${sseConfig}` });
+    await expect(list).toContainText('No "type": read as SSE, as its URL ends in /sse.');
+  });
+});
+
 test.describe('a pasted config', () => {
   test.use({ inspectorArgs: ['--no-connect'] });
 
@@ -66,5 +103,28 @@ test.describe('a pasted config', () => {
     await form.getByRole('button', { name: 'Connect', exact: true }).click();
     await app.waitConnected();
     await page.screenshot({ path: test.info().outputPath('pasted-config.png') });
+  });
+
+  test('offers a server whose header takes ${env:…}, with the value to fill in, and connects with it', async ({ app }) => {
+    const auth = await startHttpTarget('http-auth');
+    try {
+      const url = `http://127.0.0.1:${auth.port}/mcp`;
+      const form = await app.openConnection();
+      await form.getByText('Paste a config file').click();
+      await form
+        .getByLabel('Config file text')
+        .fill(JSON.stringify({ mcpServers: { remote: { url, headers: { Authorization: 'Bearer ${env:API_TOKEN}' } } } }));
+      await form.getByRole('button', { name: 'Read config' }).click();
+      const pasted = form.getByRole('list', { name: 'Servers in the pasted config' });
+      await pasted.getByLabel('API_TOKEN for remote').fill('secret-token');
+      await pasted.getByRole('button', { name: 'Use remote' }).click();
+      await expect(form.getByLabel('URL', { exact: true })).toHaveValue(url);
+      await expect(form.getByLabel('Headers', { exact: true })).toHaveValue('Authorization: Bearer secret-token');
+      await form.getByRole('button', { name: 'Connect', exact: true }).click();
+      await app.waitConnected();
+      await expect(app.tools.getByRole('option', { name: 'whoami', exact: true })).toBeVisible();
+    } finally {
+      await auth.stop();
+    }
   });
 });

@@ -42,4 +42,15 @@ describe('--config and --server', () => {
     const chosen = readConfigTargets(path, undefined, { MY_KEY: 'v' }).chosen;
     expect(chosen?.target).toMatchObject({ args: [join(folder, 'proj', 'x.js')], env: { K: 'v' } });
   });
+
+  it('reads the envFile of a .vscode/mcp.json entry from the project folder', () => {
+    file('env-proj/.env', 'API_KEY=from-env-file\n');
+    const path = file('env-proj/.vscode/mcp.json', { servers: { s: { command: 'node', envFile: '.env' } } });
+    expect(readConfigTargets(path, undefined).chosen?.target).toMatchObject({ env: { API_KEY: 'from-env-file' } });
+  });
+
+  it("resolves Cursor's ${workspaceFolder} to the folder holding .cursor", () => {
+    const path = file('cursor-proj/.cursor/mcp.json', { mcpServers: { s: { command: 'node', args: ['${workspaceFolder}/tools/x.mjs'] } } });
+    expect(readConfigTargets(path, undefined).chosen?.target).toMatchObject({ args: [join(folder, 'cursor-proj', 'tools', 'x.mjs')] });
+  });
 });

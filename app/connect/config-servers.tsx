@@ -7,6 +7,7 @@ import { Button } from '@app/ui/button';
 import { INPUT_CLASS } from '@app/ui/field';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
+import { PastedServer, type PastedServerEntry } from './pasted-server';
 
 /**
  * The servers of the proxy's --config file, to connect to by name: the page sees
@@ -50,25 +51,40 @@ export function ConfiguredServers({ settings, beforeConnect }: { settings: () =>
   );
 }
 
+type PastedRead = { servers: PastedServerEntry[]; notes: string[] } | { error: string };
+
+/**
+ * Read pasted config text. The page has no environment: a `${env:NAME}` stays as written and
+ * the server is offered with NAME to fill in; `values` are what the person filled in.
+ */
+function readPasted(text: string, values: Record<string, string>): PastedRead {
+  const parsed = parseServerConfig(text, { env: (name) => values[name] || undefined, unsetEnv: 'keep' });
+  if (!parsed.ok) {
+    const where = parsed.problem.line ? `Line ${parsed.problem.line}, column ${parsed.problem.column ?? 1}: ` : '';
+    return { error: `${where}${parsed.problem.message}` };
+  }
+  const notes = [...parsed.config.notes];
+  const servers: PastedServerEntry[] = [];
+  for (const server of parsed.config.servers) {
+    const target = TargetSchema.safeParse(server.target);
+    if (target.success) servers.push({ name: server.name, target: target.data, missingEnv: server.missingEnv ?? [] });
+    else notes.push(`Server "${server.name}" is left out: ${formatIssues(target.error.issues)}.`);
+    notes.push(...server.notes.map((note) => `${server.name}: ${note}`));
+  }
+  return { servers, notes };
+}
+
 /** Read a config file pasted into the page and fill the form from one of its servers. */
 export function PasteConfig({ onPick }: { onPick: (target: Target) => void }) {
   const [text, setText] = useState('');
-  const [result, setResult] = useState<{ servers: { name: string; target: Target }[]; notes: string[] } | { error: string } | undefined>();
-  const read = () => {
-    // The page has no environment: a ${env:…} reference is reported, and the server can still be filled in by hand.
-    const parsed = parseServerConfig(text, { env: () => undefined });
-    if (!parsed.ok) {
-      const where = parsed.problem.line ? `Line ${parsed.problem.line}, column ${parsed.problem.column ?? 1}: ` : '';
-      return setResult({ error: `${where}${parsed.problem.message}` });
-    }
-    const notes = [...parsed.config.notes];
-    const servers: { name: string; target: Target }[] = [];
-    for (const server of parsed.config.servers) {
-      const target = TargetSchema.safeParse(server.target);
-      if (target.success) servers.push({ name: server.name, target: target.data });
-      else notes.push(`Server "${server.name}" is left out: ${formatIssues(target.error.issues)}.`);
-    }
-    setResult({ servers, notes });
+  const [result, setResult] = useState<(PastedRead & { text: string }) | undefined>();
+  const use = (name: string, values: Record<string, string>): string | undefined => {
+    if (!result) return undefined;
+    const again = readPasted(result.text, values);
+    const server = 'servers' in again ? again.servers.find((entry) => entry.name === name) : undefined;
+    if (!server) return 'error' in again ? again.error : `The pasted config no longer reads "${name}" with these values.`;
+    onPick(server.target);
+    return undefined;
   };
   return (
     <details className="text-xs">
@@ -83,21 +99,14 @@ export function PasteConfig({ onPick }: { onPick: (target: Target) => void }) {
           placeholder='{ "mcpServers": { "name": { "command": "node", "args": ["server.js"] } } }'
           spellCheck={false}
         />
-        <Button size="sm" onClick={read} disabled={!text.trim()}>
+        <Button size="sm" onClick={() => setResult({ ...readPasted(text, {}), text })} disabled={!text.trim()}>
           Read config
         </Button>
         {result && 'error' in result && <Alert>{result.error}</Alert>}
         {result && 'servers' in result && (
           <ul aria-label="Servers in the pasted config" className="space-y-1">
             {result.servers.map((server) => (
-              <li key={server.name} className="flex items-center gap-2">
-                <Button size="sm" aria-label={`Use ${server.name}`} onClick={() => onPick(server.target)}>
-                  Use
-                </Button>
-                <span className="min-w-0 truncate">
-                  <span className="font-medium">{server.name}</span> <span className="text-slate-500">{describeTarget(server.target)}</span>
-                </span>
-              </li>
+              <PastedServer key={server.name} server={server} onUse={(values) => use(server.name, values)} />
             ))}
             {result.notes.map((note) => (
               <li key={note} className="text-slate-500">

@@ -88,37 +88,73 @@ function findCommand(command: string, cwd: string | undefined, env: Record<strin
   };
 }
 
-/** Start the command and watch it briefly: a server that exits at once says why on stderr. */
+/**
+ * Start the command, send it an initialize, and watch until it answers on stdout, exits, or
+ * the step's time is up. A fixed second was too short: `npx` fails after its registry lookup.
+ */
 function startsAndStays(target: Extract<Target, { transport: 'stdio' }>): Promise<Omit<DoctorCheck, 'step'>> {
   return new Promise((done) => {
     let stderr = '';
+    let stdout = '';
     const child = spawn(target.command, target.args, {
       cwd: target.cwd,
       env: { ...process.env, ...target.env },
-      stdio: ['pipe', 'ignore', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {
       if (stderr.length < 4000) stderr += text;
     });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      stdout = (stdout + text).slice(-100_000);
+      const lines = stdout.split('\n');
+      stdout = lines.pop() ?? '';
+      if (lines.some(isJsonLine)) finish({ status: 'passed', detail: `Started (pid ${child.pid}) and answered initialize on stdout.` });
+    });
     const finish = (result: Omit<DoctorCheck, 'step'>) => {
       clearTimeout(timer);
       child.removeAllListeners();
+      child.stdout.removeAllListeners();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       done(result);
     };
-    const timer = setTimeout(() => finish({ status: 'passed', detail: `Started (pid ${child.pid}) and still running after 1 s.` }), 1000);
+    const timer = setTimeout(
+      () => finish({ status: 'passed', detail: `Started (pid ${child.pid}) and still running after ${STEP_TIMEOUT_MS / 1000} s, with no answer yet.` }),
+      STEP_TIMEOUT_MS,
+    );
     child.on('error', (error) => finish({ status: 'failed', detail: `Could not start: ${error.message}.` }));
     child.on('exit', (code, signal) =>
       finish({
         status: 'failed',
-        detail: `It ${signal ? `was killed by ${signal}` : `exited with code ${code}`} at once, before any MCP message.`,
+        detail: `It ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before answering initialize.`,
         hint: 'Read its stderr below: a stdio server must keep running and read JSON-RPC from stdin.',
         ...(stderr.trim() && { output: stderr.trim().slice(-2000) }),
       }),
     );
+    // A server that exits before reading it makes the write fail; its exit is what is reported.
+    child.stdin.on('error', () => undefined);
+    child.stdin.write(`${JSON.stringify(initializeRequest('doctor-start'))}\n`);
   });
+}
+
+function isJsonLine(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false; // a banner or a log line on stdout: not an answer, keep watching
+  }
+}
+
+/** The initialize a 2025 client sends first, for a check to see whether anything answers. */
+function initializeRequest(id: string) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'elicitation-inspector-doctor', version: '1' } },
+  };
 }
 
 export function urlSteps(target: Extract<Target, { transport: 'http' | 'sse' }>): [string, CheckFn][] {
@@ -217,12 +253,7 @@ async function httpAnswer(target: Extract<Target, { transport: 'http' | 'sse' }>
         : await fetch(target.url, {
             method: 'POST',
             headers: withHeader(withHeader(headers, 'accept', 'application/json, text/event-stream'), 'content-type', 'application/json'),
-            body: JSON.stringify({
-              jsonrpc: '2.0',
-              id: 'doctor-1',
-              method: 'initialize',
-              params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'elicitation-inspector-doctor', version: '1' } },
-            }),
+            body: JSON.stringify(initializeRequest('doctor-1')),
             signal: controller.signal,
           });
     void response.body?.cancel();
@@ -236,9 +267,16 @@ async function httpAnswer(target: Extract<Target, { transport: 'http' | 'sse' }>
         wantsAuth: true,
       };
     }
+    // A POST to an SSE endpoint gets a 404 or a 405: the path is right, the transport is not.
+    const isSseEndpoint = target.transport === 'http' && /\/sse\/?$/i.test(new URL(target.url).pathname);
+    const sseHint = 'This looks like an SSE endpoint (its path ends in /sse): connect with --transport sse, or "type": "sse" in a config file.';
     const hints: Record<number, string> = {
-      404: `Nothing at this path: MCP endpoints are often /mcp (Streamable HTTP) or /sse (SSE).`,
-      405: target.transport === 'http' ? 'The endpoint does not take POST: is it an SSE server? Try --transport sse.' : 'The endpoint does not take GET.',
+      404: isSseEndpoint ? sseHint : `Nothing at this path: MCP endpoints are often /mcp (Streamable HTTP) or /sse (SSE).`,
+      405: isSseEndpoint
+        ? sseHint
+        : target.transport === 'http'
+          ? 'The endpoint does not take POST: is it an SSE server? Try --transport sse.'
+          : 'The endpoint does not take GET.',
       406: 'The server refused the Accept header the MCP transports send.',
     };
     return { status: 'failed', detail: `HTTP ${status}.`, hint: hints[response.status] };

@@ -8,7 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, demoStdio, startDemoHttp, startHttpTarget, targetStdio, type Started } from '../../e2e/support/processes';
+import { ROOT, demoStdio, startDemoHttp, startEverything, startHttpTarget, targetStdio, type Started } from '../../e2e/support/processes';
 import { diagnose } from '../doctor/doctor';
 import { printReport } from '../doctor/print-report';
 import { DEFAULT_SETTINGS, type Target } from '../wire/target';
@@ -55,6 +55,15 @@ describe('the connection doctor', () => {
     expect(failed).toMatchObject({ step: 'Command starts', detail: expect.stringContaining('exited with code 3'), output: 'missing API_KEY' });
   });
 
+  it('a command that fails after a second and a half, as npx does, fails at "Command starts" with its stderr', async () => {
+    const { failed } = await failedStep({ transport: 'stdio', env: {}, ...targetStdio('fails-late') });
+    expect(failed).toMatchObject({
+      step: 'Command starts',
+      detail: expect.stringContaining('exited with code 1'),
+      output: expect.stringContaining('npm error 404'),
+    });
+  });
+
   it('a refused port fails at "TCP"', async () => {
     const { failed } = await failedStep({ transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: {} });
     expect(failed).toMatchObject({ step: 'TCP', detail: expect.stringContaining('connection refused') });
@@ -81,6 +90,16 @@ describe('the connection doctor', () => {
     started.push(demo);
     const { failed } = await failedStep({ transport: 'http', url: demo.url.replace(/\/mcp$/, '/nope'), headers: {} });
     expect(failed).toMatchObject({ step: 'HTTP', detail: expect.stringContaining('404'), hint: expect.stringContaining('/mcp') });
+  });
+
+  it('an SSE endpoint reached as Streamable HTTP fails at "HTTP" and suggests the SSE transport, not the /sse it has', async () => {
+    const everything = await startEverything('sse');
+    started.push(everything);
+    const { failed } = await failedStep({ transport: 'http', url: everything.url, headers: {} });
+    expect(failed?.step).toBe('HTTP');
+    expect(failed?.hint).toContain('--transport sse');
+    expect(failed?.hint).not.toContain('often /mcp');
+    expect((await diagnose({ transport: 'sse', url: everything.url, headers: {} }, DEFAULT_SETTINGS)).isHealthy).toBe(true);
   });
 
   it('a 401 without metadata fails at "HTTP", then says discovery found nothing', async () => {

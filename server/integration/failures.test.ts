@@ -37,10 +37,10 @@ describe('connect failures', () => {
     expect(closed.stderrTail).toContain('crash-on-start: fatal: missing API_KEY');
   });
 
-  it('a refused connection names the URL', async () => {
+  it("a refused connection names the URL and ECONNREFUSED, under the version probe's wrapping, and leaves 'Could not connect' to the reader", async () => {
     const port = await closedPort();
     const { closed } = await closedEvent({ transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} });
-    expect(closed.error?.message).toMatch(/refused|fetch failed|ECONNREFUSED/i);
+    expect(closed.error?.message).toBe(`Connection refused at http://127.0.0.1:${port}/mcp (ECONNREFUSED): nothing is listening there.`);
   });
 
   it('a 401 says unauthorized; the right token connects', async () => {

@@ -93,6 +93,28 @@ describe('with a short connect timeout', () => {
     await client.send('disconnect', { sessionId });
   });
 
+  it('Auto gives a server that answers nothing one connect timeout in all, not one for the probe and another for initialize', async () => {
+    const sessionId = await connect('silent', { protocol: 'auto' });
+    const closed = await closedOf(sessionId);
+    expect(closed.error?.code).toBe('timeout');
+    expect(closed.error?.message).toContain("within 3 s, the inspector's connect timeout");
+    const sent = client.events
+      .filter((e) => e.sessionId === sessionId && e.kind === 'rpc-out')
+      .map((e) => e.kind === 'rpc-out' && 'method' in e.message && e.message.method);
+    expect(sent).toEqual(['server/discover', 'initialize']);
+    // The proxy's own clock, from the session's first entry to its end: one budget, not two back to back.
+    const first = client.events.find((e) => e.sessionId === sessionId)!;
+    expect(closed.at - first.at).toBeLessThan(2 * CONNECT_TIMEOUT_MS);
+  });
+
+  it('Auto still connects, within that one timeout, to a server that ignores the version probe', async () => {
+    const sessionId = await connect('ignore-discover', { protocol: 'auto' });
+    const ready = await client.waitForEvent('session-state', (e) => e.sessionId === sessionId && e.state !== 'connecting', 0, 30_000);
+    expect(ready.state).toBe('ready');
+    await client.waitForEvent('finding', (e) => e.sessionId === sessionId && e.code === 'probe-unanswered');
+    await client.send('disconnect', { sessionId });
+  });
+
   it("the end reason names the inspector's own connect timeout, not the server", async () => {
     const closed = await closedOf(await connect('silent', { protocol: '2025-11-25' }));
     expect(closed.reason).toBe('connect-failed');

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,16 @@ function run(args: string[]): { code: number | null; stdout: string; stderr: str
     timeout: 120_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function scenarioFile(name: string, content: unknown): string {
@@ -99,6 +110,18 @@ describe('elicitation-inspector run', () => {
     ]);
     expect(lines.pop()).toMatch(/^ERROR on 2025-11-25: The server process exited with code 9\. \(3 steps: 1 failed, 2 skipped; \d+ ms\); open /);
     expect(readFileSync(junit, 'utf8')).toMatch(/tests="4" failures="1" errors="1" skipped="2"/);
+    expect(code).toBe(3);
+  });
+
+  it('a refused URL says why once per revision: the port and ECONNREFUSED, "Could not connect" not twice', async () => {
+    const port = await closedPort();
+    const file = scenarioFile('refused.json', { server: { transport: 'http', url: `http://127.0.0.1:${port}/mcp` }, steps: [{ call: 'echo' }] });
+    const { code, stdout } = run([file, '--protocol', 'all']);
+    const errors = stdout.split('\n').filter((line) => /^ERROR on [0-9-]+: /.test(line));
+    expect(errors).toHaveLength(3);
+    for (const line of errors)
+      expect(line).toMatch(new RegExp(`^ERROR on [0-9-]+: Could not connect: Connection refused at http://127\\.0\\.0\\.1:${port}/mcp \\(ECONNREFUSED\\)`));
+    expect(stdout).not.toMatch(/could not connect: could not connect/i);
     expect(code).toBe(3);
   });
 

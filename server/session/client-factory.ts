@@ -52,7 +52,9 @@ function clientRequestCapabilities(settings: SessionSettings): ClientCapabilitie
   };
 }
 
-export function clientOptions(settings: SessionSettings, target: Target, onToolsChanged: () => void): ClientOptions {
+/** `probeTimeoutMs`: how long the 2026-07-28 version probe may wait (the SDK's default is the connect's request timeout). */
+export function clientOptions(settings: SessionSettings, target: Target, onToolsChanged: () => void, probeTimeoutMs?: number): ClientOptions {
+  const probe = probeTimeoutMs === undefined ? {} : { probe: { timeoutMs: probeTimeoutMs } };
   const options: ClientOptions = {
     capabilities: clientCapabilities(settings),
     // The inspector drives 2026-07-28 rounds itself, so each one is visible and answerable.
@@ -68,10 +70,10 @@ export function clientOptions(settings: SessionSettings, target: Target, onTools
   switch (settings.protocol) {
     case 'auto':
       // Legacy SSE has no 2026-07-28 binding: probing it would only cost a round trip.
-      if (target.transport !== 'sse') options.versionNegotiation = { mode: 'auto' };
+      if (target.transport !== 'sse') options.versionNegotiation = { mode: 'auto', ...probe };
       break;
     case '2026-07-28':
-      options.versionNegotiation = { mode: { pin: '2026-07-28' } };
+      options.versionNegotiation = { mode: { pin: '2026-07-28' }, ...probe };
       break;
     default:
       options.supportedProtocolVersions = [...LEGACY_VERSIONS_FROM[settings.protocol]];
@@ -79,8 +81,8 @@ export function clientOptions(settings: SessionSettings, target: Target, onTools
   return options;
 }
 
-export function createClient(settings: SessionSettings, target: Target, onToolsChanged: () => void): Client {
-  return new Client(CLIENT_INFO, clientOptions(settings, target, onToolsChanged));
+export function createClient(settings: SessionSettings, target: Target, onToolsChanged: () => void, probeTimeoutMs?: number): Client {
+  return new Client(CLIENT_INFO, clientOptions(settings, target, onToolsChanged, probeTimeoutMs));
 }
 
 export type TransportHooks = {

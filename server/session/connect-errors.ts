@@ -23,7 +23,6 @@ export function describeReadLimit(limitBytes: number): WireError {
 export function describeConnectError(error: unknown, target: Target, child: ChildWatch, connectTimeoutMs: number): WireError {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown }).code;
-  const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
   const detail = { message, ...(code !== undefined && { code }), ...(error instanceof SdkError && error.data !== undefined && { data: error.data }) };
 
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
@@ -35,9 +34,12 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
   }
   if (child.readLimitBytes !== undefined) return { ...describeReadLimit(child.readLimitBytes), detail };
 
+  // Below the SDK's wrapping ("Version negotiation probe failed: fetch failed") lies what the network said.
+  const network = target.transport === 'stdio' ? undefined : systemCause(error);
+  if (network && 'url' in target) return { code: 'connect-failed', message: describeNetworkError(network, target.url), detail };
   // A refused version negotiation: the SDK then closes the server itself, so its exit is the effect, not the cause.
   if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && !/closed during/.test(message)) {
-    return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+    return { code: 'connect-failed', message: withRootCause(message, error), detail };
   }
   // The SDK refuses the version the server answered with and closes the transport itself, so the
   // server's exit (or the closed stream) that follows is the effect; the version is the cause.
@@ -78,15 +80,40 @@ export function describeConnectError(error: unknown, target: Target, child: Chil
         detail,
       };
     }
-    const causeCode = cause?.code ?? code;
-    if (causeCode === 'ECONNREFUSED') return { code: 'connect-failed', message: `Connection refused at ${target.url}: nothing is listening there.`, detail };
-    if (causeCode === 'ENOTFOUND') return { code: 'connect-failed', message: `Host not found: ${new URL(target.url).hostname}.`, detail };
     if (status) return { code: 'connect-failed', message: `The server answered HTTP ${status}: ${message}`, detail };
   }
   if (error instanceof SdkError && /timed out|timeout/i.test(message)) {
     return { code: 'timeout', message: `The server did not complete the handshake in time: ${message}`, detail };
   }
-  return { code: 'connect-failed', message: `Could not connect: ${message}`, detail };
+  return { code: 'connect-failed', message: withRootCause(message, error), detail };
+}
+
+/** A Node system error (it names its syscall) down the cause chain, as fetch and the SDK wrap it. */
+function systemCause(error: unknown): { code: string; message: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    const { code, syscall } = current as NodeJS.ErrnoException;
+    if (typeof code === 'string' && typeof syscall === 'string') return { code, message: current.message };
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function describeNetworkError(network: { code: string; message: string }, url: string): string {
+  if (network.code === 'ECONNREFUSED') return `Connection refused at ${url} (ECONNREFUSED): nothing is listening there.`;
+  if (network.code === 'ENOTFOUND' || network.code === 'EAI_AGAIN') return `Host not found: ${new URL(url).hostname} (${network.code}).`;
+  return `Could not reach ${url}: ${network.message}.`;
+}
+
+/**
+ * The message with the innermost cause's words after it, when they add any: "fetch failed" alone
+ * hides what failed. Every reader puts its own "Could not connect" before it, so this says only why.
+ */
+function withRootCause(message: string, error: unknown): string {
+  let root: unknown = error;
+  for (let depth = 0; depth < 8 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
+  const why = root instanceof Error && root !== error ? root.message : '';
+  return why && !message.includes(why) ? `${message} (${why})` : message;
 }
 
 function httpStatus(error: unknown): number | undefined {

@@ -6,7 +6,7 @@
  * says where to sign in, then each sign-in step that moves on, connects again.
  * What the last failure means is connect-errors.ts's job; the session reports it.
  */
-import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type Client, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { LogEvent } from '../wire/events';
 import type { SessionSettings, Target } from '../wire/target';
 import type { OAuthFlow } from '../auth/oauth-flow';
@@ -18,8 +18,14 @@ import { isProbeClosedServer } from './sdk-internals';
 import { TransportTap, type RpcId } from './tap';
 import { refuseStartOnceClosing } from './transport-guard';
 
-/** How long a connect (probe and handshake) may take; ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests. */
+/**
+ * How long a connect may take in all: the probe, the handshake, and an attempt that follows on a
+ * fresh process share it (a sign-in, which waits for a person, starts it afresh).
+ * ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS overrides it, for tests.
+ */
 export const CONNECT_TIMEOUT_MS = Number(process.env.ELICITATION_INSPECTOR_CONNECT_TIMEOUT_MS) || 30_000;
+/** The share of what is left that the version probe may wait, so a server that ignores it still has time for initialize. */
+const PROBE_SHARE = 0.5;
 /** Connects one OAuth sign-in may take: the plain one, one with the provider, one after the redirect, one spare. */
 const MAX_SIGN_IN_ATTEMPTS = 4;
 const PROBE_ENDED_SERVER =
@@ -68,16 +74,17 @@ export class Connector {
     const { host } = this;
     const isAutoStdio = host.settings().protocol === 'auto' && host.target.transport === 'stdio';
     const isRemembered = isAutoStdio && isRememberedLegacy(host.target);
-    let failure = await this.attempt(isRemembered ? { kind: 'legacy' } : undefined);
+    const deadline = performance.now() + CONNECT_TIMEOUT_MS;
+    let failure = await this.attempt(isRemembered ? { kind: 'legacy' } : undefined, deadline);
     if (failure !== undefined && !host.isClosing() && isRemembered) {
       // The server no longer takes initialize as it did: forget, and negotiate afresh on a new process.
       forgetLegacy(host.target);
-      failure = await this.attempt(undefined);
+      failure = await this.attempt(undefined, deadline);
     } else if (failure !== undefined && !host.isClosing() && isAutoStdio && isProbeClosedServer(failure.error)) {
       // The probe ran on the session's own process and the server exited under it. Start it again and
       // speak 2025 from the first message; if that works, the probe was the cause, so remember it.
       const probeSeq = this.probe?.seq;
-      failure = await this.attempt({ kind: 'legacy' });
+      failure = await this.attempt({ kind: 'legacy' }, deadline);
       if (failure === undefined) {
         rememberLegacy(host.target);
         host.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
@@ -85,7 +92,7 @@ export class Connector {
     }
     for (let attempt = 0; failure !== undefined && !host.isClosing() && host.oauth && attempt < MAX_SIGN_IN_ATTEMPTS; attempt++) {
       if ((await host.oauth.afterConnectFailure(failure.error)) !== 'retry') break;
-      failure = await this.attempt(undefined);
+      failure = await this.attempt(undefined, performance.now() + CONNECT_TIMEOUT_MS);
     }
     if (failure !== undefined || host.isClosing()) return failure;
     const isLegacy = (this.client.getProtocolEra() ?? 'legacy') === 'legacy';
@@ -98,11 +105,17 @@ export class Connector {
 
   /**
    * One attempt at connecting: a new transport (and process, on stdio), tap and
-   * client. `prior` skips the version probe. Resolves with what went wrong, if anything.
+   * client. `prior` skips the version probe. It has until `deadline` (performance.now() ms) in all.
+   * Resolves with what went wrong, if anything.
    */
-  private async attempt(prior: { kind: 'legacy' } | undefined): Promise<ConnectFailure | undefined> {
+  private async attempt(prior: { kind: 'legacy' } | undefined, deadline: number): Promise<ConnectFailure | undefined> {
     const { host } = this;
     this.probe = undefined;
+    const remainingMs = Math.floor(deadline - performance.now());
+    if (remainingMs <= 0) return { error: connectTimedOut() };
+    // The SDK's timeout restarts for each request (probe, then initialize); this abort ends the attempt at the deadline.
+    const expiry = new AbortController();
+    const timer = setTimeout(() => expiry.abort(connectTimedOut()), remainingMs);
     try {
       if (this.hasAttempted) {
         // A second attempt watches its own process; the first one's has exited, so end what it left behind.
@@ -131,14 +144,20 @@ export class Connector {
         claim: (message) => host.claim(message),
       });
       this.child.attach(this.transport, host.childOutput());
-      this.client = createClient(host.settings(), host.target, () => host.onToolsChanged());
+      this.client = createClient(host.settings(), host.target, () => host.onToolsChanged(), Math.floor(remainingMs * PROBE_SHARE));
       host.wire(this.client);
-      const connecting = this.client.connect(this.transport, { timeout: CONNECT_TIMEOUT_MS, ...(prior && { prior }) });
+      const connecting = this.client.connect(this.transport, { timeout: remainingMs, signal: expiry.signal, ...(prior && { prior }) });
       this.settled = connecting.catch(() => undefined);
       await connecting;
       return undefined;
     } catch (error) {
-      return { error };
+      return { error: expiry.signal.aborted ? connectTimedOut() : error };
+    } finally {
+      clearTimeout(timer);
     }
   }
+}
+
+function connectTimedOut(): SdkError {
+  return new SdkError(SdkErrorCode.RequestTimeout, 'The connect timeout ran out');
 }

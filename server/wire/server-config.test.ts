@@ -34,12 +34,22 @@ describe('config files in the shapes people already have', () => {
     expect(sse?.target).toEqual({ transport: 'sse', url: 'http://localhost:8080/sse', headers: {} });
   });
 
+  it('reads an untyped URL ending in /sse as SSE, as the hosts fall back to it, and says so', () => {
+    const config = parse('{"mcpServers": {"old": {"url": "http://h:8080/sse?k=1"}, "new": {"url": "http://h:8080/mcp"}}}');
+    expect(config.servers.map((s) => s.target.transport)).toEqual(['sse', 'http']);
+    expect(config.servers[0]?.notes).toEqual([expect.stringMatching(/^No "type": read as SSE, as its URL ends in \/sse\./)]);
+    expect(config.servers[1]?.notes).toEqual([]);
+  });
+
   it('reads VS Code: comments and trailing commas; an ${input:…} server is left out saying why', () => {
     const config = parse(fixture('vscode-mcp.json'));
     expect(config.format).toBe('vscode');
     expect(config.servers.map((s) => s.name)).toEqual(['demo']);
     expect(config.servers[0]?.target).toMatchObject({ command: 'node', args: ['/work/proj/server.js'] });
-    expect(config.servers[0]?.notes).toEqual(['Ignored keys: "envFile", "dev".']);
+    expect(config.servers[0]?.notes).toEqual([
+      'Ignored key: "dev".',
+      '"envFile" (/work/proj/.env) is not read here: add its variables to the environment by hand.',
+    ]);
     expect(config.notes.join(' ')).toContain('Server "github" is left out: headers.Authorization uses ${input:github-token}');
   });
 
@@ -63,6 +73,29 @@ describe('config files in the shapes people already have', () => {
   it('says which variable is unset, never guessing a value', () => {
     const result = parseServerConfig('{"mcpServers":{"x":{"url":"https://h/${env:NOPE}"}}}', context);
     expect(result).toEqual({ ok: false, problem: { message: expect.stringContaining('url refers to ${env:NOPE}, which is not set') } });
+  });
+
+  it('a paste keeps an unset ${env:…} as written and names it to fill in, rather than leaving the server out', () => {
+    const text = '{"mcpServers":{"x":{"url":"https://h/mcp","headers":{"Authorization":"Bearer ${env:NOPE}"}}}}';
+    const config = parse(text, { ...context, unsetEnv: 'keep' });
+    expect(config.servers[0]).toMatchObject({ target: { headers: { Authorization: 'Bearer ${env:NOPE}' } }, missingEnv: ['NOPE'] });
+    const filled = parse(text, { ...context, env: (name) => (name === 'NOPE' ? 'tok-2' : undefined), unsetEnv: 'keep' });
+    expect(filled.servers[0]).toMatchObject({ target: { headers: { Authorization: 'Bearer tok-2' } } });
+    expect(filled.servers[0]?.missingEnv).toBeUndefined();
+  });
+
+  it("reads an envFile through the caller, under the entry's own env, and notes what it cannot use", () => {
+    const files: Record<string, string> = {
+      '/work/proj/.env': '# keys\nexport A=1\nB="two # not a comment\\n"\nC=three # a comment\nnot a line\nD=from-file\n',
+    };
+    const readFile = (path: string) => (path in files ? { text: files[path] } : { error: 'no such file.' });
+    const config = parse(fixture('vscode-mcp.json'), { ...context, readFile });
+    expect(config.servers[0]?.target).toMatchObject({ env: { A: '1', B: 'two # not a comment\n', C: 'three', D: 'from-file' } });
+    expect(config.servers[0]?.notes).toEqual(['Ignored key: "dev".', '"envFile" /work/proj/.env: line 5 is not KEY=VALUE, ignored.']);
+    const own = parse('{"mcpServers":{"s":{"command":"node","envFile":"/work/proj/.env","env":{"D":"own"}}}}', { ...context, readFile });
+    expect(own.servers[0]?.target).toMatchObject({ env: { D: 'own' } });
+    const missing = parse('{"mcpServers":{"s":{"command":"node","envFile":"/nope/.env"}}}', { ...context, readFile });
+    expect(missing.servers[0]?.notes).toEqual(['Could not read "envFile" /nope/.env: no such file.']);
   });
 
   it('refuses what is not a config: wrong root, wrong shapes, unknown type', () => {

@@ -6,6 +6,7 @@
  * is named in a note, never dropped in silence. Pure: the caller supplies the
  * environment, so the page can read a pasted config the same way.
  */
+import { parseEnvFile } from './env-file';
 import type { TargetInput } from './target';
 
 /** Config files are small; anything bigger is not one. */
@@ -18,6 +19,8 @@ export type ConfigServer = {
   /** The file marks it disabled; it is still offered, with this said. */
   isDisabled: boolean;
   notes: string[];
+  /** With `unsetEnv: 'keep'`: the `${env:NAME}` names left in the target as written, for the person to fill in. */
+  missingEnv?: string[];
 };
 
 export type ServerConfig = { format: 'mcpServers' | 'vscode'; servers: ConfigServer[]; notes: string[] };
@@ -29,11 +32,15 @@ export type ConfigContext = {
   env: (name: string) => string | undefined;
   /** `${userHome}`. */
   userHome?: string;
-  /** `${workspaceFolder}`: for .vscode/mcp.json, the folder that holds .vscode. */
+  /** `${workspaceFolder}`: for .vscode/mcp.json or .cursor/mcp.json, the folder that holds .vscode or .cursor. */
   workspaceFolder?: string;
+  /** An unset `${env:NAME}`: leave the server out (a file read at start), or keep the reference and name it in `missingEnv` (a paste). */
+  unsetEnv?: 'leave-out' | 'keep';
+  /** Reads an `envFile` (its path as expanded): the text, or why not. Without it, `envFile` is noted as not read. */
+  readFile?: (path: string) => { text: string } | { error: string };
 };
 
-const KNOWN_KEYS = new Set(['type', 'transport', 'command', 'args', 'env', 'cwd', 'url', 'serverUrl', 'headers', 'disabled']);
+const KNOWN_KEYS = new Set(['type', 'transport', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'serverUrl', 'headers', 'disabled']);
 /** Keys tools write that say nothing about how to reach the server (descriptions, UI hints, auto-approval lists). */
 const QUIET_KEYS = new Set(['description', 'name', 'autoApprove', 'alwaysAllow', 'timeout', 'icon', 'gallery', 'version']);
 
@@ -69,7 +76,9 @@ function readServer(name: string, entry: unknown, context: ConfigContext): Confi
   const notes: string[] = [];
   const unknown = Object.keys(entry).filter((key) => !KNOWN_KEYS.has(key) && !QUIET_KEYS.has(key));
   if (unknown.length) notes.push(`Ignored ${plural(unknown.length, 'key')}: ${unknown.map((key) => `"${key}"`).join(', ')}.`);
-  const expand = (value: string, where: string) => expandReferences(value, where, context);
+  const missing = new Set<string>();
+  const expand = (value: string, where: string) => expandReferences(value, where, context, missing);
+  const found = (server: ConfigServer): ConfigServer => (missing.size ? { ...server, missingEnv: [...missing] } : server);
   try {
     const kind = transportOf(entry);
     const isDisabled = entry.disabled === true;
@@ -80,16 +89,19 @@ function readServer(name: string, entry: unknown, context: ConfigContext): Confi
         transport: 'stdio',
         command: expand(command, 'command'),
         args: stringList(entry.args, 'args').map((arg, i) => expand(arg, `args[${i}]`)),
-        env: mapValues(stringMap(entry.env, 'env'), (value, key) => expand(value, `env.${key}`)),
+        // The entry's own env wins over its envFile, as in VS Code.
+        env: { ...envFileOf(entry, expand, context, notes), ...mapValues(stringMap(entry.env, 'env'), (value, key) => expand(value, `env.${key}`)) },
         ...(typeof entry.cwd === 'string' && { cwd: expand(entry.cwd, 'cwd') }),
       };
       if (entry.url !== undefined) notes.push('Ignored "url": the entry runs a command.');
-      return { name, target, isDisabled, notes };
+      return found({ name, target, isDisabled, notes });
     }
+    if (entry.envFile !== undefined) notes.push('Ignored "envFile": the entry does not run a command.');
     const url = stringField(entry, 'url') ?? stringField(entry, 'serverUrl');
     if (!url) return { problem: `its type is ${kind} but it has no "url".` };
     const headers = mapValues(stringMap(entry.headers, 'headers'), (value, key) => expand(value, `headers.${key}`));
-    return { name, target: { transport: kind, url: expand(url, 'url'), headers }, isDisabled, notes };
+    if (kind === 'sse' && entry.type === undefined && entry.transport === undefined) notes.push(SSE_WITHOUT_TYPE);
+    return found({ name, target: { transport: kind, url: expand(url, 'url'), headers }, isDisabled, notes });
   } catch (error) {
     if (error instanceof EntryProblem) return { problem: error.message };
     throw error;
@@ -98,9 +110,17 @@ function readServer(name: string, entry: unknown, context: ConfigContext): Confi
 
 class EntryProblem extends Error {}
 
+const SSE_WITHOUT_TYPE =
+  'No "type": read as SSE, as its URL ends in /sse. Cursor and VS Code try Streamable HTTP first and fall back to SSE; a POST to an SSE endpoint only gets a 404 or 405.';
+
+/** An untyped URL whose path ends in /sse: the legacy SSE endpoint's usual name. */
+function isSsePath(url: unknown): boolean {
+  return typeof url === 'string' && /\/sse\/?$/i.test(url.split(/[?#]/)[0] ?? '');
+}
+
 function transportOf(entry: Record<string, unknown>): 'stdio' | 'http' | 'sse' {
   const declared = typeof entry.type === 'string' ? entry.type : typeof entry.transport === 'string' ? entry.transport : undefined;
-  if (declared === undefined) return typeof entry.command === 'string' ? 'stdio' : 'http';
+  if (declared === undefined) return typeof entry.command === 'string' ? 'stdio' : isSsePath(entry.url ?? entry.serverUrl) ? 'sse' : 'http';
   const kind = declared.toLowerCase().replace(/[-_]/g, '');
   if (kind === 'stdio') return 'stdio';
   if (kind === 'sse') return 'sse';
@@ -112,12 +132,16 @@ function transportOf(entry: Record<string, unknown>): 'stdio' | 'http' | 'sse' {
  * `${env:NAME}`, `${userHome}` and `${workspaceFolder}`, as VS Code and Cursor expand them. An unset
  * variable or a VS Code `${input:…}` prompt cannot be resolved here: the entry is left out, saying which.
  */
-function expandReferences(value: string, where: string, context: ConfigContext): string {
+function expandReferences(value: string, where: string, context: ConfigContext, missing: Set<string>): string {
   return value.replace(/\$\{([^}]*)\}/g, (whole, inner: string) => {
     if (inner.startsWith('env:')) {
       const resolved = context.env(inner.slice(4));
-      if (resolved === undefined) throw new EntryProblem(`${where} refers to \${${inner}}, which is not set in the environment.`);
-      return resolved;
+      if (resolved !== undefined) return resolved;
+      if (context.unsetEnv === 'keep') {
+        missing.add(inner.slice(4));
+        return whole;
+      }
+      throw new EntryProblem(`${where} refers to \${${inner}}, which is not set in the environment.`);
     }
     if (inner === 'userHome' && context.userHome) return context.userHome;
     if (inner === 'workspaceFolder' && context.workspaceFolder) return context.workspaceFolder;
@@ -127,6 +151,28 @@ function expandReferences(value: string, where: string, context: ConfigContext):
       );
     return whole;
   });
+}
+
+/** The variables of the entry's `envFile`, when the caller can read files; what could not be read is noted. */
+function envFileOf(entry: Record<string, unknown>, expand: (value: string, where: string) => string, context: ConfigContext, notes: string[]) {
+  const path = stringField(entry, 'envFile');
+  if (path === undefined) return {};
+  const expanded = expand(path, 'envFile');
+  if (!context.readFile) {
+    notes.push(`"envFile" (${expanded}) is not read here: add its variables to the environment by hand.`);
+    return {};
+  }
+  const read = context.readFile(expanded);
+  if ('error' in read) {
+    notes.push(`Could not read "envFile" ${expanded}: ${read.error}`);
+    return {};
+  }
+  const { env, badLines } = parseEnvFile(read.text);
+  if (badLines.length)
+    notes.push(
+      `"envFile" ${expanded}: ${plural(badLines.length, 'line')} ${badLines.join(', ')} ${badLines.length === 1 ? 'is' : 'are'} not KEY=VALUE, ignored.`,
+    );
+  return env;
 }
 
 function stringField(entry: Record<string, unknown>, key: string): string | undefined {
