@@ -3,8 +3,12 @@
  * with its consent page): the Sign-in panel shows where the sign-in page is,
  * opens it only on a click, and the connection goes on by itself after Approve.
  */
-import { expect } from 'elicitation-inspector/playwright';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { withOAuthServer } from './support/oauth-target';
+import { startInspector } from './support/processes';
 
 const test = withOAuthServer;
 
@@ -74,4 +78,41 @@ test('the OAuth group of the Connection form: a pre-registered client typed in t
   expect(stored).not.toContain('pre-secret');
   await panel.getByRole('button', { name: 'Sign out' }).click();
   await expect(panel.getByText('Signed out', { exact: true })).toBeVisible();
+});
+
+test('a restart with --keep-tokens: the session says it uses the kept tokens and offers Sign out, which forgets them', async ({ page, oauthServer }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inspector-kept-'));
+  const args = ['--url', oauthServer.url, '--keep-tokens'];
+  const first = await startInspector(args, { dataDir });
+  try {
+    const app = new InspectorPage(page, first);
+    await app.open();
+    const panel = page.getByRole('region', { name: 'Sign-in' });
+    const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
+    await signInPage.getByRole('button', { name: 'Approve' }).click();
+    await signInPage.close();
+    await app.waitConnected();
+  } finally {
+    await first.stop();
+  }
+
+  const second = await startInspector(args, { dataDir });
+  try {
+    const app = new InspectorPage(page, second);
+    await app.open();
+    await app.waitConnected();
+    // The kept token works, so no 401 comes: the panel is there all the same.
+    const panel = page.getByRole('region', { name: 'Sign-in' });
+    await expect(panel.getByText('Signed in', { exact: true })).toBeVisible();
+    await expect(panel.getByLabel('Sign-in status')).toContainText('kept in the data dir');
+    await expect(panel.getByLabel('Sign-in facts')).toContainText('mcp:tools');
+    await app.runTool('whoami');
+    await expect(app.result()).toHaveText('scopes: mcp:tools');
+    await panel.getByRole('button', { name: 'Sign out' }).click();
+    await expect(panel.getByText('Signed out', { exact: true })).toBeVisible();
+    expect(readFileSync(join(dataDir, 'oauth-tokens.json'), 'utf8')).not.toContain(oauthServer.url);
+  } finally {
+    await second.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -19,10 +19,10 @@ import type { OAuthOptions } from '../wire/oauth';
 import { secretScrubber, type JsonScrubber } from '../wire/secret-scrubber';
 import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
 import { approveWithoutPerson } from './headless-approve';
-import { describeMetadata, describeTokens } from './oauth-steps';
+import { describeKeptTokens, describeMetadata, describeTokens } from './oauth-steps';
 import { InspectorOAuthProvider } from './oauth-provider';
 import { discoverSignIn } from './sign-in-discovery';
-import { fileStore, memoryStore, type AuthStore } from './token-store';
+import { fileStore, memoryStore, type AuthStore, type StoredAuth } from './token-store';
 
 /** How long a sign-in may wait for the person before the connect gives up. */
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
@@ -58,10 +58,14 @@ export class OAuthFlow {
   /** Why signing in failed, for the connect's own failure message. */
   failure: WireError | undefined;
   private isClosed = false;
+  /** Tokens an earlier sign-in left, said once, when the first connect attempt begins. */
+  private kept: StoredAuth | undefined;
 
   constructor(private readonly host: FlowHost) {
+    const stored = this.store().load(host.serverUrl);
+    if (stored.tokens) this.kept = stored;
     // OAuth options given, or tokens kept from earlier: send a token from the first request.
-    if (host.options || this.store().load(host.serverUrl).tokens) this.engage();
+    if (host.options || stored.tokens) this.engage();
   }
 
   /** For the transport: undefined until the server has shown it wants OAuth. */
@@ -82,6 +86,12 @@ export class OAuthFlow {
   beginAttempt(): void {
     this.challenge = undefined;
     this.failure = undefined;
+    // No 401 will come for a token that still works: without this entry nothing shows the session signed in, nor offers Sign out.
+    if (this.kept?.tokens) {
+      const where = this.host.options?.keepTokens && this.host.dataDir ? 'file' : 'memory';
+      this.emit({ step: 'kept', ...describeKeptTokens(this.kept.tokens, this.kept.tokensSavedAt, where, Date.now()) });
+      this.kept = undefined;
+    }
   }
 
   /** After a failed connect: 'retry' once signing in has moved on, undefined when the failure stands. */

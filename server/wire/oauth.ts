@@ -37,6 +37,8 @@ export const OAuthStepSchema = z.enum([
   'token',
   /** Tokens renewed with the refresh token. */
   'refresh',
+  /** Tokens from an earlier sign-in (kept in memory, or with keepTokens in the data dir) are in use: no sign-in was asked. */
+  'kept',
   /** The server asked for a wider scope (403 insufficient_scope). */
   'step-up',
   /** The tokens were forgotten at the person's request. */
