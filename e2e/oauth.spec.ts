@@ -6,9 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { withOAuthServer } from './support/oauth-target';
-import { startInspector } from './support/processes';
+import { startHttpTarget, startInspector } from './support/processes';
 
 const test = withOAuthServer;
 
@@ -116,3 +117,48 @@ test('a restart with --keep-tokens: the session says it uses the kept tokens and
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('step-up in the page: the call a 403 insufficient_scope cut short runs again once the wider scope is approved', async ({ app, page, oauthServer }) => {
+  await app.waitConnected();
+  await app.connect({ transport: 'http', url: oauthServer.url });
+  const panel = page.getByRole('region', { name: 'Sign-in' });
+  await approveSignIn(page, panel);
+  await app.waitConnected();
+
+  await app.runTool('admin_report');
+  await expect(panel.getByLabel('Sign-in facts')).toContainText('mcp:tools mcp:admin');
+  await approveSignIn(page, panel);
+  expect(await app.callOutcome()).toEqual({ status: 'Completed', result: 'admin report: all well' });
+  await expect(app.calls.getByRole('listitem')).toHaveCount(1);
+});
+
+test('step-up the authorization server does not grant: the call ends "Scope refused", naming the scope', async ({ page }) => {
+  const server = await startHttpTarget('oauth-server', '--consent', '--withhold-admin');
+  const inspector = await startInspector(['--url', `http://127.0.0.1:${server.port}/mcp`]);
+  try {
+    const app = new InspectorPage(page, inspector);
+    await app.open();
+    const panel = page.getByRole('region', { name: 'Sign-in' });
+    await approveSignIn(page, panel);
+    await app.waitConnected();
+    await app.runTool('admin_report');
+    await expect(panel.getByLabel('Sign-in facts')).toContainText('mcp:tools mcp:admin');
+    await approveSignIn(page, panel);
+    const outcome = await app.callOutcome();
+    expect(outcome.status).toBe('Scope refused');
+    expect(outcome.result).toContain('insufficient_scope, asking for mcp:tools mcp:admin');
+    await expect(app.result().getByText('Scope refused', { exact: true })).toBeVisible();
+  } finally {
+    await inspector.stop();
+    await server.stop();
+  }
+});
+
+/** Open the waiting sign-in's page from the panel and approve there. */
+async function approveSignIn(page: Page, panel: Locator): Promise<void> {
+  await expect(panel.getByText('Waiting for you')).toBeVisible();
+  const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
+  await signInPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(signInPage.getByText('Signed in.')).toBeVisible();
+  await signInPage.close();
+}

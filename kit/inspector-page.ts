@@ -216,7 +216,7 @@ export class InspectorPage {
 
   /** Wait for the newest call to end and return its state word and result text. */
   async callOutcome(timeoutMs = 30_000): Promise<{ status: string; result: string }> {
-    const ended = ['Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled'];
+    const ended = ['Completed', 'Tool error', 'Protocol error', 'Scope refused', 'Timed out', 'Cancelled'];
     try {
       await expect(this.callStatus()).toHaveText(new RegExp(`^(${ended.join('|')})$`), { timeout: timeoutMs });
     } catch {

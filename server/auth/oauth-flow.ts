@@ -28,6 +28,10 @@ import { fileStore, memoryStore, type AuthStore, type StoredAuth } from './token
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 
 type OAuthEvent = Extract<NewLogEvent, { kind: 'oauth' }>;
+/** Where the sign-ins stood when a request was sent: compared after it fails (scopeRefusalSince). */
+export type AuthMark = { scopeRefusals: number; signIns: number };
+/** A request refused for scope: what the server asked for, and whether the sign-in that refusal started brings tokens. */
+export type ScopeRefusal = { scopeAsked: string | undefined; isSignedIn: Promise<boolean> };
 type Challenge = { status: number; resourceMetadataUrl?: URL; scope?: string; error?: string };
 
 export type FlowHost = {
@@ -55,6 +59,9 @@ export class OAuthFlow {
   /** How many authorizations started, and the latest one (kept after it settles, unlike `pending`). */
   private signIns = 0;
   private lastSignIn: Promise<boolean> = Promise.resolve(false);
+  /** How many 403 insufficient_scope answers came, and the scope the latest asked for. */
+  private scopeRefusals = 0;
+  private lastScopeAsked: string | undefined;
   /** Why signing in failed, for the connect's own failure message. */
   failure: WireError | undefined;
   private isClosed = false;
@@ -78,6 +85,8 @@ export class OAuthFlow {
     if (response.status !== 401 && response.status !== 403) return;
     this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
     if (this.challenge.error === 'insufficient_scope') {
+      this.scopeRefusals++;
+      this.lastScopeAsked = this.challenge.scope;
       const scope = this.challenge.scope ? ` for ${this.challenge.scope}` : '';
       this.emit({ step: 'step-up', message: `The server asks for a wider scope${scope} (HTTP 403 insufficient_scope).`, scopeAsked: this.challenge.scope });
     }
@@ -116,13 +125,19 @@ export class OAuthFlow {
     return undefined;
   }
 
-  /** The number of sign-ins started so far, and whether the latest one brought tokens (once it settles). */
-  signInsSince(count: number): Promise<boolean> {
+  /** Whether a sign-in started after the `count`-th one brought tokens (once it settles). */
+  private signInsSince(count: number): Promise<boolean> {
     return count < this.signIns ? this.lastSignIn : Promise.resolve(false);
   }
 
-  get signInCount(): number {
-    return this.signIns;
+  mark(): AuthMark {
+    return { scopeRefusals: this.scopeRefusals, signIns: this.signIns };
+  }
+
+  /** Whether the server refused a request for scope since `mark`; undefined when it did not. */
+  scopeRefusalSince(mark: AuthMark): ScopeRefusal | undefined {
+    if (this.scopeRefusals === mark.scopeRefusals) return undefined;
+    return { scopeAsked: this.lastScopeAsked, isSignedIn: this.signInsSince(mark.signIns) };
   }
 
   /** Forget the tokens (memory and file) and say so; the next request that needs them starts a new sign-in. */

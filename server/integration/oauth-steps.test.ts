@@ -33,35 +33,39 @@ async function connectUntilClosed(target: Parameters<typeof suite.client.open>[0
 }
 
 describe('step-up', () => {
-  it('a 403 insufficient_scope asks again with the wider scope; once granted, the call runs', async () => {
+  it('a 403 insufficient_scope asks again with the wider scope; once granted, the call it cut short runs again by itself', async () => {
     const { url } = await server();
     const sessionId = await signInAndConnect(suite.client, { transport: 'http', url, headers: {} });
     const first = await suite.client.call(sessionId, 'admin_report');
-    expect((await first.end).outcome).toBe('error');
     const stepUp = await nextStep(suite.client, 'step-up');
     expect(stepUp.scopeAsked).toBe('mcp:tools mcp:admin');
     const authorize = await nextStep(suite.client, 'authorize', stepUp.seq);
     expect(new URL(authorize.authorizationUrl ?? '').searchParams.get('scope')).toBe('mcp:tools mcp:admin');
     await approveInBrowser(authorize.authorizationUrl ?? '');
     expect((await nextStep(suite.client, 'token', authorize.seq)).scopeGranted).toBe('mcp:tools mcp:admin');
-    const again = await suite.client.call(sessionId, 'admin_report');
-    expect(resultText(await again.end)).toBe('admin report: all well');
+    expect(resultText(await first.end)).toBe('admin report: all well');
+    const rounds = suite.client.of('call-round').filter((e) => e.callId === first.callId);
+    expect(rounds.map((e) => e.reason)).toEqual(['initial', 'sign-in-retry']);
     await suite.client.send('disconnect', { sessionId });
   });
 
-  it('when the wider scope is not granted it asks once, then says so', async () => {
+  it('when the wider scope is not granted it asks once, then the call ends as a scope refusal', async () => {
     const { url } = await server('--withhold-admin');
     const sessionId = await signInAndConnect(suite.client, { transport: 'http', url, headers: {} });
-    await (
-      await suite.client.call(sessionId, 'admin_report')
-    ).end;
+    const first = await suite.client.call(sessionId, 'admin_report');
     const authorize = await nextStep(suite.client, 'authorize', (await nextStep(suite.client, 'step-up')).seq);
     await approveInBrowser(authorize.authorizationUrl ?? '');
     expect((await nextStep(suite.client, 'token', authorize.seq)).scopeGranted).toBe('mcp:tools');
-    const second = await suite.client.call(sessionId, 'admin_report');
-    expect((await second.end).outcome).toBe('error');
+    const end = await first.end;
+    expect(end).toMatchObject({
+      outcome: 'error',
+      error: { code: 'unauthorized', detail: { oauthError: 'insufficient_scope', scopeAsked: 'mcp:tools mcp:admin' } },
+    });
+    expect(end.error?.message).toMatch(/^Scope refused: /);
     const refused = await nextStep(suite.client, 'failed', authorize.seq);
     expect(refused.message).toContain('still refuses');
+    const second = await suite.client.call(sessionId, 'admin_report');
+    expect((await second.end).error?.message).toMatch(/^Scope refused: /);
     expect(suite.client.of('oauth').filter((e) => e.step === 'authorize')).toHaveLength(2);
     await suite.client.send('disconnect', { sessionId });
   });

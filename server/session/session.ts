@@ -142,16 +142,6 @@ export class Session {
     return this.log.append(this.oauth ? this.oauth.scrub(event) : event);
   }
 
-  /** OAuth sign-ins started so far (a step-up or a revoked token starts one mid-session). */
-  get signInCount(): number {
-    return this.oauth?.signInCount ?? 0;
-  }
-
-  /** Whether a sign-in started after the `count`-th one brought tokens: a call it cut short can run again. */
-  signedInSince(count: number): Promise<boolean> {
-    return this.oauth?.signInsSince(count) ?? Promise.resolve(false);
-  }
-
   /** Forget this server's OAuth tokens; the next request that needs one starts a new sign-in. */
   signOut(): void {
     if (!this.oauth) throw new WireFailure('conflict', 'Only HTTP and SSE servers sign in with OAuth.');
@@ -462,6 +452,7 @@ export class Session {
       reportFindings: (findings, about) => this.reportFindings(findings, about),
       closeReason: () => this.unexpectedClose,
       currentSettings: () => this.settings,
+      ...(this.oauth && { oauth: this.oauth }),
     };
   }
 }

@@ -189,7 +189,7 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     round: z.number().int().positive(),
     /** JSON-RPC id of this leg's request. */
     rpcId: z.union([z.string(), z.number()]),
-    reason: z.enum(['initial', 'input-responses', 'request-state', 'url-required-retry']),
+    reason: z.enum(['initial', 'input-responses', 'request-state', 'url-required-retry', 'sign-in-retry']),
   }),
   z.object({
     ...Base,

@@ -18,6 +18,15 @@ export const OAuthOptionsSchema = z.object({
 });
 export type OAuthOptions = z.infer<typeof OAuthOptionsSchema>;
 
+/** The `detail.oauthError` of a call's `unauthorized` end when the server refused it for scope (HTTP 403 insufficient_scope). */
+export const SCOPE_REFUSED = 'insufficient_scope';
+
+/** A call's error that is a scope refusal: the server wants a wider scope than the token carries, and no sign-in granted it. */
+export function isScopeRefusal(error: { code: string | number; detail?: unknown } | undefined): boolean {
+  const detail = error?.detail;
+  return error?.code === 'unauthorized' && typeof detail === 'object' && detail !== null && 'oauthError' in detail && detail.oauthError === SCOPE_REFUSED;
+}
+
 export function summarizeOAuth(options: OAuthOptions): OAuthOptions {
   return options.clientSecret ? { ...options, clientSecret: REDACTED } : options;
 }
