@@ -29,6 +29,7 @@ const STATE_OF: Record<OAuthStepEvent['step'], OAuthView['state']> = {
   kept: 'signed-in',
   'step-up': 'signing-in',
   'signed-out': 'signed-out',
+  refused: 'signing-in',
   failed: 'failed',
 };
 

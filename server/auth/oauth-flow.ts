@@ -21,6 +21,7 @@ import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
 import { approveWithoutPerson } from './headless-approve';
 import { describeKeptTokens, describeMetadata, describeTokens } from './oauth-steps';
 import { InspectorOAuthProvider } from './oauth-provider';
+import { describeRefusal, type LoggedExchange } from './refusals';
 import { discoverSignIn } from './sign-in-discovery';
 import { fileStore, memoryStore, type AuthStore, type StoredAuth } from './token-store';
 
@@ -78,6 +79,16 @@ export class OAuthFlow {
   /** For the transport: undefined until the server has shown it wants OAuth. */
   get authProvider(): OAuthClientProvider | undefined {
     return this.provider;
+  }
+
+  /**
+   * Every HTTP exchange of the session, once logged: a refusal (the server refusing
+   * the token it was sent, an authorization server refusing a refresh, a
+   * registration or a token request) gets its own entry, in the server's words.
+   */
+  noteExchange(exchange: LoggedExchange): void {
+    const refusal = this.provider && describeRefusal(exchange);
+    if (refusal) this.emit(refusal);
   }
 
   /** Every response the transport's fetch sees: a 401 or 403 carries the challenge. */

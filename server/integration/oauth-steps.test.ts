@@ -110,6 +110,35 @@ describe('tokens kept in the data dir', () => {
 });
 
 describe('each step can fail, and says how', () => {
+  it('a revoked token: the refused token and the refused refresh are oauth entries, and the bodies of OAuth exchanges are in the log without a secret', async () => {
+    const oauthServer = await server();
+    const sessionId = await signInAndConnect(suite.client, { transport: 'http', url: oauthServer.url, headers: {} });
+    const registration = suite.client.of('http').find((e) => new URL(e.url).pathname === '/register');
+    expect(registration?.requestBody).toContain('"redirect_uris"');
+    expect(registration?.responseBody).toContain('"client_id"');
+
+    await fetch(`${oauthServer.origin}/test/revoke-all`, { method: 'POST' });
+    const last = suite.client.events.at(-1)?.seq ?? 0;
+    const { end } = await suite.client.call(sessionId, 'whoami');
+    expect((await end).outcome).toBe('error');
+    const refusedToken = await suite.client.waitForEvent('oauth', (e) => e.step === 'refused' && e.message.includes('access token'), last, 30_000);
+    expect(refusedToken.message).toBe('The server refused the access token: HTTP 401 invalid_token (The access token is unknown or revoked).');
+    const refusedRefresh = await suite.client.waitForEvent('oauth', (e) => e.step === 'refused' && e.message.startsWith('The refresh'), last, 30_000);
+    expect(refusedRefresh.message).toContain('HTTP 400 invalid_grant (The refresh token is unknown or revoked)');
+    const refresh = suite.client
+      .of('http')
+      .filter((e) => new URL(e.url).pathname === '/token' && e.status === 400)
+      .at(-1);
+    expect(refresh?.requestBody).toMatch(/grant_type=refresh_token&refresh_token=\[redacted\]/);
+    expect(refresh?.responseBody).toContain('"error":"invalid_grant"');
+    const tokens = suite.client.of('http').find((e) => new URL(e.url).pathname === '/token' && e.status === 200);
+    expect(tokens?.responseBody).toMatch(/"access_token":"\[redacted\]".*"token_type":"Bearer"/);
+
+    const logged = JSON.stringify(suite.client.events);
+    expect((await issuedSecrets(oauthServer)).filter((secret) => logged.includes(secret))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
   it('no protected-resource metadata: the 401 stands, and the log says there is none', async () => {
     const { url } = await server('--no-metadata');
     const closed = await connectUntilClosed({ transport: 'http', url, headers: {} });

@@ -15,7 +15,7 @@ import { ServerRequests } from './server-requests';
 import type { RpcId, TransportTap } from './tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
-import { tappedFetch } from './http-tap';
+import { tappedFetch, type HttpExchange } from './http-tap';
 import { registerClientRequestHandlers, serverRequestFindings } from './client-request-handlers';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
@@ -101,7 +101,7 @@ export class Session {
         options: target.oauth,
         dataDir: init.dataDir,
         emit: (event) => void this.record(event),
-        fetchFn: tappedFetch((exchange) => this.record({ kind: 'http', ...exchange })),
+        fetchFn: tappedFetch((exchange) => this.recordHttp(exchange)),
         transport: () => this.transport,
       });
     }
@@ -110,7 +110,7 @@ export class Session {
       oauth: this.oauth,
       settings: () => this.settings,
       isClosing: () => this.closing,
-      onHttp: (exchange) => void this.record({ kind: 'http', ...exchange }),
+      onHttp: (exchange) => this.recordHttp(exchange),
       onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
       onOutbound: (message) => this.onOutbound(message),
       onInbound: (message) => this.onInbound(message),
@@ -147,6 +147,12 @@ export class Session {
     if (!this.oauth) throw new WireFailure('conflict', 'Only HTTP and SSE servers sign in with OAuth.');
     this.emit({ kind: 'action', actor: 'user', action: 'sign-out' });
     this.oauth.signOut();
+  }
+
+  /** An HTTP exchange, then what it means for the sign-in (a refusal is an `oauth` entry of its own). */
+  private recordHttp(exchange: HttpExchange): void {
+    const logged = this.record({ kind: 'http', ...exchange });
+    if (logged?.kind === 'http') this.oauth?.noteExchange(logged);
   }
 
   /** Log what the server side did; nothing once the session is closed (its `closed` entry is the last word). */

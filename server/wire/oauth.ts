@@ -50,6 +50,8 @@ export const OAuthStepSchema = z.enum([
   'kept',
   /** The server asked for a wider scope (403 insufficient_scope). */
   'step-up',
+  /** A server refused what the inspector sent: the access token (401 invalid_token), a refresh (invalid_grant), a registration, a token request. */
+  'refused',
   /** The tokens were forgotten at the person's request. */
   'signed-out',
   /** A step failed; `message` says which and why. */
