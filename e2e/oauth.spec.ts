@@ -162,3 +162,36 @@ async function approveSignIn(page: Page, panel: Locator): Promise<void> {
   await expect(signInPage.getByText('Signed in.')).toBeVisible();
   await signInPage.close();
 }
+
+test('a revoked token in the page: the log says the token and its refresh were refused, and the refused refresh can be read', async ({ page }) => {
+  const server = await startHttpTarget('oauth-server', '--consent');
+  const origin = `http://127.0.0.1:${server.port}`;
+  const inspector = await startInspector(['--url', `${origin}/mcp`]);
+  try {
+    const app = new InspectorPage(page, inspector);
+    await app.open();
+    const panel = page.getByRole('region', { name: 'Sign-in' });
+    await approveSignIn(page, panel);
+    await app.waitConnected();
+
+    await fetch(`${origin}/test/revoke-all`, { method: 'POST' });
+    await app.runTool('whoami');
+    await expect(panel.getByText('Waiting for you')).toBeVisible();
+    await panel.getByText(/^Steps/).click();
+    const steps = panel.getByRole('list', { name: 'Sign-in steps' });
+    await expect(steps).toContainText('refused The server refused the access token: HTTP 401 invalid_token');
+    await expect(steps).toContainText('The refresh was refused by POST http://127.0.0.1');
+
+    await app.searchLog('/token 400');
+    await app
+      .logRow(/POST .*\/token 400/)
+      .first()
+      .click();
+    await expect(app.entryDetails).toContainText('invalid_grant');
+    await expect(app.entryDetails).toContainText('The refresh token is unknown or revoked');
+    await expect(app.entryDetails).toContainText('refresh_token=[redacted]');
+  } finally {
+    await inspector.stop();
+    await server.stop();
+  }
+});
