@@ -228,7 +228,7 @@ export class InspectorPage {
    * view first) and return its state word and result text, each content block on its own line.
    */
   async callOutcome(timeoutMs = 30_000): Promise<{ status: string; result: string }> {
-    const ended = ['Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled'];
+    const ended = ['Completed', 'Tool error', 'Protocol error', 'Scope refused', 'Timed out', 'Cancelled'];
     await this.showFeatures('Tools');
     try {
       await expect(this.callStatus()).toHaveText(new RegExp(`^(${ended.join('|')})$`), { timeout: timeoutMs });

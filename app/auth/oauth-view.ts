@@ -26,8 +26,10 @@ const STATE_OF: Record<OAuthStepEvent['step'], OAuthView['state']> = {
   callback: 'signing-in',
   token: 'signed-in',
   refresh: 'signed-in',
+  kept: 'signed-in',
   'step-up': 'signing-in',
   'signed-out': 'signed-out',
+  refused: 'signing-in',
   failed: 'failed',
 };
 
@@ -43,7 +45,7 @@ export function oauthView(steps: readonly OAuthStepEvent[]): OAuthView | undefin
   for (const step of steps) {
     if (step.scopeAsked) view.scopeAsked = step.scopeAsked;
     if (step.step === 'metadata' && typeof step.detail?.issuer === 'string') view.authorizationServer = step.detail.issuer;
-    if (step.step === 'token' || step.step === 'refresh') {
+    if (step.step === 'token' || step.step === 'refresh' || step.step === 'kept') {
       view.scopeGranted = step.scopeGranted;
       view.expiresAt = step.expiresAt;
     }

@@ -181,7 +181,12 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
         detail: event.statusMessage,
       };
     case 'oauth':
-      return { direction: undefined, tag: 'oauth', tone: event.step === 'failed' ? 'danger' : 'info', title: `${event.step}: ${event.message}` };
+      return {
+        direction: undefined,
+        tag: 'oauth',
+        tone: event.step === 'failed' || event.step === 'refused' ? 'danger' : 'info',
+        title: `${event.step}: ${event.message}`,
+      };
   }
 }
 

@@ -14,4 +14,12 @@ describe('callPhase', () => {
     expect(callPhase(open, true, false)).toEqual({ text: 'No end recorded', tone: 'neutral' });
     expect(callPhase(open, false, false)).toEqual({ text: 'No end recorded', tone: 'neutral' });
   });
+
+  it('names a call the server refused for scope a scope refusal, and other protocol errors as before', () => {
+    const ended = (error: object) => ({ callId: 'c1', end: { kind: 'call-end', callId: 'c1', outcome: 'error', error } }) as unknown as CallView;
+    const refusal = { code: 'unauthorized', message: 'Scope refused: …', detail: { oauthError: 'insufficient_scope', scopeAsked: 'mcp:admin' } };
+    expect(callPhase(ended(refusal), false)).toEqual({ text: 'Scope refused', tone: 'danger' });
+    expect(callPhase(ended({ code: 'unauthorized', message: 'Unauthorized' }), false).text).toBe('Protocol error');
+    expect(callPhase(ended({ code: -32602, message: 'Invalid params' }), false).text).toBe('Protocol error');
+  });
 });

@@ -1,3 +1,4 @@
+import { isScopeRefusal } from '@wire/oauth';
 import type { CallView } from '@app/model/session-store';
 import { isWaitingOnPerson } from '@app/model/session-store';
 import { useCommands, useIsLive, useSession } from '@app/state/app-context';
@@ -26,7 +27,7 @@ export function callPhase(call: CallView, waitingOnPerson: boolean, isLive = tru
     case 'result':
       return end.result?.isError === true ? { text: 'Tool error', tone: 'danger' } : { text: 'Completed', tone: 'success' };
     case 'error':
-      return { text: 'Protocol error', tone: 'danger' };
+      return isScopeRefusal(end.error) ? { text: 'Scope refused', tone: 'danger' } : { text: 'Protocol error', tone: 'danger' };
     case 'timeout':
       return { text: 'Timed out', tone: 'danger' };
     case 'cancelled':

@@ -1,4 +1,5 @@
 import type { EventOf } from '@wire/events';
+import { isScopeRefusal } from '@wire/oauth';
 import { JsonView } from '@app/ui/json-view';
 import { PromptMessages, ResourceContents } from './catalog-result';
 import { ContentBlock, type Block } from './content-block';
@@ -10,7 +11,7 @@ export function CallResult({ end }: { end: EventOf<'call-end'> }) {
     return (
       <div role="region" aria-label="Result" className="rounded-md bg-rose-50 p-2 text-sm text-rose-900 ring-1 ring-rose-200">
         <p className="font-medium">
-          {end.outcome === 'timeout' ? 'Timed out' : end.outcome === 'cancelled' ? 'Cancelled' : 'Protocol error'}
+          {end.outcome === 'timeout' ? 'Timed out' : end.outcome === 'cancelled' ? 'Cancelled' : isScopeRefusal(end.error) ? 'Scope refused' : 'Protocol error'}
           {error && 'code' in error && typeof error.code === 'number' && <span className="ml-1 font-mono text-xs">{error.code}</span>}
         </p>
         {error && <p className="mt-1 whitespace-pre-wrap">{error.message}</p>}

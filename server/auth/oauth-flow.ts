@@ -19,15 +19,20 @@ import type { OAuthOptions } from '../wire/oauth';
 import { secretScrubber, type JsonScrubber } from '../wire/secret-scrubber';
 import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
 import { approveWithoutPerson } from './headless-approve';
-import { describeMetadata, describeTokens } from './oauth-steps';
+import { describeKeptTokens, describeMetadata, describeTokens } from './oauth-steps';
 import { InspectorOAuthProvider } from './oauth-provider';
+import { describeRefusal, type LoggedExchange } from './refusals';
 import { discoverSignIn } from './sign-in-discovery';
-import { fileStore, memoryStore, type AuthStore } from './token-store';
+import { fileStore, memoryStore, type AuthStore, type StoredAuth } from './token-store';
 
 /** How long a sign-in may wait for the person before the connect gives up. */
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 
 type OAuthEvent = Extract<NewLogEvent, { kind: 'oauth' }>;
+/** Where the sign-ins stood when a request was sent: compared after it fails (scopeRefusalSince). */
+export type AuthMark = { scopeRefusals: number; signIns: number };
+/** A request refused for scope: what the server asked for, and whether the sign-in that refusal started brings tokens. */
+export type ScopeRefusal = { scopeAsked: string | undefined; isSignedIn: Promise<boolean> };
 type Challenge = { status: number; resourceMetadataUrl?: URL; scope?: string; error?: string };
 
 export type FlowHost = {
@@ -55,13 +60,20 @@ export class OAuthFlow {
   /** How many authorizations started, and the latest one (kept after it settles, unlike `pending`). */
   private signIns = 0;
   private lastSignIn: Promise<boolean> = Promise.resolve(false);
+  /** How many 403 insufficient_scope answers came, and the scope the latest asked for. */
+  private scopeRefusals = 0;
+  private lastScopeAsked: string | undefined;
   /** Why signing in failed, for the connect's own failure message. */
   failure: WireError | undefined;
   private isClosed = false;
+  /** Tokens an earlier sign-in left, said once, when the first connect attempt begins. */
+  private kept: StoredAuth | undefined;
 
   constructor(private readonly host: FlowHost) {
+    const stored = this.store().load(host.serverUrl);
+    if (stored.tokens) this.kept = stored;
     // OAuth options given, or tokens kept from earlier: send a token from the first request.
-    if (host.options || this.store().load(host.serverUrl).tokens) this.engage();
+    if (host.options || stored.tokens) this.engage();
   }
 
   /** For the transport: undefined until the server has shown it wants OAuth. */
@@ -69,11 +81,23 @@ export class OAuthFlow {
     return this.provider;
   }
 
+  /**
+   * Every HTTP exchange of the session, once logged: a refusal (the server refusing
+   * the token it was sent, an authorization server refusing a refresh, a
+   * registration or a token request) gets its own entry, in the server's words.
+   */
+  noteExchange(exchange: LoggedExchange): void {
+    const refusal = this.provider && describeRefusal(exchange);
+    if (refusal) this.emit(refusal);
+  }
+
   /** Every response the transport's fetch sees: a 401 or 403 carries the challenge. */
   watch(response: Response): void {
     if (response.status !== 401 && response.status !== 403) return;
     this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
     if (this.challenge.error === 'insufficient_scope') {
+      this.scopeRefusals++;
+      this.lastScopeAsked = this.challenge.scope;
       const scope = this.challenge.scope ? ` for ${this.challenge.scope}` : '';
       this.emit({ step: 'step-up', message: `The server asks for a wider scope${scope} (HTTP 403 insufficient_scope).`, scopeAsked: this.challenge.scope });
     }
@@ -82,6 +106,12 @@ export class OAuthFlow {
   beginAttempt(): void {
     this.challenge = undefined;
     this.failure = undefined;
+    // No 401 will come for a token that still works: without this entry nothing shows the session signed in, nor offers Sign out.
+    if (this.kept?.tokens) {
+      const where = this.host.options?.keepTokens && this.host.dataDir ? 'file' : 'memory';
+      this.emit({ step: 'kept', ...describeKeptTokens(this.kept.tokens, this.kept.tokensSavedAt, where, Date.now()) });
+      this.kept = undefined;
+    }
   }
 
   /** After a failed connect: 'retry' once signing in has moved on, undefined when the failure stands. */
@@ -106,13 +136,19 @@ export class OAuthFlow {
     return undefined;
   }
 
-  /** The number of sign-ins started so far, and whether the latest one brought tokens (once it settles). */
-  signInsSince(count: number): Promise<boolean> {
+  /** Whether a sign-in started after the `count`-th one brought tokens (once it settles). */
+  private signInsSince(count: number): Promise<boolean> {
     return count < this.signIns ? this.lastSignIn : Promise.resolve(false);
   }
 
-  get signInCount(): number {
-    return this.signIns;
+  mark(): AuthMark {
+    return { scopeRefusals: this.scopeRefusals, signIns: this.signIns };
+  }
+
+  /** Whether the server refused a request for scope since `mark`; undefined when it did not. */
+  scopeRefusalSince(mark: AuthMark): ScopeRefusal | undefined {
+    if (this.scopeRefusals === mark.scopeRefusals) return undefined;
+    return { scopeAsked: this.lastScopeAsked, isSignedIn: this.signInsSince(mark.signIns) };
   }
 
   /** Forget the tokens (memory and file) and say so; the next request that needs them starts a new sign-in. */

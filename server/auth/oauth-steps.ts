@@ -42,6 +42,28 @@ export function describeTokens(tokens: StoredOAuthTokens, savedAt: number, isRef
   };
 }
 
+/**
+ * Tokens an earlier sign-in left (in memory for a Reconnect, or in the data dir with
+ * keepTokens): in use from the first request, so no 401 comes and nothing else says so.
+ */
+export function describeKeptTokens(tokens: StoredOAuthTokens, savedAt: number | undefined, where: 'memory' | 'file', now: number): StepText {
+  const expiresAt = typeof tokens.expires_in === 'number' && savedAt !== undefined ? savedAt + tokens.expires_in * 1000 : undefined;
+  const expiry =
+    expiresAt === undefined
+      ? 'no expiry given'
+      : expiresAt > now
+        ? `expires in ${Math.round((expiresAt - now) / 1000)} s`
+        : 'expired (renewed when the server asks)';
+  const scope = tokens.scope ? `scope ${tokens.scope}` : 'no scope named';
+  const from = where === 'file' ? 'kept in the data dir by an earlier run (--keep-tokens)' : 'kept from an earlier session of this server';
+  return {
+    message: `Using the tokens ${from}, no sign-in asked: ${scope}, ${expiry}. Sign out forgets them.`,
+    ...(tokens.scope && { scopeGranted: tokens.scope }),
+    ...(expiresAt !== undefined && { expiresAt }),
+    detail: { tokenType: tokens.token_type, hasRefreshToken: Boolean(tokens.refresh_token), keptIn: where, ...(savedAt !== undefined && { savedAt }) },
+  };
+}
+
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }

@@ -15,13 +15,36 @@ export async function diagnose(target: Target, settings: SessionSettings): Promi
   const pre = await runSteps(target.transport === 'stdio' ? commandSteps(target) : urlSteps(target));
   const checks: DoctorCheck[] = pre.map(({ wantsAuth: _wantsAuth, ...check }) => check);
   const failed = pre.find((check) => check.status === 'failed');
-  if (failed?.wantsAuth && target.transport !== 'stdio') checks.push({ step: 'OAuth discovery', ...(await discovery(target)) });
+  if (failed?.wantsAuth && target.transport !== 'stdio') {
+    const found = await discovery(target);
+    checks.push({ step: 'OAuth discovery', ...found });
+    if (found.status === 'passed') {
+      // A 401 that says where to sign in is the server working as designed: the inspector signs in there.
+      const index = checks.findIndex((check) => check.step === failed.step);
+      checks[index] = { step: failed.step, status: 'passed', detail: signInNeeded(failed.detail) };
+      checks.push({
+        step: 'MCP handshake',
+        status: 'skipped',
+        detail: 'Not tried: sign-in needed. Connect from the page (or run without --check) and the inspector signs in when the server asks.',
+      });
+      return report(target, checks);
+    }
+  }
   if (failed) {
     checks.push({ step: 'MCP handshake', status: 'skipped', detail: 'Not tried: an earlier step failed.' });
   } else {
     checks.push(...(await handshake(target, settings)));
   }
+  return report(target, checks);
+}
+
+function report(target: Target, checks: DoctorCheck[]): DoctorReport {
   return { target: describeTarget(summarizeTarget(target)), isHealthy: checks.every((check) => check.status !== 'failed'), checks };
+}
+
+/** "HTTP 401 Unauthorized: the server wants credentials. WWW-Authenticate: …" read as what it is once OAuth discovery works. */
+function signInNeeded(detail: string): string {
+  return detail.replace(/: the server wants credentials\./, ': sign-in needed (OAuth; see the next step).');
 }
 
 /**
@@ -36,7 +59,6 @@ async function discovery(target: Extract<Target, { transport: 'http' | 'sse' }>)
     return {
       status: 'passed',
       detail: found.summary,
-      hint: 'Connect from the page or without --check: the inspector signs in when the server asks (see Servers behind OAuth).',
     };
   return {
     status: 'failed',

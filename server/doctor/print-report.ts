@@ -19,6 +19,9 @@ export function printReport(report: DoctorReport): string {
       );
   }
   const failed = report.checks.find((check) => check.status === 'failed');
-  lines.push(failed ? `Failed at "${failed.step}".` : 'Every check passed.');
+  const skipped = report.checks.filter((check) => check.status === 'skipped').map((check) => check.step);
+  lines.push(
+    failed ? `Failed at "${failed.step}".` : skipped.length ? `Every check that ran passed (not tried: ${skipped.join(', ')}).` : 'Every check passed.',
+  );
   return `${lines.join('\n')}\n`;
 }

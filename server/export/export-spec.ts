@@ -5,6 +5,7 @@
  * Pure (events in, source text out), so the page's button and the CLI share it.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import { isScopeRefusal } from '../wire/oauth';
 import { listedResources, pickResource } from './export-spec-resources';
 import { portableServer, type PortableServer } from './export-spec-server';
 
@@ -143,7 +144,14 @@ function callLines({ start, answers, end }: ReplayedCall, startLine: string): st
   }
   if (!end) return [...lines, '  // The recorded session ended before this call did: nothing to assert.'];
   lines.push('  {', '    const outcome = await app.callOutcome();');
-  const status = end.outcome === 'result' ? (end.result?.isError === true ? 'Tool error' : 'Completed') : STATUS_OF_OUTCOME[end.outcome];
+  const status =
+    end.outcome === 'result'
+      ? end.result?.isError === true
+        ? 'Tool error'
+        : 'Completed'
+      : end.outcome === 'error' && isScopeRefusal(end.error)
+        ? 'Scope refused'
+        : STATUS_OF_OUTCOME[end.outcome];
   lines.push(`    expect(outcome.status, ${str(`the state of ${label}`)}).toBe(${str(status)});`);
   for (const text of resultTexts(end)) lines.push(`    expect(outcome.result, ${str(`the result of ${label}`)}).toContain(${str(text)});`);
   lines.push('  }');

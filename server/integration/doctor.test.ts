@@ -3,6 +3,7 @@
  * sockets: each failure names its step and says what to do; the steps after it
  * are skipped, not guessed. And a healthy server passes every step.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -122,12 +123,29 @@ describe('the connection doctor', () => {
   it('a server behind OAuth: "OAuth discovery" reports what the sign-in finds, metadata and registration', async () => {
     const oauth = await startHttpTarget('oauth-server');
     started.push(oauth);
-    const { report } = await failedStep({ transport: 'http', url: `http://127.0.0.1:${oauth.port}/mcp`, headers: {} });
+    const report = await diagnose({ transport: 'http', url: `http://127.0.0.1:${oauth.port}/mcp`, headers: {} }, DEFAULT_SETTINGS);
     const step = report.checks.find((check) => check.step === 'OAuth discovery');
-    expect(step).toMatchObject({ status: 'passed', hint: expect.stringContaining('signs in') });
+    expect(step).toMatchObject({ status: 'passed' });
     expect(step?.detail).toBe(
       `Found protected-resource metadata and authorization-server metadata at http://127.0.0.1:${oauth.port}/. The inspector can register itself (dynamic client registration).`,
     );
+  });
+
+  it('`--check` on a healthy server behind OAuth passes (exit 0): its 401 reads "sign-in needed", with no Authorization header advised', async () => {
+    const oauth = await startHttpTarget('oauth-server');
+    started.push(oauth);
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, [join(ROOT, 'server/bin.mjs'), '--check', '--url', `http://127.0.0.1:${oauth.port}/mcp`], (error, stdout) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout }),
+      );
+      child.stdin?.end();
+    });
+    expect(run.stdout).toMatch(/✓ HTTP +HTTP 401 Unauthorized: sign-in needed/);
+    expect(run.stdout).toMatch(/✓ OAuth discovery +Found protected-resource metadata/);
+    expect(run.stdout).toMatch(/- MCP handshake +Not tried: sign-in needed/);
+    expect(run.stdout).not.toContain('Add an Authorization header');
+    expect(run.stdout).not.toContain('Failed at');
+    expect(run.code).toBe(0);
   });
 
   it('the same server without its protected-resource metadata: "OAuth discovery" says where it looked', async () => {

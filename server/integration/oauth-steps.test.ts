@@ -41,35 +41,39 @@ async function connectUntilClosed(target: Parameters<typeof suite.client.open>[0
 }
 
 describe('step-up', () => {
-  it('a 403 insufficient_scope asks again with the wider scope; once granted, the call runs', async () => {
+  it('a 403 insufficient_scope asks again with the wider scope; once granted, the call it cut short runs again by itself', async () => {
     const { url } = await server();
     const sessionId = await signInAndConnect(suite.client, { transport: 'http', url, headers: {} });
     const first = await suite.client.call(sessionId, 'admin_report');
-    expect((await first.end).outcome).toBe('error');
     const stepUp = await nextStep(suite.client, 'step-up');
     expect(stepUp.scopeAsked).toBe('mcp:tools mcp:admin');
     const authorize = await nextStep(suite.client, 'authorize', stepUp.seq);
     expect(new URL(authorize.authorizationUrl ?? '').searchParams.get('scope')).toBe('mcp:tools mcp:admin');
     await approveInBrowser(authorize.authorizationUrl ?? '');
     expect((await nextStep(suite.client, 'token', authorize.seq)).scopeGranted).toBe('mcp:tools mcp:admin');
-    const again = await suite.client.call(sessionId, 'admin_report');
-    expect(resultText(await again.end)).toBe('admin report: all well');
+    expect(resultText(await first.end)).toBe('admin report: all well');
+    const rounds = suite.client.of('call-round').filter((e) => e.callId === first.callId);
+    expect(rounds.map((e) => e.reason)).toEqual(['initial', 'sign-in-retry']);
     await suite.client.send('disconnect', { sessionId });
   });
 
-  it('when the wider scope is not granted it asks once, then says so', async () => {
+  it('when the wider scope is not granted it asks once, then the call ends as a scope refusal', async () => {
     const { url } = await server('--withhold-admin');
     const sessionId = await signInAndConnect(suite.client, { transport: 'http', url, headers: {} });
-    await (
-      await suite.client.call(sessionId, 'admin_report')
-    ).end;
+    const first = await suite.client.call(sessionId, 'admin_report');
     const authorize = await nextStep(suite.client, 'authorize', (await nextStep(suite.client, 'step-up')).seq);
     await approveInBrowser(authorize.authorizationUrl ?? '');
     expect((await nextStep(suite.client, 'token', authorize.seq)).scopeGranted).toBe('mcp:tools');
-    const second = await suite.client.call(sessionId, 'admin_report');
-    expect((await second.end).outcome).toBe('error');
+    const end = await first.end;
+    expect(end).toMatchObject({
+      outcome: 'error',
+      error: { code: 'unauthorized', detail: { oauthError: 'insufficient_scope', scopeAsked: 'mcp:tools mcp:admin' } },
+    });
+    expect(end.error?.message).toMatch(/^Scope refused: /);
     const refused = await nextStep(suite.client, 'failed', authorize.seq);
     expect(refused.message).toContain('still refuses');
+    const second = await suite.client.call(sessionId, 'admin_report');
+    expect((await second.end).error?.message).toMatch(/^Scope refused: /);
     expect(suite.client.of('oauth').filter((e) => e.step === 'authorize')).toHaveLength(2);
     await suite.client.send('disconnect', { sessionId });
   });
@@ -114,6 +118,35 @@ describe('tokens kept in the data dir', () => {
 });
 
 describe('each step can fail, and says how', () => {
+  it('a revoked token: the refused token and the refused refresh are oauth entries, and the bodies of OAuth exchanges are in the log without a secret', async () => {
+    const oauthServer = await server();
+    const sessionId = await signInAndConnect(suite.client, { transport: 'http', url: oauthServer.url, headers: {} });
+    const registration = suite.client.of('http').find((e) => new URL(e.url).pathname === '/register');
+    expect(registration?.requestBody).toContain('"redirect_uris"');
+    expect(registration?.responseBody).toContain('"client_id"');
+
+    await fetch(`${oauthServer.origin}/test/revoke-all`, { method: 'POST' });
+    const last = suite.client.events.at(-1)?.seq ?? 0;
+    const { end } = await suite.client.call(sessionId, 'whoami');
+    expect((await end).outcome).toBe('error');
+    const refusedToken = await suite.client.waitForEvent('oauth', (e) => e.step === 'refused' && e.message.includes('access token'), last, 30_000);
+    expect(refusedToken.message).toBe('The server refused the access token: HTTP 401 invalid_token (The access token is unknown or revoked).');
+    const refusedRefresh = await suite.client.waitForEvent('oauth', (e) => e.step === 'refused' && e.message.startsWith('The refresh'), last, 30_000);
+    expect(refusedRefresh.message).toContain('HTTP 400 invalid_grant (The refresh token is unknown or revoked)');
+    const refresh = suite.client
+      .of('http')
+      .filter((e) => new URL(e.url).pathname === '/token' && e.status === 400)
+      .at(-1);
+    expect(refresh?.requestBody).toMatch(/grant_type=refresh_token&refresh_token=\[redacted\]/);
+    expect(refresh?.responseBody).toContain('"error":"invalid_grant"');
+    const tokens = suite.client.of('http').find((e) => new URL(e.url).pathname === '/token' && e.status === 200);
+    expect(tokens?.responseBody).toMatch(/"access_token":"\[redacted\]".*"token_type":"Bearer"/);
+
+    const logged = JSON.stringify(suite.client.events);
+    expect((await issuedSecrets(oauthServer)).filter((secret) => logged.includes(secret))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
   it('no protected-resource metadata: the 401 stands, and the log says there is none', async () => {
     const { url } = await server('--no-metadata');
     const closed = await connectUntilClosed({ transport: 'http', url, headers: {} });

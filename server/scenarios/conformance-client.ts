@@ -47,10 +47,8 @@ export async function conformanceClient(argv: string[], io: Io = stdio()): Promi
     for (const [i, name] of (await tools).entries()) {
       const step = { call: name, arguments: {}, elicitations: [], expect: { isError: false } };
       const drive = () => driveStep({ session, rules: ACCEPT_WITH_DEFAULTS, listen: (handler) => events.listen(handler) }, step, i + 1);
-      const signIns = session.signInCount;
-      let { fatal, ...result } = await drive();
-      // A call that met a step-up (403 insufficient_scope) ends while the sign-in for the wider scope runs: once it is done, once more.
-      if (result.status === 'failed' && (await session.signedInSince(signIns))) ({ fatal, ...result } = await drive());
+      // A step-up (403 insufficient_scope) is the call's own business: it runs again once the wider scope is granted.
+      const { fatal, ...result } = await drive();
       io.out(
         `${scenario}: ${result.status} ${name} (${result.durationMs} ms)${result.failures.map((f) => `; ${f.expectation}: expected ${f.expected}, got ${f.actual}`).join('')}\n`,
       );

@@ -4,7 +4,9 @@
  * roots), and once all are answered the call is sent again on a new id with the
  * answers and the byte-exact `requestState`; a round with only `requestState`
  * (the server is polling) is sent again after a pause. On 2025-11-25 a -32042
- * error is retried once its URL flows are done (url-required.ts).
+ * error is retried once its URL flows are done (url-required.ts). A round the
+ * server refused for scope (403 insufficient_scope) is sent again, once, after
+ * the sign-in for the wider scope.
  */
 import { ProtocolError, isInputRequiredResult } from '@modelcontextprotocol/client';
 import type { EventOf } from '../wire/events';
@@ -39,6 +41,8 @@ export type RoundsHost = UrlRequiredHost & {
   leg(params: Params, round: number, reason: RoundReason): Promise<Params>;
   /** Wait, or less if the call ends meanwhile (then it throws). */
   sleep(ms: number): Promise<void>;
+  /** After a failed round: true once a sign-in the failure started (a step-up) has brought tokens, so the round can be sent again. */
+  isSignedInAfter(error: unknown): Promise<boolean>;
 };
 
 /** Run the call's rounds until one returns a final result, which this resolves with. Throws CallEnded, or what the SDK threw. */
@@ -49,6 +53,7 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
   const urlsAlreadyCompleted = new Set<string>();
   /** The requestedSchema last asked under each inputRequests key, to notice a server changing it between rounds. */
   const schemasByKey = new Map<string, string>();
+  let hasRerunAfterSignIn = false;
   for (let round = 1; ; round++) {
     if (round > host.settings.maxRounds) {
       throw new CallEnded('error', {
@@ -64,6 +69,12 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
         await satisfyUrlRequired(host, error, urlsAlreadyCompleted);
         params = host.baseParams;
         reason = 'url-required-retry';
+        continue;
+      }
+      // A step-up ends the request while its sign-in runs: once the wider scope is granted, the same request once more.
+      if (!hasRerunAfterSignIn && !host.isEnded() && (await host.isSignedInAfter(error))) {
+        hasRerunAfterSignIn = true;
+        reason = 'sign-in-retry';
         continue;
       }
       throw error;

@@ -1,5 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode, specTypeSchemas, withInputRequired, type Client } from '@modelcontextprotocol/client';
+import type { AuthMark, ScopeRefusal } from '../auth/oauth-flow';
 import type { EventOf, Finding, NewLogEvent } from '../wire/events';
+import { SCOPE_REFUSED } from '../wire/oauth';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
@@ -31,6 +33,8 @@ export type CallHost = {
   currentSettings?(): SessionSettings;
   /** Follow a server task's notifications/tasks/status (tasks/server-task-notices.ts). */
   followTask(taskId: string, onNotice: (notice: TaskNotice) => void): void;
+  /** The session's sign-in, for an HTTP or SSE server (server/auth/oauth-flow.ts). */
+  oauth?: { mark(): AuthMark; scopeRefusalSince(mark: AuthMark): ScopeRefusal | undefined };
 };
 
 /**
@@ -46,6 +50,8 @@ export class CallRunner {
   private retryNow: (() => void) | undefined;
   /** JSON-RPC id of the request in flight, if any: pushed elicitations arriving meanwhile belong to it. */
   inFlightRpcId: RpcId | undefined;
+  /** Where the sign-ins stood when the latest request was sent. */
+  private authMark: AuthMark | undefined;
 
   constructor(
     private readonly host: CallHost,
@@ -111,6 +117,7 @@ export class CallRunner {
     if (era === 'modern') this.timer.run();
     const before = this.host.tap.lastRequestId;
     this.host.tap.lastRequestId = undefined;
+    this.authMark = this.host.oauth?.mark();
     const request = { method: this.method, params } as { method: 'tools/call'; params: { name: string } };
     const promise =
       era === 'modern'
@@ -144,6 +151,7 @@ export class CallRunner {
       currentSettings: () => host.currentSettings?.() ?? host.settings,
       leg: (params, round, reason) => this.leg(params, round, reason),
       sleep: (ms) => this.sleep(ms),
+      isSignedInAfter: () => this.isSignedInAfterRefusal(),
       isEnded: () => this.endReason !== undefined,
       setRetryNow: (retryNow) => (this.retryNow = retryNow),
     };
@@ -161,6 +169,19 @@ export class CallRunner {
       sleep: (ms: number) => this.sleep(ms),
       followTask: (taskId, onNotice) => this.host.followTask(taskId, onNotice),
     };
+  }
+
+  /** The latest request was refused for scope: wait for the sign-in it started (not the server's time), unless the call ends first. */
+  private async isSignedInAfterRefusal(): Promise<boolean> {
+    const refusal = this.authMark && this.host.oauth?.scopeRefusalSince(this.authMark);
+    if (!refusal) return false;
+    this.timer.pause();
+    try {
+      const ended = new Promise<boolean>((resolve) => this.abort.signal.addEventListener('abort', () => resolve(false), { once: true }));
+      return await Promise.race([refusal.isSignedIn, ended]);
+    } finally {
+      if (this.host.era === 'legacy' && !this.endReason) this.timer.run();
+    }
   }
 
   private sleep(ms: number): Promise<void> {
@@ -193,6 +214,18 @@ export class CallRunner {
       return { outcome: 'cancelled', error: { code: 'sdk-error', message: 'Cancelled in the inspector; the server was sent notifications/cancelled.' } };
     }
     if (error instanceof CallEnded) return { outcome: error.outcome, error: error.wireError };
+    const refusal = this.authMark && this.host.oauth?.scopeRefusalSince(this.authMark);
+    if (refusal) {
+      const scope = refusal.scopeAsked ? `, asking for ${refusal.scopeAsked}` : '';
+      return {
+        outcome: 'error',
+        error: {
+          code: 'unauthorized',
+          message: `Scope refused: the server answered HTTP 403 insufficient_scope${scope}, and no sign-in granted it (see the Sign-in panel).`,
+          detail: { oauthError: SCOPE_REFUSED, ...(refusal.scopeAsked && { scopeAsked: refusal.scopeAsked }) },
+        },
+      };
+    }
     if (error instanceof ProtocolError)
       return { outcome: 'error', error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) } };
     const closeReason = error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed ? this.host.closeReason?.() : undefined;

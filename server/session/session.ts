@@ -15,7 +15,7 @@ import { ServerRequests } from './server-requests';
 import type { RpcId, TransportTap } from './tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
-import { tappedFetch } from './http-tap';
+import { tappedFetch, type HttpExchange } from './http-tap';
 import { claimMalformedSampling, registerClientRequestHandlers, serverRequestFindings, type ClientRequestHost } from './client-request-handlers';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
@@ -104,7 +104,7 @@ export class Session {
         options: target.oauth,
         dataDir: init.dataDir,
         emit: (event) => void this.record(event),
-        fetchFn: tappedFetch((exchange) => this.record({ kind: 'http', ...exchange })),
+        fetchFn: tappedFetch((exchange) => this.recordHttp(exchange)),
         transport: () => this.transport,
       });
     }
@@ -113,7 +113,7 @@ export class Session {
       oauth: this.oauth,
       settings: () => this.settings,
       isClosing: () => this.closing,
-      onHttp: (exchange) => void this.record({ kind: 'http', ...exchange }),
+      onHttp: (exchange) => this.recordHttp(exchange),
       onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
       onOutbound: (message) => this.onOutbound(message),
       onInbound: (message) => this.onInbound(message),
@@ -147,21 +147,17 @@ export class Session {
     return this.log.append(this.oauth ? this.oauth.scrub(event) : event);
   }
 
-  /** OAuth sign-ins started so far (a step-up or a revoked token starts one mid-session). */
-  get signInCount(): number {
-    return this.oauth?.signInCount ?? 0;
-  }
-
-  /** Whether a sign-in started after the `count`-th one brought tokens: a call it cut short can run again. */
-  signedInSince(count: number): Promise<boolean> {
-    return this.oauth?.signInsSince(count) ?? Promise.resolve(false);
-  }
-
   /** Forget this server's OAuth tokens; the next request that needs one starts a new sign-in. */
   signOut(): void {
     if (!this.oauth) throw new WireFailure('conflict', 'Only HTTP and SSE servers sign in with OAuth.');
     this.emit({ kind: 'action', actor: 'user', action: 'sign-out' });
     this.oauth.signOut();
+  }
+
+  /** An HTTP exchange, then what it means for the sign-in (a refusal is an `oauth` entry of its own). */
+  private recordHttp(exchange: HttpExchange): void {
+    const logged = this.record({ kind: 'http', ...exchange });
+    if (logged?.kind === 'http') this.oauth?.noteExchange(logged);
   }
 
   /** Log what the server side did; nothing once the session is closed (its `closed` entry is the last word). */
@@ -475,6 +471,7 @@ export class Session {
       closeReason: () => this.unexpectedClose,
       currentSettings: () => this.settings,
       followTask: (taskId, onNotice) => this.serverTaskNotices.follow(taskId, onNotice),
+      ...(this.oauth && { oauth: this.oauth }),
     };
   }
 }

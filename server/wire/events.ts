@@ -159,6 +159,13 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     responseHeaders: z.record(z.string(), z.string()).optional(),
     /** JSON-RPC ids of the requests in the body, to tie the exchange to its messages (responses we post are not listed). */
     rpcIds: z.array(z.union([z.string(), z.number()])).optional(),
+    /**
+     * The bodies of an exchange that carries no JSON-RPC (OAuth discovery, registration, token
+     * requests) and the response body of any error answer, as text, credentials redacted
+     * (redact.ts), cut at 16,000 characters. JSON-RPC bodies are the rpc-in and rpc-out entries.
+     */
+    requestBody: z.string().optional(),
+    responseBody: z.string().optional(),
     error: z.string().optional(),
   }),
   z.object({ ...Base, kind: z.literal('stderr'), text: z.string() }),
@@ -189,7 +196,7 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     round: z.number().int().positive(),
     /** JSON-RPC id of this leg's request. */
     rpcId: z.union([z.string(), z.number()]),
-    reason: z.enum(['initial', 'input-responses', 'request-state', 'url-required-retry']),
+    reason: z.enum(['initial', 'input-responses', 'request-state', 'url-required-retry', 'sign-in-retry']),
   }),
   z.object({
     ...Base,

@@ -18,6 +18,15 @@ export const OAuthOptionsSchema = z.object({
 });
 export type OAuthOptions = z.infer<typeof OAuthOptionsSchema>;
 
+/** The `detail.oauthError` of a call's `unauthorized` end when the server refused it for scope (HTTP 403 insufficient_scope). */
+export const SCOPE_REFUSED = 'insufficient_scope';
+
+/** A call's error that is a scope refusal: the server wants a wider scope than the token carries, and no sign-in granted it. */
+export function isScopeRefusal(error: { code: string | number; detail?: unknown } | undefined): boolean {
+  const detail = error?.detail;
+  return error?.code === 'unauthorized' && typeof detail === 'object' && detail !== null && 'oauthError' in detail && detail.oauthError === SCOPE_REFUSED;
+}
+
 export function summarizeOAuth(options: OAuthOptions): OAuthOptions {
   return options.clientSecret ? { ...options, clientSecret: REDACTED } : options;
 }
@@ -37,8 +46,12 @@ export const OAuthStepSchema = z.enum([
   'token',
   /** Tokens renewed with the refresh token. */
   'refresh',
+  /** Tokens from an earlier sign-in (kept in memory, or with keepTokens in the data dir) are in use: no sign-in was asked. */
+  'kept',
   /** The server asked for a wider scope (403 insufficient_scope). */
   'step-up',
+  /** A server refused what the inspector sent: the access token (401 invalid_token), a refresh (invalid_grant), a registration, a token request. */
+  'refused',
   /** The tokens were forgotten at the person's request. */
   'signed-out',
   /** A step failed; `message` says which and why. */

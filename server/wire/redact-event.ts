@@ -3,7 +3,7 @@
  * strings, URLs and headers but not entries, so events.ts can use it without a circle.
  */
 import type { NewLogEvent, RpcError, WireError } from './events';
-import { redactHeaders, redactUrl, redactUrlsInText } from './redact';
+import { redactBody, redactHeaders, redactUrl, redactUrlsInText } from './redact';
 
 /** How deep error details are walked; deeper parts are left as they are. */
 const MAX_DETAIL_DEPTH = 8;
@@ -21,6 +21,8 @@ export function redactEvent(event: NewLogEvent): NewLogEvent {
         url: redactUrl(event.url),
         requestHeaders: redactHeaders(event.requestHeaders),
         ...(event.responseHeaders && { responseHeaders: redactHeaders(event.responseHeaders) }),
+        ...(event.requestBody !== undefined && { requestBody: redactBody(event.requestBody) }),
+        ...(event.responseBody !== undefined && { responseBody: redactBody(event.responseBody) }),
         ...(event.error !== undefined && { error: redactUrlsInText(event.error) }),
       };
     case 'sdk-error':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewLogEvent } from './events';
-import { redactArgs, redactEnv, redactHeaders, redactUrl, redactUrlsInText, urlSecretValues } from './redact';
+import { redactArgs, redactBody, redactEnv, redactHeaders, redactUrl, redactUrlsInText, urlSecretValues } from './redact';
 import { redactEvent } from './redact-event';
 
 describe('redactUrl', () => {
@@ -118,6 +118,42 @@ describe('headers, arguments, environment', () => {
       LOG_LEVEL: 'debug',
       DB_PASSWORD: '[redacted]',
     });
+  });
+});
+
+describe('bodies', () => {
+  it('hides the credentials of OAuth JSON and keeps the metadata fields that merely name tokens', () => {
+    const tokens = '{"access_token":"at-1","token_type":"Bearer","expires_in":3600,"refresh_token":"rt-1","scope":"mcp:tools"}';
+    expect(redactBody(tokens)).toBe('{"access_token":"[redacted]","token_type":"Bearer","expires_in":3600,"refresh_token":"[redacted]","scope":"mcp:tools"}');
+    const registered = '{"client_id":"c-1","client_secret":"s-1","registration_access_token":"r-1","token_endpoint_auth_method":"none"}';
+    expect(redactBody(registered)).toBe(
+      '{"client_id":"c-1","client_secret":"[redacted]","registration_access_token":"[redacted]","token_endpoint_auth_method":"none"}',
+    );
+    const metadata = '{"issuer":"https://a.example","token_endpoint":"https://a.example/token","authorization_servers":["https://a.example"]}';
+    expect(redactBody(metadata)).toBe(metadata);
+  });
+
+  it('hides the credentials of a form body, and works on JSON cut short', () => {
+    expect(redactBody('grant_type=refresh_token&refresh_token=rt-1&client_id=c-1')).toBe('grant_type=refresh_token&refresh_token=[redacted]&client_id=c-1');
+    expect(redactBody('grant_type=authorization_code&code=abc&code_verifier=v&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb')).toBe(
+      'grant_type=authorization_code&code=[redacted]&code_verifier=[redacted]&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb',
+    );
+    expect(redactBody('{"error":"invalid_grant","id_token":"x.y.z","access_tok')).toBe('{"error":"invalid_grant","id_token":"[redacted]","access_tok');
+  });
+
+  it('keeps a challenge header (WWW-Authenticate is not a credential), and an http entry’s bodies pass through redactBody', () => {
+    expect(redactHeaders({ 'www-authenticate': 'Bearer error="invalid_token"' })).toEqual({ 'www-authenticate': 'Bearer error="invalid_token"' });
+    const event = redactEvent({
+      kind: 'http',
+      method: 'POST',
+      url: 'http://a.example/token',
+      status: 200,
+      durationMs: 1,
+      requestHeaders: {},
+      requestBody: 'grant_type=client_credentials&client_secret=s-1',
+      responseBody: '{"access_token":"at-1"}',
+    });
+    expect(event).toMatchObject({ requestBody: 'grant_type=client_credentials&client_secret=[redacted]', responseBody: '{"access_token":"[redacted]"}' });
   });
 });
 

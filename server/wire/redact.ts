@@ -3,8 +3,9 @@
  * (the session log's append and its serializer):
  *
  * 1. Shape: URLs lose their userinfo and the values of secret-looking query and
- *    fragment parameters, and secret-looking headers lose their values, in the
- *    fields where the inspector itself records URLs and headers (HTTP exchanges,
+ *    fragment parameters, secret-looking headers lose their values, and so do the
+ *    credential fields of HTTP bodies, in the
+ *    fields where the inspector itself records URLs, headers and bodies (HTTP exchanges,
  *    the target summary, the proxy's and the SDK's error messages).
  * 2. Value: the exact secrets of the session's own target (a query value, a
  *    password, an Authorization header, a secret env value or argument) are
@@ -18,6 +19,17 @@ export const REDACTED = '[redacted]';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
 const SECRET_NAME = /(token|secret|passw|api[-_]?key|auth|credential|cookie|private|signature|jwt|bearer)|^(key|sig|code)$/i;
+/** Challenges, not credentials: what a 401 or 403 asks for is what a person debugging OAuth reads first. */
+const CHALLENGE_HEADER = /^(www-authenticate|proxy-authenticate)$/i;
+/**
+ * A field of a request or response body that holds a credential: OAuth's tokens,
+ * codes, verifiers, assertions and client secrets, passwords and keys. Narrower than
+ * SECRET_NAME, which would hide `token_endpoint` or `authorization_servers` in metadata.
+ */
+const SECRET_FIELD = /(^|_)(token|secret|password|passwd|verifier|assertion|code|key|apikey|credential|cookie)s?$/i;
+/** A JSON string member, `"name": "value"`, matched in whole or cut JSON alike. */
+const JSON_STRING_MEMBER = /"((?:[^"\\]|\\.){1,200})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+const FORM_BODY = /^[\w.~%+-]+=[^\s]*$/;
 /** Headers whose value is a URL (or a list of them), possibly relative. */
 const URL_HEADER = /^(location|content-location|link|referer|refresh)$/i;
 /** `scheme://…` or `//…` up to the last `@` of the authority (a password may hold a raw `@`). */
@@ -39,7 +51,26 @@ export function isSecretName(name: string): boolean {
 }
 
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name) || isSecretName(name);
+  return SECRET_HEADER.test(name) || (!CHALLENGE_HEADER.test(name) && isSecretName(name));
+}
+
+/**
+ * An HTTP body as the log keeps it: the values of credential fields (JSON string
+ * members, or form fields) replaced, and URLs in it redacted. Works on bodies cut
+ * short too; never throws.
+ */
+export function redactBody(body: string): string {
+  const text = body.trimStart();
+  let out = body;
+  if (text.startsWith('{') || text.startsWith('[')) {
+    out = body.replace(JSON_STRING_MEMBER, (member, name: string, colon: string) => (SECRET_FIELD.test(name) ? `"${name}"${colon}"${REDACTED}"` : member));
+  } else if (FORM_BODY.test(text)) {
+    out = body.replace(PAIR, (pair, separator: string, name: string) => {
+      const decoded = decodeComponent(name);
+      return SECRET_FIELD.test(decoded) || isSecretName(decoded) ? `${separator}${name}=${REDACTED}` : pair;
+    });
+  }
+  return redactUrlsInText(out);
 }
 
 /**
