@@ -124,3 +124,14 @@ function httpStatus(error: unknown): number | undefined {
   const match = /HTTP (\d{3})/.exec(error instanceof Error ? error.message : '');
   return match ? Number(match[1]) : undefined;
 }
+
+/** Why a connected session's transport closed by itself: the server's exit, the stdio line limit, or the connection. */
+export function describeUnexpectedClose(target: Target, child: ChildWatch): WireError {
+  const exit = child.exit;
+  if (child.readLimitBytes !== undefined) return describeReadLimit(child.readLimitBytes);
+  if (target.transport === 'stdio') {
+    const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : 'closed its stdout';
+    return { code: 'transport-closed', message: `The server process ${how}.`, detail: { stderrTail: child.stderrTail() } };
+  }
+  return { code: 'transport-closed', message: 'The connection to the server closed.' };
+}

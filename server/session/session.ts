@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import type { SessionLog } from '../store/session-log';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
@@ -8,15 +8,16 @@ import { summarizeTarget, type Root, type SessionSettings, type Target } from '.
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { clientCapabilities } from './client-factory';
-import { describeConnectError, describeReadLimit } from './connect-errors';
+import { describeConnectError, describeUnexpectedClose } from './connect-errors';
 import type { ElicitationContext, Finding } from './findings';
-import type { ChildOutput, ChildWatch } from './child-watch';
+import type { ChildWatch } from './child-watch';
 import { ServerRequests } from './server-requests';
-import type { RpcId, TransportTap } from './tap';
+import type { TransportTap } from './tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { OAuthFlow } from '../auth/oauth-flow';
 import { tappedFetch, type HttpExchange } from './http-tap';
-import { claimMalformedSampling, registerClientRequestHandlers, serverRequestFindings, type ClientRequestHost } from './client-request-handlers';
+import { claimMalformedSampling, registerClientRequestHandlers, type ClientRequestHost } from './client-request-handlers';
+import { childOutput, logInbound, logOutbound, type TrafficHost } from './session-traffic';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
@@ -82,6 +83,18 @@ export class Session {
   private readonly closed: Promise<void>;
   private markClosed!: () => void;
 
+  /** What the traffic handlers need of this session (session-traffic.ts). */
+  private readonly traffic: TrafficHost = {
+    record: (event) => this.record(event),
+    reportFindings: (findings, about, aboutSeq) => this.reportFindings(findings, about, aboutSeq),
+    era: () => this.era,
+    settings: () => this.settings,
+    elicitationContext: () => this.elicitationContext(),
+    isClosed: () => this.state === 'closed',
+    serverRequests: this.serverRequests,
+    serverTaskNotices: this.serverTaskNotices,
+  };
+
   private readonly onStateChange: () => void;
   /** Signing in, for an HTTP or SSE target (server/auth/oauth-flow.ts). */
   private readonly oauth: OAuthFlow | undefined;
@@ -115,12 +128,12 @@ export class Session {
       isClosing: () => this.closing,
       onHttp: (exchange) => this.recordHttp(exchange),
       onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
-      onOutbound: (message) => this.onOutbound(message),
-      onInbound: (message) => this.onInbound(message),
+      onOutbound: (message) => logOutbound(this.traffic, message),
+      onInbound: (message) => logInbound(this.traffic, message),
       claim: (message) =>
         this.clientTasks.claim(message) ||
         claimMalformedSampling(message, { ...this.clientRequestHost(), era: () => this.era, send: (sent) => this.transport.send(sent) }),
-      childOutput: () => this.childOutput(),
+      childOutput: () => childOutput(this.traffic),
       onToolsChanged: () => void this.refreshTools(),
       wire: (client) => this.registerHandlers(client),
       reportFindings: (findings, about, aboutSeq) => this.reportFindings(findings, about, aboutSeq),
@@ -367,10 +380,10 @@ export class Session {
       if (this.closing || client !== this.client || this.state !== 'ready') return;
       // Right after this returns the SDK aborts the server's open requests as if the server had cancelled
       // them: end them first, with what happened (a stdio server's exit status is known by now).
-      this.unexpectedClose = this.describeUnexpectedClose().message;
+      this.unexpectedClose = describeUnexpectedClose(this.target, this.child).message;
       this.broker.endAll('session-closed', this.unexpectedClose);
       const isServerExit = this.target.transport === 'stdio' && this.child.readLimitBytes === undefined;
-      void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', this.describeUnexpectedClose()));
+      void this.child.settle().then(() => this.finish(isServerExit ? 'server-exit' : 'transport-closed', describeUnexpectedClose(this.target, this.child)));
     });
   }
 
@@ -385,65 +398,9 @@ export class Session {
     };
   }
 
-  private describeUnexpectedClose(): WireError {
-    const exit = this.child.exit;
-    if (this.child.readLimitBytes !== undefined) return describeReadLimit(this.child.readLimitBytes);
-    if (this.target.transport === 'stdio') {
-      const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : 'closed its stdout';
-      return { code: 'transport-closed', message: `The server process ${how}.`, detail: { stderrTail: this.child.stderrTail() } };
-    }
-    return { code: 'transport-closed', message: 'The connection to the server closed.' };
-  }
-
   /** Server requests still waiting for the client's answer. */
   get openServerRequests(): number {
     return this.serverRequests.size;
-  }
-
-  private onOutbound(message: JSONRPCMessage): LogEvent | undefined {
-    const event = this.record({ kind: 'rpc-out', message: message });
-    // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
-    if (!('method' in message) && 'id' in message) this.serverRequests.ended(message.id as RpcId);
-    return event;
-  }
-
-  private childOutput(): ChildOutput {
-    return {
-      onStderr: (text) => void this.record({ kind: 'stderr', text }),
-      onStdoutText: (text) => {
-        const entry = this.record({ kind: 'stdout', text });
-        if (!entry) return;
-        const finding = {
-          code: 'stdout-not-json',
-          severity: 'error',
-          message: 'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
-        } as const;
-        this.reportFindings([finding], {}, entry.seq);
-      },
-      onStdoutDropped: (count) => {
-        if (this.state === 'closed') return;
-        const message = `${count} more non-JSON stdout lines were not logged (at most 100 are logged each 10 s).`;
-        this.reportFindings([{ code: 'stdout-not-json-dropped', severity: 'warning', message }], {});
-      },
-    };
-  }
-
-  private onInbound(message: JSONRPCMessage): void {
-    const event = this.record({ kind: 'rpc-in', message: message });
-    if (!event) return;
-    if (!('method' in message)) return;
-    // A server that gives up on its request (notifications/cancelled) gets no answer: forget it now.
-    if (message.method === 'notifications/cancelled') {
-      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') this.serverRequests.ended(requestId);
-    }
-    if (message.method === 'notifications/tasks/status') this.serverTaskNotices.notified(message.params);
-    if (!('id' in message)) return;
-    const params = (message.params ?? {}) as Record<string, unknown>;
-    const findings = serverRequestFindings(message.method, params, { era: this.era, settings: this.settings, elicitation: this.elicitationContext() });
-    this.reportFindings(findings, {}, event.seq);
-    // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
-    if (this.era !== 'modern') this.serverRequests.received(message.id, { params, findings });
   }
 
   elicitationContext(): ElicitationContext {

@@ -1,0 +1,77 @@
+/**
+ * What the session does with the traffic it logs, beside logging it: the server's requests
+ * (kept until answered or withdrawn, with their findings), its task notifications, and a
+ * stdio server's stdout and stderr. The session hands each message here from its tap.
+ */
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { LogEvent, NewLogEvent } from '../wire/events';
+import type { SessionSettings } from '../wire/target';
+import type { ChildOutput } from './child-watch';
+import { serverRequestFindings } from './client-request-handlers';
+import type { ElicitationContext, Finding } from './findings';
+import type { ServerRequests } from './server-requests';
+import type { RpcId } from './tap';
+import type { ServerTaskNotices } from './tasks/server-task-notices';
+
+/** What the traffic needs of its session. */
+export type TrafficHost = {
+  /** Log an entry; undefined once the session is closed. */
+  record(event: NewLogEvent): LogEvent | undefined;
+  reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[];
+  era(): 'legacy' | 'modern' | undefined;
+  settings(): SessionSettings;
+  elicitationContext(): ElicitationContext;
+  isClosed(): boolean;
+  serverRequests: ServerRequests;
+  serverTaskNotices: ServerTaskNotices;
+};
+
+/** A message the client sends. Returns its log entry. */
+export function logOutbound(host: TrafficHost, message: JSONRPCMessage): LogEvent | undefined {
+  const event = host.record({ kind: 'rpc-out', message: message });
+  // Our answer to a server request: its params are no longer needed (a long session answers thousands of pings).
+  if (!('method' in message) && 'id' in message) host.serverRequests.ended(message.id as RpcId);
+  return event;
+}
+
+/** A message the server sent: logged, then its requests kept with their findings, its withdrawals and task notices applied. */
+export function logInbound(host: TrafficHost, message: JSONRPCMessage): void {
+  const event = host.record({ kind: 'rpc-in', message: message });
+  if (!event) return;
+  if (!('method' in message)) return;
+  // A server that gives up on its request (notifications/cancelled) gets no answer: forget it now.
+  if (message.method === 'notifications/cancelled') {
+    const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof requestId === 'string' || typeof requestId === 'number') host.serverRequests.ended(requestId);
+  }
+  if (message.method === 'notifications/tasks/status') host.serverTaskNotices.notified(message.params);
+  if (!('id' in message)) return;
+  const params = (message.params ?? {}) as Record<string, unknown>;
+  const era = host.era();
+  const findings = serverRequestFindings(message.method, params, { era, settings: host.settings(), elicitation: host.elicitationContext() });
+  host.reportFindings(findings, {}, event.seq);
+  // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
+  if (era !== 'modern') host.serverRequests.received(message.id, { params, findings });
+}
+
+/** A stdio server's stderr and its stdout lines that are not JSON-RPC, as log entries and findings. */
+export function childOutput(host: TrafficHost): ChildOutput {
+  return {
+    onStderr: (text) => void host.record({ kind: 'stderr', text }),
+    onStdoutText: (text) => {
+      const entry = host.record({ kind: 'stdout', text });
+      if (!entry) return;
+      const finding = {
+        code: 'stdout-not-json',
+        severity: 'error',
+        message: 'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
+      } as const;
+      host.reportFindings([finding], {}, entry.seq);
+    },
+    onStdoutDropped: (count) => {
+      if (host.isClosed()) return;
+      const message = `${count} more non-JSON stdout lines were not logged (at most 100 are logged each 10 s).`;
+      host.reportFindings([{ code: 'stdout-not-json-dropped', severity: 'warning', message }], {});
+    },
+  };
+}
