@@ -24,11 +24,14 @@ test('log, story and outcome methods work from any log view and feature tab', as
   await expect(app.logRow('tools/call').first()).toBeVisible();
   await app.showLog('Timeline');
   expect(await app.logEntryTexts('input-responses')).toHaveLength(2);
-  // A prompt and a resource move the middle column off the tool; the outcome brings it back.
+  // A prompt's outcome is the prompt's, read in its own view even after the log and the Tools tab were shown.
   await app.getPrompt('write_announcement', { topic: 'the new kite' });
   await (await app.nextForm()).accept({ Tone: 'formal' });
-  expect((await app.callOutcome()).result).toBe('plan_trip: booked 1 to Kyoto on 2027-04-02, window seat with a meal');
+  await app.showFeatures('Tools');
+  await app.showLog('Calls');
+  expect((await app.callOutcome()).result).toContain('Write a formal announcement about the new kite.');
   await app.readResource('readme');
+  expect(await app.callOutcome()).toMatchObject({ status: 'Completed' });
   await app.showFeatures('Prompts');
   await app.runTool('echo', { text: 'twice' });
   expect(await app.callOutcome()).toMatchObject({ status: 'Completed' });

@@ -106,7 +106,7 @@ test.describe('two calls at once over stdio on 2025-11-25', () => {
 
     await app.log.getByRole('tab', { name: 'Timeline' }).click();
     const timeline = app.log.getByRole('region', { name: 'Timeline', exact: true });
-    await timeline.getByRole('button', { name: /^Zoom to c2 \(connect_account\), / }).click();
+    await timeline.getByRole('button', { name: /^Zoom to c2 connect_account, / }).click();
     const zoomed = timeline.getByRole('region', { name: 'Timeline of c2' });
     const wait = zoomed.getByRole('button', { name: /^Elicitation 1 during c2, not tied to a call, waited for the person [\d,]+ ms, then decline$/ });
     await expect(wait).toBeVisible();

@@ -58,8 +58,12 @@ export class InspectorPage {
     }
   }
 
+  /** Where the newest call this page object started is shown: callOutcome() goes back there. */
+  private lastCallView: 'Tools' | 'Prompts' | 'Resources' = 'Tools';
+
   /** Pick a tool and run it, filling its arguments form by field label. */
   async runTool(name: string, fields: Record<string, string> = {}): Promise<void> {
+    this.lastCallView = 'Tools';
     await test.step(`run tool ${name}`, async () => {
       const tool = await this.selectTool(name);
       for (const [label, value] of Object.entries(fields)) {
@@ -71,6 +75,7 @@ export class InspectorPage {
 
   /** Call a tool with these arguments (sent as JSON, whatever the form would allow). */
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<void> {
+    this.lastCallView = 'Tools';
     await test.step(`call tool ${name}`, async () => {
       const tool = await this.selectTool(name);
       await checkOn(tool.getByLabel('Edit arguments as JSON'), `an "Edit arguments as JSON" switch for tool ${name}`);
@@ -95,6 +100,7 @@ export class InspectorPage {
 
   /** Pick a prompt and get it (prompts/get), filling its arguments by their titles. */
   async getPrompt(name: string, args: Record<string, string> = {}): Promise<void> {
+    this.lastCallView = 'Prompts';
     await test.step(`get prompt ${name}`, async () => {
       await this.showFeatures('Prompts');
       await this.pick(this.prompts, name, 'prompt');
@@ -112,6 +118,7 @@ export class InspectorPage {
    * `variables`, pick a resource template of that name and fill them in first.
    */
   async readResource(name: string, variables?: Record<string, string>): Promise<void> {
+    this.lastCallView = 'Resources';
     await test.step(`read resource ${name}`, async () => {
       await this.showFeatures('Resources');
       await this.pick(variables ? this.resourceTemplates : this.resources, name, variables ? 'resource template' : 'resource');
@@ -224,12 +231,13 @@ export class InspectorPage {
   }
 
   /**
-   * Wait for the newest call of the selected tool to end (from any view: it shows the Tools
-   * view first) and return its state word and result text, each content block on its own line.
+   * Wait for the newest call this page object started (a tool's, a prompt's or a resource's)
+   * to end, from any view: it shows that call's view first. Returns its state word and result
+   * text, each content block on its own line.
    */
   async callOutcome(timeoutMs = 30_000): Promise<{ status: string; result: string }> {
     const ended = ['Completed', 'Tool error', 'Protocol error', 'Scope refused', 'Timed out', 'Cancelled'];
-    await this.showFeatures('Tools');
+    await this.showFeatures(this.lastCallView);
     try {
       await expect(this.callStatus()).toHaveText(new RegExp(`^(${ended.join('|')})$`), { timeout: timeoutMs });
     } catch {
