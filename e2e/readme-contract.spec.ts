@@ -12,7 +12,17 @@ import { readPlaywrightTable } from './support/readme-table';
 test.use({ inspectorShared: true });
 
 const ROWS = readPlaywrightTable();
-const CALL_STATES = ['Waiting on the server', 'Waiting on you', 'Completed', 'Tool error', 'Protocol error', 'Timed out', 'Cancelled', 'No end recorded'];
+const CALL_STATES = [
+  'Waiting on the server',
+  'Waiting on you',
+  'Completed',
+  'Tool error',
+  'Protocol error',
+  'Scope refused',
+  'Timed out',
+  'Cancelled',
+  'No end recorded',
+];
 
 /** Each README row this spec walks, with the values it must document (none unless listed). */
 const KNOWN_ROWS: Record<string, readonly string[]> = {

@@ -22,7 +22,7 @@ const STEPS = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'build', script: 'build' },
   // One Vitest worker beside Playwright's: the integration tests start real servers too.
-  { name: 'unit', script: 'test:unit', needs: 'build', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '1' } },
+  { name: 'unit', script: 'test:unit', needs: 'build', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' } },
   // Playwright's two workers (its config): a third, tried, made the run no shorter.
   { name: 'e2e', script: 'test:e2e', needs: 'build' },
 ];
