@@ -31,7 +31,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests start real MCP servers; two cores are shared with them
-    // (and with the browser tests when `npm test` runs both at once: it sets 1).
+    // (and with the browser tests when `npm test` runs both at once: it sets 2 as well).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
   },
 });
