@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { portableServer } from './export-spec-server';
@@ -35,6 +35,10 @@ describe('portableServer', () => {
       env: {},
     });
     expect(portableServer(stdio({ args: [join(homedir(), 'other/x.js')] }), join(homedir(), 'proj/tests')).args).toEqual([join(homedir(), 'other/x.js')]);
+    // A spec written to one temporary folder and a server in another (a checkout under /tmp): two projects, not one.
+    expect(portableServer(stdio({ args: [join(tmpdir(), 'checkout/node_modules/tsx/loader.mjs')] }), join(tmpdir(), 'session-data')).args).toEqual([
+      join(tmpdir(), 'checkout/node_modules/tsx/loader.mjs'),
+    ]);
     expect(portableServer(stdio({ args: [`${PROJECT}/dist/index.js`], cwd: PROJECT }), undefined)).toMatchObject({ args: ['dist/index.js'], cwd: PROJECT });
   });
 

@@ -4,7 +4,7 @@
  * folder), so the spec runs wherever the project is checked out; paths outside
  * it (a system tool, another user's home) stay as they were.
  */
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { basename, isAbsolute, parse, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TargetSummary } from '../wire/target';
@@ -70,7 +70,8 @@ function isUnder(folder: string, path: string): boolean {
 
 /**
  * Whether two absolute paths lie in one project: their deepest common folder is
- * neither the file system's root nor the home folder (or above it).
+ * neither the file system's root nor the home folder or the temporary folder (or above
+ * either): two folders under /tmp are two projects, not one.
  */
 function sharesProject(a: string, b: string): boolean {
   const left = a.split(sep);
@@ -79,6 +80,5 @@ function sharesProject(a: string, b: string): boolean {
   while (same < left.length && same < right.length && left[same] === right[same]) same++;
   const common = left.slice(0, same).join(sep) || sep;
   if (common === parse(common).root) return false;
-  const home = resolve(homedir());
-  return !(home === common || home.startsWith(common + sep));
+  return ![homedir(), tmpdir()].map((folder) => resolve(folder)).some((folder) => folder === common || folder.startsWith(common + sep));
 }
