@@ -3,21 +3,11 @@
  * the next Tab starts again at the top), and the Tools list is one Tab stop with
  * arrows inside it, however many tools the server lists.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from 'elicitation-inspector/playwright';
+import { palette } from './support/palette';
 import { targetStdio } from './support/processes';
 
 test.use({ inspectorShared: true });
-
-/** Pick a palette item by typing, as a person does. */
-async function palette(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog.getByRole('combobox', { name: 'Command' })).toBeFocused();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
 
 test('after Enter accepts a form, the focus goes into the next form, and then stays with the requests', async ({ app, page }) => {
   await app.waitConnected();

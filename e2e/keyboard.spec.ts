@@ -4,18 +4,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from 'elicitation-inspector/playwright';
+import { palette } from './support/palette';
 
 test.use({ inspectorShared: true });
-
-/** Pick a palette item by typing, as a person does. */
-async function palette(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog.getByRole('combobox', { name: 'Command' })).toBeFocused();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
 
 /** Move the focus out of any field, so single-key shortcuts apply. */
 async function leaveFields(page: Page): Promise<void> {
