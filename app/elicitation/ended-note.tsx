@@ -1,6 +1,7 @@
 import type { ElicitationView } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
 import { displayText } from '../ui/display-text';
+import { FindingList } from './finding-list';
 
 const ENDED_TEXT: Record<string, string> = {
   'server-cancelled': 'The server cancelled this request',
@@ -32,15 +33,7 @@ export function EndedNote({ elicitation, onDismiss }: { elicitation: Elicitation
           )}
           : {isSampling ? 'a sampling request' : `“${displayText(elicitation.params.message)}”`}. Nothing can be sent for it any more.
         </p>
-        {elicitation.findings.length > 0 && (
-          <ul aria-label="Findings" className="space-y-1">
-            {elicitation.findings.map((f) => (
-              <li key={f.code + f.message} className="rounded bg-rose-50 px-2 py-1 text-rose-800 ring-1 ring-rose-200">
-                <span className="font-mono text-[10px] uppercase">{f.code}</span> {f.message}
-              </li>
-            ))}
-          </ul>
-        )}
+        <FindingList findings={elicitation.findings} />
       </div>
       <Button size="sm" tone="ghost" onClick={onDismiss}>
         Dismiss

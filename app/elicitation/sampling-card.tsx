@@ -8,6 +8,7 @@ import { JsonView } from '@app/ui/json-view';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { Alert } from '../ui/alert';
 import { OriginBadge } from './elicitation-card';
+import { FindingList } from './finding-list';
 
 /** The inspector answers as itself, not as a model: the server sees this name in `model`. */
 const REPLY_MODEL = 'elicitation-inspector';
@@ -36,15 +37,7 @@ export function SamplingCard({ elicitation, session }: { elicitation: Elicitatio
         </span>
         <OriginBadge elicitation={elicitation} callName={call?.name} />
       </header>
-      {elicitation.findings.length > 0 && (
-        <ul aria-label="Findings" className="space-y-1">
-          {elicitation.findings.map((f) => (
-            <li key={f.code + f.message} className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
-              <span className="font-mono text-[10px] uppercase">{f.code}</span> {f.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FindingList findings={elicitation.findings} />
       {typeof params.systemPrompt === 'string' && (
         <p aria-label="System prompt" className="text-xs text-slate-700">
           <span className="font-medium">System prompt:</span> {params.systemPrompt}
