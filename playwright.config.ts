@@ -28,7 +28,12 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    // `npm test` reads it at the end to say which files took the workers' time.
+    ...(process.env.E2E_TIMES_FILE ? [['json', { outputFile: process.env.E2E_TIMES_FILE }] as const] : []),
+  ],
   use: {
     // A failure keeps its trace with the DOM snapshot of every step; without the screencast, which
     // cost every test ~0.7 s of CPU while recording (15 % of demo-flows + url-flows), on two cores

@@ -11,9 +11,16 @@
 // A failed build stops the tests (they would test a tree that does not build);
 // every other step always runs to the end, so one run reports every failure.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printTimeReport } from './test-times.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Each test runner's JSON report, read at the end to say where the time went. */
+const TIMES = join(ROOT, 'test-results-times');
+const UNIT_TIMES = join(TIMES, 'unit.json');
+const E2E_TIMES = join(TIMES, 'e2e.json');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Each step: a name for the prefix, the npm script it runs, and the step it waits for. */
@@ -23,9 +30,15 @@ const STEPS = [
   { name: 'build', script: 'build' },
   // Two Vitest workers beside Playwright's three: the run is mostly waiting (processes starting, pages
   // loading, timers), two cores were 53 % busy with one and two; 16.2 min then, 14.6 min with two and three.
-  { name: 'unit', script: 'test:unit', needs: 'build', env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' } },
+  {
+    name: 'unit',
+    script: 'test:unit',
+    args: ['--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_TIMES}`],
+    needs: 'build',
+    env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' },
+  },
   // Playwright's three workers are its config's default.
-  { name: 'e2e', script: 'test:e2e', needs: 'build' },
+  { name: 'e2e', script: 'test:e2e', needs: 'build', env: { E2E_TIMES_FILE: E2E_TIMES } },
 ];
 
 /** Forward a stream line by line with a prefix, so side-by-side output stays readable. */
@@ -49,7 +62,7 @@ function runStep(step, width) {
   return new Promise((resolve) => {
     // Not --silent: npm passes its log level on to every npm below it, and the package
     // test's `npm install` must still say what it added.
-    const child = spawn(NPM, ['run', step.script], {
+    const child = spawn(NPM, ['run', step.script, ...(step.args ? ['--', ...step.args] : [])], {
       cwd: ROOT,
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,6 +74,7 @@ function runStep(step, width) {
   });
 }
 
+mkdirSync(TIMES, { recursive: true });
 const width = Math.max(...STEPS.map((step) => step.name.length));
 /** Each step's run, started once what it needs has passed; a step whose need failed is not run. */
 const runs = new Map();
@@ -83,4 +97,5 @@ for (const result of results) {
       : `FAILED (${result.error ?? (result.signal ? `signal ${result.signal}` : `exit ${result.code}`)}) after ${result.seconds.toFixed(0)} s`;
   console.log(`  ${result.name.padEnd(width)}  ${outcome}`);
 }
+printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
 process.exit(failed ? 1 : 0);
