@@ -343,8 +343,8 @@ const load = () =>
     .join(' ');
 console.log(`load average (1, 5, 15 min) at the start: ${load()}`);
 console.log(`${'measure'.padEnd(58)} ${'value'.padEnd(28)} target`);
-// `npm run bench -- big-log` runs one section; no argument runs them all.
-const only = process.argv[2];
+// `npm run bench -- big-log` runs one section, `-- startup,connect` several; no argument runs them all.
+const only = process.argv[2]?.split(',');
 const sections: Record<string, () => Promise<void> | void> = {
   startup,
   'page-weight': pageWeight,
@@ -365,7 +365,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   sessions: async () => bigSessions(inspector, client, await newPage(), report),
 };
 try {
-  for (const [name, run] of Object.entries(sections)) if (!only || only === name) await run();
+  for (const [name, run] of Object.entries(sections)) if (!only || only.includes(name)) await run();
 } finally {
   await browser?.close();
   client.close();
