@@ -35,7 +35,9 @@ export type AppSnapshot = {
 /**
  * The page's top-level state: the socket to the proxy, the list of sessions, and
  * the one this page is watching. A lone event is applied at once; the rest of a
- * burst waits for the next animation frame, so thousands cost one render.
+ * burst waits for the next animation frame, so thousands cost one render. A
+ * request waiting for the person (a form, a URL, a sampling request) never waits
+ * for that frame.
  */
 export class AppStore {
   readonly connection: InspectorConnection;
@@ -165,7 +167,7 @@ export class AppStore {
         const list = this.queued.get(push.sessionId) ?? [];
         list.push(...push.events);
         this.queued.set(push.sessionId, list);
-        this.scheduleFlush();
+        this.scheduleFlush(push.events.some(isForThePerson));
         return;
       }
       default:
@@ -173,7 +175,16 @@ export class AppStore {
     }
   }
 
-  private scheduleFlush(): void {
+  /** `isUrgent`: the events hold a request waiting for the person, which is shown without waiting for a frame. */
+  private scheduleFlush(isUrgent = false): void {
+    if (isUrgent && !this.replaying && this.flushHandle !== -1) {
+      // A form after a burst (the call's start, its log rows) would otherwise wait for the next frame.
+      this.cancelFlush?.();
+      this.cancelFlush = undefined;
+      this.flushHandle = -1;
+      queueMicrotask(() => this.flushNow());
+      return;
+    }
     if (this.flushHandle !== undefined) return;
     if (this.replaying) {
       const timeout = window.setTimeout(() => this.flushNow(), 250);
@@ -234,4 +245,9 @@ export class AppStore {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** An event that asks the person for something: it is what they are waiting to see. */
+function isForThePerson(event: LogEvent): boolean {
+  return event.kind === 'elicitation';
 }

@@ -2,41 +2,48 @@
  * What protocol Auto costs at connect over stdio, against the pinned revision,
  * through the proxy: from the session's `connecting` entry to its `ready` entry
  * (proxy clock), the server's start included. Auto and pinned alternate, so
- * both see the same machine load. Beside them, a direct SDK client on the SDK's
- * own stdio transport, which probes on a second copy of the server.
+ * both see the same machine load. Each round's target differs by one environment
+ * variable, so its first connect is a first one (the proxy remembers what it
+ * learnt of a server for the rest of its run) and its Reconnect is one of the
+ * same server. Beside them, where asked, a direct SDK client on the SDK's own
+ * stdio transport, which probes on a second copy of the server.
  */
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { InspectorClient } from '../support/inspector-client';
 
 type Report = (what: string, value: string, target?: string) => void;
-type StdioCommand = { command: string; args: string[] };
-type Case = [label: string, target: StdioCommand, pinned: '2025-11-25' | '2026-07-28'];
+type StdioCommand = { command: string; args: string[]; env?: Record<string, string> };
+type Case = [label: string, target: StdioCommand, pinned: '2025-11-25' | '2026-07-28', options?: { withSdk?: boolean }];
 
-const ROUNDS = 11;
+const ROUNDS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-/** Connecting → ready of the session the client follows, in ms. */
-async function readyAfter(client: InspectorClient, sessionId: string): Promise<number> {
+/** Of one connect, from its `connecting` entry: to `initialize` written (none on 2026-07-28), and to `ready`. */
+type Timing = { initialize: number; ready: number };
+
+/** The timing of the session the client follows, in ms (proxy clock). */
+async function timingOf(client: InspectorClient, sessionId: string): Promise<Timing> {
   const ready = await client.waitFor(
     () => client.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state === 'ready'),
     60_000,
     'ready',
   );
   const connecting = client.events.find((e) => e.kind === 'session-state' && e.sessionId === sessionId && e.state === 'connecting')!;
-  return ready.at - connecting.at;
+  const initialize = client.events.find((e) => e.kind === 'rpc-out' && e.message.method === 'initialize');
+  return { initialize: initialize ? initialize.at - connecting.at : NaN, ready: ready.at - connecting.at };
 }
 
 /** One first connect and one Reconnect, then disconnect. */
-async function connectAndReconnect(client: InspectorClient, target: StdioCommand, protocol: 'auto' | Case[2]): Promise<[number, number]> {
+async function connectAndReconnect(client: InspectorClient, target: StdioCommand, protocol: 'auto' | Case[2]): Promise<[Timing, Timing]> {
   const first = await client.open({ transport: 'stdio', ...target }, { protocol });
-  const firstMs = await readyAfter(client, first);
+  const firstTiming = await timingOf(client, first);
   const { sessionId: again } = await client.send('reconnect', { sessionId: first });
   await client.follow(again);
-  const againMs = await readyAfter(client, again);
+  const againTiming = await timingOf(client, again);
   await client.send('disconnect', { sessionId: again });
-  return [firstMs, againMs];
+  return [firstTiming, againTiming];
 }
 
 /** The SDK probes in place on any subclass of its stdio transport (as the inspector's own transport is). */
@@ -53,14 +60,16 @@ async function sdkAutoConnect(target: StdioCommand, Transport: typeof StdioClien
 }
 
 export async function connectCost(client: InspectorClient, report: Report, cases: Case[]): Promise<void> {
-  for (const [label, target, pinned] of cases) {
-    const auto: [number, number][] = [];
-    const pin: [number, number][] = [];
+  for (const [label, target, pinned, options] of cases) {
+    const auto: [Timing, Timing][] = [];
+    const pin: [Timing, Timing][] = [];
     const sibling: number[] = [];
     const inPlace: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      auto.push(await connectAndReconnect(client, target, 'auto'));
-      pin.push(await connectAndReconnect(client, target, pinned));
+      const round = { ...target, env: { ...target.env, BENCH_CONNECT_ROUND: `${Date.now()}-${i}` } };
+      auto.push(await connectAndReconnect(client, round, 'auto'));
+      pin.push(await connectAndReconnect(client, round, pinned));
+      if (!options?.withSdk) continue;
       sibling.push(await sdkAutoConnect(target, StdioClientTransport));
       inPlace.push(await sdkAutoConnect(target, InPlaceStdioTransport));
     }
@@ -69,16 +78,14 @@ export async function connectCost(client: InspectorClient, report: Report, cases
       ['first connect', 0],
       ['Reconnect', 1],
     ] as const) {
-      const a = median(auto.map((r) => r[at]));
-      const p = median(pin.map((r) => r[at]));
+      const a = median(auto.map((r) => r[at].ready));
+      const p = median(pin.map((r) => r[at].ready));
       // Rounds alternate, so each Auto connect has a pinned one beside it under the same load.
-      const extra = median(auto.map((r, i) => r[at] - pin[i][at]));
-      report(
-        `  ${moment}: Auto | pinned ${pinned}`,
-        `${ms(a)} | ${ms(p)}, ${extra >= 0 ? '+' : ''}${ms(extra)} (${((extra / p) * 100).toFixed(0)}%)`,
-        'Auto ≤ +10%',
-      );
+      const extra = median(auto.map((r, i) => r[at].ready - pin[i][at].ready));
+      const initialize = (timings: [Timing, Timing][]) => median(timings.map((r) => r[at].initialize));
+      report(`  ${moment}: Auto | pinned ${pinned}`, `${ms(a)} | ${ms(p)}, ${(a / p).toFixed(2)}×, ${extra >= 0 ? '+' : ''}${ms(extra)}`, 'Auto ≤ 1.1×');
+      if (pinned !== '2026-07-28') report('    initialize written after: Auto | pinned', `${ms(initialize(auto))} | ${ms(initialize(pin))}`);
     }
-    report('  direct SDK client, Auto: probe on a 2nd process | in place', `${ms(median(sibling))} | ${ms(median(inPlace))}`);
+    if (options?.withSdk) report('  direct SDK client, Auto: probe on a 2nd process | in place', `${ms(median(sibling))} | ${ms(median(inPlace))}`);
   }
 }

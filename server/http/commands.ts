@@ -1,6 +1,5 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
-import { diagnose } from '../doctor/doctor';
 import { parseScenario, ScenarioFileError } from '../scenarios/scenario-file';
 import { WireFailure } from '../wire/errors';
 import type { Scenario } from '../wire/scenario';
@@ -68,6 +67,8 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'diagnose': {
       const session = registry.get(command.params.sessionId);
       if (!session) throw new WireFailure('conflict', 'This session was recorded by an earlier run or imported: connect to it again, then check.');
+      // Loaded when asked: the doctor pulls in the MCP SDK, which start-up does not need.
+      const { diagnose } = await import('../doctor/doctor');
       return diagnose(session.target, session.settings);
     }
     case 'run-scenario': {

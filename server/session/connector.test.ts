@@ -79,3 +79,21 @@ it('a session closing before it connects starts no process and tries nothing els
   expect(methods()).toEqual([]);
   expect(connector.child.exit).toBeUndefined();
 });
+
+it('Auto on a stdio server that answers the probe without 2026-07-28: spoken to in 2025, and its Reconnect sends no probe', async () => {
+  const classic: Target = { transport: 'stdio', ...targetStdio('v1-classic'), env: {} };
+  const { connector, findings, methods } = connectorFor(classic);
+  expect(await connector.connect()).toBeUndefined();
+  expect(connector.client.getProtocolEra()).toBe('legacy');
+  expect(methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+  // The server did nothing wrong: it answered "method not found", as it should.
+  expect(findings).toEqual([]);
+  expect(isRememberedLegacy(classic)).toBe(true);
+  await connector.transport.close();
+
+  const again = connectorFor(classic);
+  expect(await again.connector.connect()).toBeUndefined();
+  expect(again.connector.client.getProtocolEra()).toBe('legacy');
+  expect(again.methods()[0]).toBe('initialize');
+  expect(again.methods()).not.toContain('server/discover');
+});

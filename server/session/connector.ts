@@ -1,8 +1,8 @@
 /**
  * How a session connects: each attempt builds a new transport (and process, on
  * stdio), tap and client; the attempts follow one another as the server's answers
- * say. Auto on stdio speaks 2025 at once to a server remembered as not taking the
- * version probe, and starts a server again that exited under the probe. A 401 that
+ * say. Auto on stdio speaks 2025 at once to a server it found speaking only 2025
+ * earlier in this run, and starts a server again that exited under the probe. A 401 that
  * says where to sign in, then each sign-in step that moves on, connects again.
  * What the last failure means is connect-errors.ts's job; the session reports it.
  */
@@ -96,9 +96,10 @@ export class Connector {
     }
     if (failure !== undefined || host.isClosing()) return failure;
     const isLegacy = (this.client.getProtocolEra() ?? 'legacy') === 'legacy';
-    if (isAutoStdio && this.probe && !this.probe.isAnswered && isLegacy) {
+    if (isAutoStdio && this.probe && isLegacy) {
+      // Whatever the probe met, the server speaks 2025: a Reconnect (or the next connect) need not ask again.
       rememberLegacy(host.target);
-      host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
+      if (!this.probe.isAnswered) host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
     }
     return undefined;
   }

@@ -4,12 +4,15 @@ import type { Target } from '../wire/target';
 const MAX_TARGETS = 256;
 
 /**
- * Targets whose server could not take the 2026-07-28 version probe (it exited,
- * or never answered), so Auto spoke 2025 to them: for the rest of this run they
- * are connected with the SDK's `prior: { kind: 'legacy' }`, one process and no
- * probe. The memory is checked every time it is used: the `initialize` that
- * follows must succeed, else it is forgotten and the next attempt probes again.
- * Other servers need no memory: the in-place probe costs them one round trip.
+ * Stdio targets Auto found speaking only 2025 in this run: the probe was answered
+ * with no 2026-07-28 in it, or never answered, or the server exited under it.
+ * For the rest of this run they are connected with the SDK's
+ * `prior: { kind: 'legacy' }`, one process and no probe, so a Reconnect costs
+ * what the pinned revision does: on stdio the probe's round trip waits for the
+ * whole server start (hundreds of ms for a Node server) before `initialize` can
+ * go. The memory is checked every time it is used: the `initialize` that follows
+ * must succeed, else it is forgotten and the next attempt probes again. A server
+ * that speaks 2026-07-28 is not remembered: pinned, it would be probed too.
  */
 const legacyTargets = new Set<string>();
 
