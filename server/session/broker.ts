@@ -17,6 +17,8 @@ export type ElicitationRequest = {
   findings?: Finding[];
   /** A sampling/createMessage rather than an elicitation: answered with a whole CreateMessageResult as content. */
   kind?: 'sampling';
+  /** SEP-2643: the authorization denial a URL elicitation remedies (only with the Authorization denials setting). */
+  authorization?: EventOf<'elicitation'>['authorization'];
 };
 
 type Mode = EventOf<'elicitation'>['mode'];
@@ -69,6 +71,7 @@ export class ElicitationBroker {
       params: input.params,
       serverName: this.serverName(),
       ...(input.findings?.length && { findings: input.findings }),
+      ...(input.authorization && { authorization: input.authorization }),
     });
     if (input.signal) {
       const onAbort = () => this.end(key, 'server-cancelled', describeReason(input.signal?.reason));
