@@ -20,3 +20,23 @@ test('an authorization denial remedied by a URL is an authorization step with it
   await flow.getByRole('button', { name: 'Done, retry' }).click();
   await expect(app.result()).toHaveText(`approve_folder_access: accept; echoed ${contextId}`);
 });
+
+test('a file input is a picker that refuses a wrong type or a file too large, and says what it sends', async ({ app }) => {
+  await app.waitConnected();
+  await switchOnAndReconnect(app, /^File inputs/);
+  await app.runTool('upload_photo');
+  const picker = app.elicitation().getByLabel(/^Profile photo/);
+  await expect(picker).toHaveAttribute('accept', 'image/png,image/jpeg');
+  // The browser's filter can be switched off in its dialog: the page checks the file itself.
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(app.elicitation().getByRole('alert')).toHaveText('notes.txt is text/plain; this field accepts image/png, image/jpeg.');
+  await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(70_000) });
+  await expect(app.elicitation().getByRole('alert')).toHaveText('huge.png is 70000 bytes; this field takes at most 65536 bytes.');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==', 'base64');
+  await picker.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await expect(app.elicitation().getByRole('status', { name: 'What will be sent' })).toHaveText(
+    /^dot\.png · image\/png · 70 bytes, sent as data:image\/png;base64,iVBORw0KGgo.*… \(118 characters\)$/,
+  );
+  await app.elicitation().getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(app.result()).toHaveText('upload_photo: got image/png, 70 bytes');
+});

@@ -12,6 +12,11 @@ const PROPOSALS: { key: keyof ProposalSettings; label: string; hint: string }[] 
     label: 'Authorization denials (SEP-2643, draft)',
     hint: 'a URL elicitation that remedies a denial shows as an authorization step; the retry echoes its id',
   },
+  {
+    key: 'fileInputs',
+    label: 'File inputs (SEP-2356, draft)',
+    hint: 'a string/uri field with x-mcp-file is a file picker that sends a data: URI',
+  },
 ];
 
 /** The Proposals part of Client settings. */

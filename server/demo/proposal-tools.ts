@@ -5,9 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import { inputRequired, inputResponse, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY } from '../wire/proposals';
+import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY, fileInputOf, fileValueProblems, readDataUri } from '../wire/proposals';
 import type { ConsentSite } from './consent-site';
-import { text } from './helpers';
+import { elicit, text } from './helpers';
+
+/** SEP-2356: a profile photo picked from disk, sent as a data: URI of at most 64 KiB. */
+export const PHOTO_SCHEMA = {
+  type: 'object',
+  properties: {
+    photo: {
+      type: 'string',
+      format: 'uri',
+      title: 'Profile photo',
+      description: 'A PNG or JPEG of at most 64 KiB',
+      'x-mcp-file': { accept: ['image/png', 'image/jpeg'], maxSize: 65_536 },
+    },
+  },
+  required: ['photo'],
+} as const;
 
 type Era = 'legacy' | 'modern';
 
@@ -22,6 +37,26 @@ export function registerProposalTools(server: McpServer, era: Era, site: Consent
     async ({ message }, ctx) => {
       await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', logger: 'demo', data: message } });
       return { content: [text(`write_log: logged "${message}"`)] };
+    },
+  );
+
+  server.registerTool(
+    'upload_photo',
+    {
+      title: 'Upload a photo (file input)',
+      description: 'Asks for a file: a string/uri field with x-mcp-file (SEP-2356), answered with a data: URI; the server checks accept and maxSize itself.',
+      inputSchema: z.object({}),
+    },
+    async (_args, ctx) => {
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'photo');
+      if (view.kind === 'missing') return inputRequired({ inputRequests: { photo: elicit('Please select a profile photo.', PHOTO_SCHEMA) } });
+      if (view.kind !== 'elicit' || view.action !== 'accept') return { content: [text(`upload_photo: ${view.kind === 'elicit' ? view.action : view.kind}`)] };
+      // A server validates a file input whatever the client checked (the proposal's "Server-side validation").
+      const value = view.content?.photo;
+      const problems = fileValueProblems(fileInputOf(PHOTO_SCHEMA.properties.photo)!, value);
+      if (problems.length) return { content: [text(`upload_photo: rejected, the photo ${problems.join('; ')}`)], isError: true };
+      const read = readDataUri(value as string);
+      return { content: [text(`upload_photo: got ${'mediaType' in read ? `${read.mediaType}, ${read.size} bytes` : 'nothing'}`)] };
     },
   );
 

@@ -111,3 +111,33 @@ describe('authorization denials as URL elicitation (SEP-2643)', () => {
     await suite.client.send('disconnect', { sessionId });
   });
 });
+
+describe('file inputs (SEP-2356)', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
+
+  it.each(['2025-11-25', '2026-07-28'] as const)('on %s a data: URI is sent; a wrong type or a file too large is refused before sending', async (protocol) => {
+    const sessionId = await suite.client.open(demo(), { protocol, proposals: { fileInputs: true } });
+    const { callId, end } = await suite.client.call(sessionId, 'upload_photo');
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    // The keyword is known: no "unknown keyword" finding for it.
+    expect(findingsOf(sessionId, 'schema-unknown-keyword')).toEqual([]);
+    const answer = (photo: string) => suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo } });
+    await expect(answer('data:text/plain,hello')).rejects.toThrow(/photo has media type text\/plain, which accept \(image\/png, image\/jpeg\) does not allow/);
+    await expect(answer(`data:image/png;base64,${'A'.repeat(90_000)}`)).rejects.toThrow(/photo is 67500 bytes, more than maxSize 65536/);
+    await expect(answer('https://example.com/photo.png')).rejects.toThrow(/photo is not a data: URI/);
+    await answer(PNG);
+    expect(resultText(await end)).toBe('upload_photo: got image/png, 70 bytes');
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('with the setting off the field is an ordinary string, and x-mcp-file an unknown keyword', async () => {
+    const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28' });
+    const { callId, end } = await suite.client.call(sessionId, 'upload_photo');
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    expect(findingsOf(sessionId, 'schema-unknown-keyword').map((f) => f.message)).toEqual([expect.stringContaining('`x-mcp-file`')]);
+    // No file checks in the client: the server's own check refuses the value.
+    await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo: 'https://example.com/photo.png' } });
+    expect(resultText(await end)).toMatch(/^upload_photo: rejected, the photo is not a data: URI/);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});

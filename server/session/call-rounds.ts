@@ -147,7 +147,14 @@ async function fulfil(
     schemasByKey.set(inputKey, schema);
     const findings = host.reportFindings(found, { callId });
     const authorization = params.mode === 'url' ? denial.urlRemedy : undefined;
-    const { answer } = host.broker.request({ callId, origin: { kind: 'mrtr', round, inputKey }, params, findings, ...(authorization && { authorization }) });
+    const { answer } = host.broker.request({
+      callId,
+      origin: { kind: 'mrtr', round, inputKey },
+      params,
+      findings,
+      fileInputs: settingsNow.proposals.fileInputs,
+      ...(authorization && { authorization }),
+    });
     const response: ElicitAnswer = await answer;
     return [inputKey, response];
   });

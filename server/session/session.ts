@@ -411,7 +411,11 @@ export class Session {
   elicitationContext(): ElicitationContext {
     const { form, url } = this.settings.elicitation;
     const is0618 = this.settings.protocol === '2025-06-18';
-    return { protocolVersion: this.protocolVersion ?? this.settings.protocol, declared: { form, url: url && !is0618 } };
+    return {
+      protocolVersion: this.protocolVersion ?? this.settings.protocol,
+      declared: { form, url: url && !is0618 },
+      fileInputs: this.settings.proposals.fileInputs,
+    };
   }
 
   /** Log findings; returns them for chaining. */
