@@ -15,7 +15,7 @@ const HINT_TEXT: Record<string, string> = {
 export function AuthorizationStep({ denial }: { denial: AuthorizationDenial }) {
   const hints = denial.remediationHints ?? [];
   return (
-    <section aria-label="Authorization step" className="space-y-1 rounded-md bg-violet-50 px-2 py-1.5 text-xs text-violet-950 ring-1 ring-violet-200">
+    <section aria-label="Authorization step" className="space-y-1 rounded-md bg-indigo-50 px-2 py-1.5 text-xs text-indigo-950 ring-1 ring-indigo-200">
       <p>
         <span className="font-semibold">Authorization step</span>: the server denied the call ({displayText(denial.reason)}, remediation {denial.remediation})
         until this URL is completed.
@@ -38,7 +38,7 @@ export function AuthorizationStep({ denial }: { denial: AuthorizationDenial }) {
             return (
               <li key={i}>
                 <span className="font-mono">{displayText(type)}</span>: {HINT_TEXT[type] ?? 'a hint type the inspector does not know (a client ignores it)'}
-                {extra && <span className="font-mono text-violet-800">{displayText(extra)}</span>}
+                {extra && <span className="font-mono text-indigo-800">{displayText(extra)}</span>}
               </li>
             );
           })}
