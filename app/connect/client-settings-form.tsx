@@ -3,6 +3,7 @@ import type { Root } from '@wire/target';
 import { Field, INPUT_CLASS } from '@app/ui/field';
 import { useRememberedFlag } from '@app/ui/use-layout-memory';
 import { RootsEditor } from './roots-editor';
+import { ProposalSettingsFields } from './proposal-settings';
 
 const PROTOCOL_LABELS: Record<ProtocolChoice, string> = {
   auto: 'Auto (prefer 2026-07-28, fall back)',
@@ -91,6 +92,7 @@ export function ClientSettingsForm({
           Tasks <span className="text-slate-500">{is0618 ? '(not in 2025-06-18)' : '(a server may run an elicitation as a task and poll it)'}</span>
         </label>
         <RootsEditor roots={settings.roots} onChange={(roots) => set({ roots })} onSend={onSendRoots} />
+        <ProposalSettingsFields proposals={settings.proposals} onChange={(proposals) => set({ proposals })} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Request timeout (seconds)">
             {(id) => (

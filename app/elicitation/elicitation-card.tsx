@@ -62,7 +62,7 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
       <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
         <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
-          <FormAnswer elicitation={elicitation} sessionId={session.sessionId} />
+          <FormAnswer elicitation={elicitation} sessionId={session.sessionId} fileInputs={session.status.settings?.proposals.fileInputs} />
         </Suspense>
       </ErrorBoundary>
     </article>

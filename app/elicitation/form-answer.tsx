@@ -20,9 +20,9 @@ const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset
  * JSON), and Accept, Decline, Cancel. Content goes out only with Accept.
  * In its own chunk (it brings rjsf and ajv), fetched while the page is idle.
  */
-export default function FormAnswer({ elicitation, sessionId }: { elicitation: ElicitationView; sessionId: string }) {
+export default function FormAnswer({ elicitation, sessionId, fileInputs = false }: { elicitation: ElicitationView; sessionId: string; fileInputs?: boolean }) {
   const commands = useCommands();
-  const prepared = useMemo(() => prepareForm(elicitation.params.requestedSchema), [elicitation.params.requestedSchema]);
+  const prepared = useMemo(() => prepareForm(elicitation.params.requestedSchema, { fileInputs }), [elicitation.params.requestedSchema, fileInputs]);
   const initial = useMemo(() => initialData(prepared), [prepared]);
   const formRef = useRef<JsonFormHandle>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);

@@ -92,3 +92,23 @@ describe('prepareForm as a boundary', () => {
     expect(createSchemaUtils(jsonFormValidator, schema, JSON_FORM_DEFAULTS).getDefaultFormState(schema, undefined)).toEqual({});
   });
 });
+
+describe('file inputs (SEP-2356)', () => {
+  const schema = {
+    type: 'object',
+    properties: { photo: { type: 'string', format: 'uri', title: 'Photo', 'x-mcp-file': { accept: ['image/png'], maxSize: 100 } } },
+  };
+
+  it('with the setting, an x-mcp-file field is a file picker, and its format is not run over the data URI', () => {
+    const prepared = prepareForm(schema, { fileInputs: true });
+    expect(prepared.schema.properties?.photo).toEqual({ type: 'string', title: 'Photo' });
+    expect(prepared.uiSchema.photo).toEqual({ 'ui:widget': 'file', 'ui:options': { accept: ['image/png'], maxSize: 100 } });
+    expect(prepared.notes).toEqual([]);
+  });
+
+  it('without it, the field is a text field and the keyword is listed as not followed', () => {
+    const prepared = prepareForm(schema);
+    expect(prepared.uiSchema.photo).toBeUndefined();
+    expect(prepared.notes.map((n) => n.keyword)).toEqual(['x-mcp-file']);
+  });
+});

@@ -8,6 +8,7 @@
  * `enumNames` become option labels and multi-select arrays checkbox groups.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { FILE_INPUT_KEYWORD, fileInputOf } from '@wire/proposals';
 import { compileSafePattern } from '@wire/safe-pattern';
 
 /** Something in the schema the form does not use: where, which keyword, and its raw value (shortened). */
@@ -36,7 +37,8 @@ const HANDLED_KEYWORDS = new Set<string>([
   ...TEXT_KEYWORDS,
 ]);
 
-export function prepareForm(requestedSchema: unknown): PreparedForm {
+/** `fileInputs`: the File inputs setting (SEP-2356) is on, so `x-mcp-file` fields are file pickers. */
+export function prepareForm(requestedSchema: unknown, { fileInputs = false }: { fileInputs?: boolean } = {}): PreparedForm {
   const notes: SchemaNote[] = [];
   const root = isRecord(requestedSchema) ? requestedSchema : {};
   for (const [keyword, value] of Object.entries(root)) {
@@ -50,7 +52,7 @@ export function prepareForm(requestedSchema: unknown): PreparedForm {
       notes.push(note(name, '', raw, `past the first ${MAX_FIELDS} fields; not shown`));
       continue;
     }
-    const field = prepareField(name, raw, notes);
+    const field = prepareField(name, raw, notes, fileInputs);
     if (!field) continue;
     properties[name] = field.schema;
     if (Object.keys(field.ui).length) uiSchema[name] = field.ui;
@@ -62,17 +64,25 @@ export function prepareForm(requestedSchema: unknown): PreparedForm {
   return { schema, uiSchema, notes };
 }
 
-function prepareField(name: string, raw: unknown, notes: SchemaNote[]): { schema: RJSFSchema; ui: Record<string, unknown> } | undefined {
+function prepareField(name: string, raw: unknown, notes: SchemaNote[], fileInputs: boolean): { schema: RJSFSchema; ui: Record<string, unknown> } | undefined {
   if (!isRecord(raw) || typeof raw.type !== 'string' || !FIELD_TYPES.has(raw.type)) {
     notes.push(note(name, 'type', isRecord(raw) ? raw.type : raw, 'not a string, number, integer, boolean or multi-select field; not shown'));
     return undefined;
   }
   const schema: Record<string, unknown> = { type: raw.type };
   const ui: Record<string, unknown> = {};
+  const file = fileInputs ? fileInputOf(raw) : undefined;
   for (const [keyword, value] of Object.entries(raw)) {
+    if (file && keyword === FILE_INPUT_KEYWORD) continue;
     if (!HANDLED_KEYWORDS.has(keyword)) notes.push(note(name, keyword, value, 'not part of the flat schema elicitation allows; not followed'));
   }
   for (const keyword of TEXT_KEYWORDS) if (typeof raw[keyword] === 'string') schema[keyword] = raw[keyword];
+  if (file) {
+    // The picker checks accept and maxSize; `format: uri` only marks the field, and is not run over a data URI (SEP-2356).
+    delete schema.format;
+    ui['ui:widget'] = 'file';
+    ui['ui:options'] = { accept: file.accept, maxSize: file.maxSize };
+  }
   for (const keyword of NUMBER_KEYWORDS) if (typeof raw[keyword] === 'number' && Number.isFinite(raw[keyword])) schema[keyword] = raw[keyword];
   if (typeof raw.pattern === 'string') {
     const compiled = compileSafePattern(raw.pattern);

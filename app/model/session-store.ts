@@ -69,6 +69,8 @@ export type ElicitationView = {
   ruleMatch?: EventOf<'rule-match'>;
   /** Set when the server asked for this elicitation as a task (2025-11-25): its latest status. */
   task?: EventOf<'task-status'>;
+  /** SEP-2643: the authorization denial this URL elicitation remedies (the Authorization denials setting). */
+  authorization?: EventOf<'elicitation'>['authorization'];
 };
 
 export type SessionSnapshot = {
@@ -272,6 +274,7 @@ export class SessionStore {
           seq: event.seq,
           findings: event.findings ?? [],
           actions: [],
+          ...(event.authorization && { authorization: event.authorization }),
         });
         if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, elicitationKeys: [...call.elicitationKeys, event.key] }));
         return;

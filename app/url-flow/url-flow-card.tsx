@@ -12,6 +12,7 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import { flowState } from './flow-status';
 import { STATUS_TONE } from './status-tone';
 import { UrlDestination } from './url-destination';
+import { AuthorizationStep } from './authorization-step';
 import { displayText } from '../ui/display-text';
 import { Alert } from '../ui/alert';
 
@@ -104,6 +105,7 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
       <p className="text-sm whitespace-pre-wrap text-slate-900" aria-label="Message">
         {displayText(flow.params.message)}
       </p>
+      {flow.authorization && <AuthorizationStep denial={flow.authorization} />}
       {flow.ruleMatch && (
         <p role="status" aria-label="Rule" className="rounded-md bg-indigo-50 px-2 py-1 text-xs text-indigo-900 ring-1 ring-indigo-200">
           {ruleAnswer?.rule ? ruleAnsweredText(ruleAnswer.rule) : ruleMatchText(flow.ruleMatch)}

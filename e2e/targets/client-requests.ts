@@ -5,6 +5,8 @@
  *   ask_sampling     the same with sampling/createMessage
  *   bad_sampling     a sampling request whose maxTokens and messages are malformed
  *   hologram_sampling a sampling request whose message content has a type the spec does not know
+ *   denied_by_url    (2026-07-28) an authorization denial remedied by a URL elicitation (SEP-2643), whatever the client declared
+ *   denied_badly     (2026-07-28) the same with an envelope that is not one
  * The tool's text says what the client answered.
  */
 import { ask, readMessages, send, type Message } from './raw-stdio';
@@ -21,7 +23,20 @@ const ASKS: Record<string, { method: string; params: object }> = {
     params: { messages: [{ role: 'user', content: { type: 'hologram', data: 'a cat, in 3D' } }], maxTokens: 50 },
   },
 };
-const TOOLS = Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } }));
+const DENIALS: Record<string, object> = {
+  denied_by_url: {
+    reason: 'insufficient_authorization',
+    remediation: 'available',
+    authorizationContextId: 'authzctx_raw',
+    remediationHints: [{ type: 'url' }],
+  },
+  denied_badly: { remediation: 'maybe', remediationHints: 'none' },
+};
+const APPROVE = { method: 'elicitation/create', params: { mode: 'url', message: 'Approve access to the folder.', url: 'https://example.com/approve' } };
+const TOOLS = [
+  ...Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } })),
+  ...Object.keys(DENIALS).map((name) => ({ name, description: 'Denies the call until a URL is visited (2026-07-28)', inputSchema: { type: 'object' } })),
+];
 
 async function handle(message: Message): Promise<void> {
   const { id, method, params = {} } = message;
@@ -43,6 +58,15 @@ async function handle(message: Message): Promise<void> {
     const responses = params.inputResponses as Record<string, unknown> | undefined;
     if (responses) return answer(`${String(params.name)}: ${JSON.stringify(responses.it ?? 'left out')}`);
     return send({ id, result: modern({ resultType: 'input_required', inputRequests: { it: wanted } }) });
+  }
+  const denial = method === 'tools/call' && isModern ? DENIALS[String(params.name)] : undefined;
+  if (denial) {
+    const responses = params.inputResponses as Record<string, unknown> | undefined;
+    const echoed = JSON.stringify((meta as Record<string, unknown>)['io.modelcontextprotocol/authorization-context-id'] ?? 'no id echoed');
+    if (responses)
+      return send({ id, result: wrap({ content: [{ type: 'text', text: `${String(params.name)}: ${JSON.stringify(responses.it)}; ${echoed}` }] }) });
+    const result = { resultType: 'input_required', inputRequests: { it: APPROVE }, requestState: 'denied' };
+    return send({ id, result: { ...result, _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO, 'io.modelcontextprotocol/authorization': denial } } });
   }
   send({ id, error: { code: -32601, message: `Method not found: ${method}` } });
 }

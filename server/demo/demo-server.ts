@@ -13,6 +13,7 @@ import { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';
 import { registerCatalogItems } from './catalog-items';
 import { registerClientRequestTools } from './client-request-tools';
+import { registerProposalTools } from './proposal-tools';
 import { registerRoundTools } from './round-tools';
 import { TaskServer } from './task-server';
 import { registerTaskTools } from './task-tools';
@@ -28,7 +29,8 @@ export type DemoOptions = { era: Era; site?: ConsentSite };
 
 export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions = { era: 'legacy' }): McpServer {
   const options = {
-    capabilities: { tools: { listChanged: true } },
+    // logging: write_log sends notifications/message (deprecated from 2026-07-28, SEP-2577).
+    capabilities: { tools: { listChanged: true }, logging: {} },
     instructions: 'A demo server for the Elicitation Inspector: each tool shows one elicitation situation.',
   };
   // Tasks exist on 2025 connections only (see task-tools.ts for 2026-07-28).
@@ -158,5 +160,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerClientRequestTools(server);
   registerCatalogItems(server);
   registerTaskTools(server);
+  registerProposalTools(server, era, site);
   return server;
 }

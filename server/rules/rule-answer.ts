@@ -7,6 +7,7 @@ import type { AnswerBy } from '../session/broker';
 import type { Session } from '../session/session';
 import type { EventOf } from '../wire/events';
 import type { RuleAnswer, RuleRef } from '../wire/rules';
+import { readFileAnswers } from './file-answer';
 
 /**
  * - `answered`: the server has its answer (and a URL flow was marked done, when asked).
@@ -47,13 +48,18 @@ export function giveRuleAnswer(
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
-  const error = session.answerElicitation(elicitation.key, answer.action, content, answer.skipValidation === true, by);
-  if (error?.code === 'validation-failed') {
+  const files = content && elicitation.mode === 'form' ? readFileAnswers(elicitation.params.requestedSchema, content) : { content };
+  const error = 'problem' in files ? undefined : session.answerElicitation(elicitation.key, answer.action, files.content, answer.skipValidation === true, by);
+  if ('problem' in files || error?.code === 'validation-failed') {
+    const why =
+      'problem' in files
+        ? `answers a file input with a file it cannot send (${files.problem}). Fix the path.`
+        : `would accept with content that fails the requested schema (${error!.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks.`;
     session.emit({
       kind: 'finding',
       code: 'rule-content-invalid',
       severity: 'warning',
-      message: `Not sent: ${describe(rule)} would accept with content that fails the requested schema (${error.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks. ${AFTER_REFUSAL[whenRefused]}`,
+      message: `Not sent: ${describe(rule)} ${why} ${AFTER_REFUSAL[whenRefused]}`,
       key: elicitation.key,
       ...(elicitation.callId && { callId: elicitation.callId }),
     });

@@ -1,6 +1,7 @@
 import type { ElicitAction, ElicitationOrigin, EventOf, Finding, NewLogEvent, WireError } from '../wire/events';
 import type { RuleRef } from '../wire/rules';
 import { validateContent } from './content-validation';
+import { checkFileFields } from './file-inputs';
 import { samplingResultProblems } from './sampling-checks';
 
 export type ElicitAnswer = { action: ElicitAction; content?: Record<string, unknown> };
@@ -17,6 +18,10 @@ export type ElicitationRequest = {
   findings?: Finding[];
   /** A sampling/createMessage rather than an elicitation: answered with a whole CreateMessageResult as content. */
   kind?: 'sampling';
+  /** SEP-2643: the authorization denial a URL elicitation remedies (only with the Authorization denials setting). */
+  authorization?: EventOf<'elicitation'>['authorization'];
+  /** SEP-2356 (the File inputs setting): the answer's `x-mcp-file` fields are checked as file inputs. */
+  fileInputs?: boolean;
 };
 
 type Mode = EventOf<'elicitation'>['mode'];
@@ -26,6 +31,7 @@ type Pending = {
   callId?: string;
   mode: Mode;
   params: Record<string, unknown>;
+  fileInputs?: boolean;
   resolve: (answer: ElicitAnswer) => void;
 };
 
@@ -55,7 +61,7 @@ export class ElicitationBroker {
     const key = `e${this.nextKey++}`;
     const mode: Mode = input.kind ?? (input.params.mode === 'url' ? 'url' : 'form');
     const answer = new Promise<ElicitAnswer>((resolve) => {
-      this.pending.set(key, { key, callId: input.callId, mode, params: input.params, resolve });
+      this.pending.set(key, { key, callId: input.callId, mode, params: input.params, fileInputs: input.fileInputs, resolve });
     });
     this.known.set(key, { callId: input.callId, mode });
     const elicitationId = input.params.elicitationId;
@@ -69,6 +75,7 @@ export class ElicitationBroker {
       params: input.params,
       serverName: this.serverName(),
       ...(input.findings?.length && { findings: input.findings }),
+      ...(input.authorization && { authorization: input.authorization }),
     });
     if (input.signal) {
       const onAbort = () => this.end(key, 'server-cancelled', describeReason(input.signal?.reason));
@@ -110,7 +117,8 @@ export class ElicitationBroker {
       content = answer.content ?? {};
       const schema = entry.params.requestedSchema;
       if (!options.skipValidation && typeof schema === 'object' && schema !== null) {
-        const problems = validateContent(schema as Record<string, unknown>, content);
+        const files = entry.fileInputs ? checkFileFields(schema as Record<string, unknown>, content) : undefined;
+        const problems = [...(files?.problems ?? []), ...validateContent(files?.schema ?? (schema as Record<string, unknown>), content)];
         if (problems.length) {
           return {
             code: 'validation-failed',

@@ -12,8 +12,10 @@ import { ProtocolError, isInputRequiredResult } from '@modelcontextprotocol/clie
 import type { EventOf } from '../wire/events';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitAnswer } from './broker';
+import { readRoundDenial, type RoundDenial } from './authorization-denials';
 import { CallEnded } from './call-ended';
 import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
+import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from './deprecations';
 import { checkElicitationParams } from './findings';
 import { checkSamplingParams } from './sampling-checks';
 import { URL_REQUIRED_CODE, satisfyUrlRequired, type UrlRequiredHost } from './url-required';
@@ -81,10 +83,12 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
     }
     if (!isInputRequiredResult(result)) return result;
     const entries = Object.entries((result.inputRequests ?? {}) as Record<string, InputRequest>);
+    const denial = readRoundDenial(result, elicitationModes(entries), host.currentSettings(), host.elicitationContext());
+    if (denial.findings.length) host.reportFindings(denial.findings, { callId: host.callId });
     let inputResponses: Record<string, unknown> | undefined;
     if (entries.length) {
       polls = 0;
-      inputResponses = await fulfil(host, entries, round, schemasByKey);
+      inputResponses = await fulfil(host, entries, round, schemasByKey, denial);
       reason = 'input-responses';
     } else {
       await host.sleep(pollDelayMs(++polls));
@@ -93,6 +97,7 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
     // requestState is opaque: echoed byte for byte, and omitted when the server sent none.
     params = {
       ...host.baseParams,
+      ...(denial.retryMeta && { _meta: { ...(host.baseParams._meta as Params | undefined), ...denial.retryMeta } }),
       ...(inputResponses && { inputResponses }),
       ...(result.requestState !== undefined && { requestState: result.requestState }),
     };
@@ -100,7 +105,13 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
 }
 
 /** Ask for every embedded request of one round, all at once; the retry waits for the last answer. */
-async function fulfil(host: RoundsHost, entries: [string, InputRequest][], round: number, schemasByKey: Map<string, string>): Promise<Record<string, unknown>> {
+async function fulfil(
+  host: RoundsHost,
+  entries: [string, InputRequest][],
+  round: number,
+  schemasByKey: Map<string, string>,
+  denial: RoundDenial,
+): Promise<Record<string, unknown>> {
   const { callId } = host;
   const answers = entries.map(async ([inputKey, inputRequest]): Promise<[string, unknown] | undefined> => {
     const settingsNow = host.currentSettings();
@@ -108,6 +119,11 @@ async function fulfil(host: RoundsHost, entries: [string, InputRequest][], round
     if (undeclared) {
       host.reportFindings([{ ...undeclared, message: `${undeclared.message} It is left out of the retry.` }], { callId });
       return undefined;
+    }
+    const { protocolVersion } = host.elicitationContext();
+    const deprecated = deprecatedFeatureOf(inputRequest.method);
+    if (deprecated && notesDeprecations(settingsNow, protocolVersion)) {
+      host.reportFindings([deprecationFinding(deprecated, `asked for ${inputRequest.method} in input request "${inputKey}"`, protocolVersion)], { callId });
     }
     const roots = declaredRoots(settingsNow);
     if (inputRequest.method === 'roots/list' && roots) return [inputKey, rootsResult(roots)];
@@ -130,13 +146,26 @@ async function fulfil(host: RoundsHost, entries: [string, InputRequest][], round
     }
     schemasByKey.set(inputKey, schema);
     const findings = host.reportFindings(found, { callId });
-    const { answer } = host.broker.request({ callId, origin: { kind: 'mrtr', round, inputKey }, params, findings });
+    const authorization = params.mode === 'url' ? denial.urlRemedy : undefined;
+    const { answer } = host.broker.request({
+      callId,
+      origin: { kind: 'mrtr', round, inputKey },
+      params,
+      findings,
+      fileInputs: settingsNow.proposals.fileInputs,
+      ...(authorization && { authorization }),
+    });
     const response: ElicitAnswer = await answer;
     return [inputKey, response];
   });
   const settled = await Promise.all(answers);
   if (host.isEnded()) throw new CallEnded('cancelled', { code: 'timeout', message: 'The call ended while waiting on the person.' });
   return Object.fromEntries(settled.filter((entry): entry is [string, unknown] => entry !== undefined));
+}
+
+/** The modes of a round's elicitation input requests. */
+function elicitationModes(entries: [string, InputRequest][]): ('form' | 'url')[] {
+  return entries.filter(([, request]) => request.method === 'elicitation/create').map(([, request]) => (request.params?.mode === 'url' ? 'url' : 'form'));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { watchedFetch } from '../auth/challenge-fetch';
 import { VERSION } from '../version';
+import { AUTHORIZATION_DENIALS_EXTENSION } from '../wire/proposals';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 import { SessionStdioTransport } from './sdk-internals';
@@ -28,7 +29,13 @@ const LEGACY_VERSIONS_FROM = {
  * on the wire inside `form`, which is why it is off unless asked for.
  */
 export function clientCapabilities(settings: SessionSettings): ClientCapabilities {
-  return { ...elicitationCapability(settings), ...clientRequestCapabilities(settings), ...tasksCapability(settings) };
+  return { ...elicitationCapability(settings), ...clientRequestCapabilities(settings), ...tasksCapability(settings), ...extensionCapabilities(settings) };
+}
+
+/** The extensions of proposals switched on (docs/proposals.md); none by default. */
+function extensionCapabilities(settings: SessionSettings): ClientCapabilities {
+  if (!settings.proposals.authorizationDenials) return {};
+  return { extensions: { [AUTHORIZATION_DENIALS_EXTENSION]: {} } };
 }
 
 function elicitationCapability(settings: SessionSettings): ClientCapabilities {

@@ -47,6 +47,7 @@ export function registerClientRequestHandlers(client: Client, host: ClientReques
       params: raw?.params ?? parsedParams,
       signal: request.signal,
       findings: raw?.findings,
+      fileInputs: host.settings().proposals.fileInputs,
     });
     return answer;
   };

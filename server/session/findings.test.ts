@@ -134,3 +134,17 @@ describe('URL checks as findings', () => {
     ).toEqual([]);
   });
 });
+
+describe('x-mcp-file (SEP-2356)', () => {
+  const schema = (field: Record<string, unknown>) => ({ type: 'object', properties: { photo: field } });
+  const file = { type: 'string', format: 'uri', 'x-mcp-file': { accept: ['image/png'] } };
+
+  it('is an unknown keyword without the setting, and known with it', () => {
+    expect(codes(checkRequestedSchema(schema(file)))).toEqual(['schema-unknown-keyword']);
+    expect(codes(checkRequestedSchema(schema(file), false, true))).toEqual([]);
+  });
+
+  it('says when the keyword is misplaced: the field stays an ordinary one', () => {
+    expect(codes(checkRequestedSchema(schema({ type: 'string', 'x-mcp-file': {} }), false, true))).toEqual(['file-input-misplaced']);
+  });
+});

@@ -4,6 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
+import { FILE_INPUT_KEYWORD, fileInputOf } from '../wire/proposals';
 import { compileSafePattern } from '../wire/safe-pattern';
 import { analyzeUrl } from '../wire/url-checks';
 
@@ -13,6 +14,8 @@ export type ElicitationContext = {
   /** Negotiated protocol version, e.g. '2025-06-18'. */
   protocolVersion: string;
   declared: { form: boolean; url: boolean };
+  /** SEP-2356 (the File inputs setting): `x-mcp-file` is a keyword the client knows. */
+  fileInputs?: boolean;
 };
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
@@ -75,13 +78,13 @@ export function checkElicitationParams(params: Record<string, unknown>, ctx: Eli
         message: 'The `mode` field is a 2025-11-25 addition; a 2025-06-18 client does not expect it.',
       });
     }
-    findings.push(...checkRequestedSchema(params.requestedSchema, is0618));
+    findings.push(...checkRequestedSchema(params.requestedSchema, is0618, ctx.fileInputs));
   }
   return findings;
 }
 
 /** The flat, primitive-only subset the spec allows for `requestedSchema`. */
-export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[] {
+export function checkRequestedSchema(schema: unknown, is0618 = false, fileInputs = false): Finding[] {
   if (!isObject(schema)) {
     return [{ code: 'schema-missing', severity: 'error', message: 'Form mode needs a `requestedSchema` object.' }];
   }
@@ -95,7 +98,7 @@ export function checkRequestedSchema(schema: unknown, is0618 = false): Finding[]
     if (!isObject(raw)) continue;
     const type = raw.type;
     const where = `\`${name}\``;
-    findings.push(...checkKeywords(raw, FIELD_KEYWORDS, name));
+    findings.push(...(fileInputs && FILE_INPUT_KEYWORD in raw ? checkFileInput(raw, name) : checkKeywords(raw, FIELD_KEYWORDS, name)));
     if (type === 'object' || isObject(raw.properties)) {
       findings.push({
         code: 'schema-nested-object',
@@ -200,6 +203,20 @@ function checkKeywords(schema: Record<string, unknown>, allowed: Set<string>, fi
         message: `${where} has \`${keyword}\`, which the spec's flat subset does not include; the form does not use it.`,
       });
     }
+  }
+  return findings;
+}
+
+/** SEP-2356: a field's `x-mcp-file` is a file picker only on a well-formed `string`/`format: uri` field; else it is an ordinary field. */
+function checkFileInput(field: Record<string, unknown>, name: string): Finding[] {
+  const { [FILE_INPUT_KEYWORD]: _descriptor, ...rest } = field;
+  const findings = checkKeywords(rest, FIELD_KEYWORDS, name);
+  if (!fileInputOf(field)) {
+    findings.push({
+      code: 'file-input-misplaced',
+      severity: 'warning',
+      message: `Field \`${name}\` has \`${FILE_INPUT_KEYWORD}\`, but the proposal allows it only as {accept?: string[], maxSize?: integer} on a \`type: "string", format: "uri"\` field; it is shown as an ordinary field.`,
+    });
   }
   return findings;
 }

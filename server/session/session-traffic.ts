@@ -8,6 +8,7 @@ import type { LogEvent, NewLogEvent } from '../wire/events';
 import type { SessionSettings } from '../wire/target';
 import type { ChildOutput } from './child-watch';
 import { serverRequestFindings } from './client-request-handlers';
+import { deprecatedFeatureOf, deprecationFinding, notesDeprecations, type LoggingNotes } from './deprecations';
 import type { ElicitationContext, Finding } from './findings';
 import type { ServerRequests } from './server-requests';
 import type { RpcId } from './tap';
@@ -24,6 +25,8 @@ export type TrafficHost = {
   isClosed(): boolean;
   serverRequests: ServerRequests;
   serverTaskNotices: ServerTaskNotices;
+  /** SEP-2577's notes on the server's log messages, with their budget. */
+  loggingNotes: LoggingNotes;
 };
 
 /** A message the client sends. Returns its log entry. */
@@ -45,10 +48,14 @@ export function logInbound(host: TrafficHost, message: JSONRPCMessage): void {
     if (typeof requestId === 'string' || typeof requestId === 'number') host.serverRequests.ended(requestId);
   }
   if (message.method === 'notifications/tasks/status') host.serverTaskNotices.notified(message.params);
+  const { protocolVersion } = host.elicitationContext();
+  const deprecated = notesDeprecations(host.settings(), protocolVersion) ? deprecatedFeatureOf(message.method) : undefined;
+  if (deprecated === 'logging') host.reportFindings(host.loggingNotes.next(protocolVersion), {}, event.seq);
   if (!('id' in message)) return;
   const params = (message.params ?? {}) as Record<string, unknown>;
   const era = host.era();
   const findings = serverRequestFindings(message.method, params, { era, settings: host.settings(), elicitation: host.elicitationContext() });
+  if (deprecated) findings.push(deprecationFinding(deprecated, `sent a ${message.method} request`, protocolVersion));
   host.reportFindings(findings, {}, event.seq);
   // On 2026-07-28 the client drops the request unanswered: nothing would ever take it out again.
   if (era !== 'modern') host.serverRequests.received(message.id, { params, findings });

@@ -23,6 +23,7 @@ import { listCatalogPage } from './catalog';
 import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { ClientTasks } from './tasks/client-tasks';
 import { ServerTaskNotices } from './tasks/server-task-notices';
+import { LoggingNotes, deprecationFinding, notesDeprecations } from './deprecations';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
@@ -93,6 +94,7 @@ export class Session {
     isClosed: () => this.state === 'closed',
     serverRequests: this.serverRequests,
     serverTaskNotices: this.serverTaskNotices,
+    loggingNotes: new LoggingNotes(),
   };
 
   private readonly onStateChange: () => void;
@@ -217,6 +219,9 @@ export class Session {
       serverCapabilities: this.client.getServerCapabilities() as Record<string, unknown> | undefined,
       ...(this.client.getInstructions() && { instructions: this.client.getInstructions() }),
     });
+    if (this.client.getServerCapabilities()?.logging && notesDeprecations(this.settings, this.protocolVersion)) {
+      this.reportFindings([deprecationFinding('logging', 'declares the `logging` capability', this.protocolVersion)], {});
+    }
     this.onStateChange();
     await this.refreshTools();
   }
@@ -406,7 +411,11 @@ export class Session {
   elicitationContext(): ElicitationContext {
     const { form, url } = this.settings.elicitation;
     const is0618 = this.settings.protocol === '2025-06-18';
-    return { protocolVersion: this.protocolVersion ?? this.settings.protocol, declared: { form, url: url && !is0618 } };
+    return {
+      protocolVersion: this.protocolVersion ?? this.settings.protocol,
+      declared: { form, url: url && !is0618 },
+      fileInputs: this.settings.proposals.fileInputs,
+    };
   }
 
   /** Log findings; returns them for chaining. */

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { OAuthEventFields } from './oauth';
+import { AuthorizationDenialSchema } from './proposals';
 import { RuleRefSchema } from './rules';
 import { SessionSettingsSchema, TargetSummarySchema } from './target';
 
@@ -230,6 +231,11 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     serverName: z.string(),
     /** What the inspector found wrong with this request (also logged as finding events). */
     findings: z.array(FindingSchema).optional(),
+    /**
+     * SEP-2643 (the Authorization denials setting): the denial this URL elicitation
+     * remedies, from its round's `_meta`, so the URL flows panel shows it as an authorization step.
+     */
+    authorization: AuthorizationDenialSchema.optional(),
   }),
   z.object({
     ...Base,

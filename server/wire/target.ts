@@ -1,6 +1,7 @@
 /** What to connect to, and what kind of client to be while connected. */
 import { z } from 'zod';
 import { OAuthOptionsSchema, summarizeOAuth } from './oauth';
+import { ProposalSettingsSchema } from './proposals';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { EMPTY_RULES, RuleSetSchema } from './rules';
 
@@ -98,6 +99,8 @@ export const SessionSettingsSchema = z.object({
    * elicitation/create), so a server may run an elicitation as a task and poll it.
    */
   tasks: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  /** Protocol proposals, each off by default so a default connection is the released revision (proposals.ts). */
+  proposals: ProposalSettingsSchema.default(ProposalSettingsSchema.parse({})),
 });
 export type SessionSettings = z.infer<typeof SessionSettingsSchema>;
 export type SessionSettingsInput = z.input<typeof SessionSettingsSchema>;

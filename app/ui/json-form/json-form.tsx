@@ -20,6 +20,7 @@ import {
   TitleFieldTemplate,
 } from './templates';
 import { BaseInputTemplate, CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './widgets';
+import { FileWidget } from './file-widget';
 
 export type JsonFormHandle = Form<Record<string, unknown>>;
 
@@ -61,7 +62,7 @@ const TEMPLATES = {
   BaseInputTemplate,
   ButtonTemplates: { SubmitButton },
 };
-const WIDGETS = { SelectWidget, CheckboxWidget, CheckboxesWidget, TextareaWidget };
+const WIDGETS = { SelectWidget, CheckboxWidget, CheckboxesWidget, TextareaWidget, FileWidget };
 
 export type JsonFormProps = {
   ref?: Ref<JsonFormHandle>;

@@ -1,0 +1,101 @@
+/**
+ * The demo server's tools for the protocol proposals the inspector speaks behind
+ * its Proposals settings (docs/proposals.md): one per proposal.
+ */
+import { randomUUID } from 'node:crypto';
+import { inputRequired, inputResponse, type McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY, fileInputOf, fileValueProblems, readDataUri } from '../wire/proposals';
+import type { ConsentSite } from './consent-site';
+import { elicit, text } from './helpers';
+
+/** SEP-2356: a profile photo picked from disk, sent as a data: URI of at most 64 KiB. */
+export const PHOTO_SCHEMA = {
+  type: 'object',
+  properties: {
+    photo: {
+      type: 'string',
+      format: 'uri',
+      title: 'Profile photo',
+      description: 'A PNG or JPEG of at most 64 KiB',
+      'x-mcp-file': { accept: ['image/png', 'image/jpeg'], maxSize: 65_536 },
+    },
+  },
+  required: ['photo'],
+} as const;
+
+type Era = 'legacy' | 'modern';
+
+export function registerProposalTools(server: McpServer, era: Era, site: ConsentSite): void {
+  server.registerTool(
+    'write_log',
+    {
+      title: 'Write a log message (deprecated logging)',
+      description: 'Sends one notifications/message while it runs; logging is deprecated from 2026-07-28 (SEP-2577).',
+      inputSchema: z.object({ message: z.string().default('Indexing 3 files').describe('What to log') }),
+    },
+    async ({ message }, ctx) => {
+      await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', logger: 'demo', data: message } });
+      return { content: [text(`write_log: logged "${message}"`)] };
+    },
+  );
+
+  server.registerTool(
+    'upload_photo',
+    {
+      title: 'Upload a photo (file input)',
+      description: 'Asks for a file: a string/uri field with x-mcp-file (SEP-2356), answered with a data: URI; the server checks accept and maxSize itself.',
+      inputSchema: z.object({}),
+    },
+    async (_args, ctx) => {
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'photo');
+      if (view.kind === 'missing') return inputRequired({ inputRequests: { photo: elicit('Please select a profile photo.', PHOTO_SCHEMA) } });
+      if (view.kind !== 'elicit' || view.action !== 'accept') return { content: [text(`upload_photo: ${view.kind === 'elicit' ? view.action : view.kind}`)] };
+      // A server validates a file input whatever the client checked (the proposal's "Server-side validation").
+      const value = view.content?.photo;
+      const problems = fileValueProblems(fileInputOf(PHOTO_SCHEMA.properties.photo)!, value);
+      if (problems.length) return { content: [text(`upload_photo: rejected, the photo ${problems.join('; ')}`)], isError: true };
+      const read = readDataUri(value as string);
+      return { content: [text(`upload_photo: got ${'mediaType' in read ? `${read.mediaType}, ${read.size} bytes` : 'nothing'}`)] };
+    },
+  );
+
+  server.registerTool(
+    'approve_folder_access',
+    {
+      title: 'Approve folder access (authorization denial, 2026-07-28)',
+      description:
+        'Denies the call until you approve on a page: an input_required URL elicitation carrying an authorization denial with remediation hints (SEP-2643).',
+      inputSchema: z.object({ folderId: z.string().default('fld_12345').describe('The folder to list') }),
+    },
+    async ({ folderId }, ctx) => {
+      if (era === 'legacy') {
+        return { content: [text('approve_folder_access needs a 2026-07-28 connection: the denial rides on an input_required result.')], isError: true };
+      }
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'folder_approval');
+      if (view.kind === 'missing') {
+        const contextId = `authzctx_${randomUUID().slice(0, 8)}`;
+        const url = await site.url(randomUUID(), `approve access to folder ${folderId}`);
+        return {
+          ...inputRequired({
+            inputRequests: { folder_approval: inputRequired.elicitUrl({ message: `Open this page to approve access to folder ${folderId}.`, url }) },
+            requestState: contextId,
+          }),
+          _meta: {
+            [AUTHORIZATION_META_KEY]: {
+              reason: 'insufficient_authorization',
+              remediation: 'available',
+              authorizationContextId: contextId,
+              remediationHints: [{ type: 'url' }],
+            },
+          },
+        };
+      }
+      const expected = ctx.mcpReq.requestState<string>();
+      const echoed = ctx.mcpReq._meta?.[AUTHORIZATION_CONTEXT_ID_META_KEY];
+      const answer = view.kind === 'elicit' ? view.action : view.kind;
+      const echo = echoed === undefined ? 'no authorizationContextId echoed' : echoed === expected ? `echoed ${expected}` : 'echoed a different id';
+      return { content: [text(`approve_folder_access: ${answer}; ${echo}`)], isError: answer !== 'accept' };
+    },
+  );
+}

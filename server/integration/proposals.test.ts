@@ -1,0 +1,143 @@
+/**
+ * The protocol proposals behind the Proposals settings, through the real proxy and
+ * the demo server (and a hand-written server for what an SDK server refuses to
+ * send): each is silent with its setting off, and does what docs/proposals.md says with it on.
+ */
+import { describe, expect, it } from 'vitest';
+import { resultText } from '../../e2e/support/inspector-client';
+import { inspectorSuite } from '../../e2e/support/inspector-suite';
+import { demoStdio, targetStdio } from '../../e2e/support/processes';
+
+const suite = inspectorSuite();
+const demo = () => ({ transport: 'stdio' as const, ...demoStdio() });
+const findingsOf = (sessionId: string, code: string) => suite.client.of('finding').filter((f) => f.sessionId === sessionId && f.code === code);
+
+describe('deprecation notes (SEP-2577)', () => {
+  it('on 2026-07-28 each use of logging and roots is an info finding naming the earliest removal', async () => {
+    const sessionId = await suite.client.open(demo(), {
+      protocol: '2026-07-28',
+      roots: { enabled: true, list: [{ uri: 'file:///home/ada/project' }] },
+      proposals: { deprecationNotes: true },
+    });
+    const logged = await suite.client.call(sessionId, 'write_log', { message: 'Indexing 3 files' });
+    expect(resultText(await logged.end)).toBe('write_log: logged "Indexing 3 files"');
+    const roots = await suite.client.call(sessionId, 'list_roots');
+    expect(resultText(await roots.end)).toBe('list_roots: 1 root: file:///home/ada/project');
+
+    const [declared, logging] = findingsOf(sessionId, 'logging-deprecated');
+    expect(declared).toMatchObject({ severity: 'info', message: expect.stringMatching(/^The server declares the `logging` capability/) });
+    expect(logging).toMatchObject({
+      severity: 'info',
+      message: expect.stringMatching(/log message.*deprecated from 2026-07-28.*on or after 2027-07-28.*stderr/),
+    });
+    const note = suite.client.of('rpc-in').find((e) => e.seq === logging?.aboutSeq);
+    expect(note?.message).toMatchObject({ method: 'notifications/message' });
+    expect(findingsOf(sessionId, 'roots-deprecated')).toEqual([
+      expect.objectContaining({ severity: 'info', callId: roots.callId, message: expect.stringMatching(/roots\/list in input request "roots".*2027-07-28/) }),
+    ]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('says nothing before 2026-07-28, or with the setting off', async () => {
+    // One at a time: the script client follows one session's events at once.
+    for (const settings of [{ protocol: '2025-11-25', proposals: { deprecationNotes: true } }, { protocol: '2026-07-28' }] as const) {
+      const sessionId = await suite.client.open(demo(), settings);
+      const { end } = await suite.client.call(sessionId, 'write_log');
+      expect(resultText(await end)).toBe('write_log: logged "Indexing 3 files"');
+      expect(suite.client.of('finding').filter((f) => f.sessionId === sessionId && f.code.endsWith('-deprecated'))).toEqual([]);
+      await suite.client.send('disconnect', { sessionId });
+    }
+  }, 60_000);
+});
+
+describe('authorization denials as URL elicitation (SEP-2643)', () => {
+  it('the URL elicitation carries the denial, and the retry echoes its authorizationContextId', async () => {
+    const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28', proposals: { authorizationDenials: true } });
+    const connecting = suite.client.of('session-state').find((e) => e.sessionId === sessionId && e.state === 'connecting');
+    expect(connecting?.state === 'connecting' && connecting.clientCapabilities).toMatchObject({
+      extensions: { 'io.modelcontextprotocol/structured-authorization-denials': {} },
+    });
+    const { callId, end } = await suite.client.call(sessionId, 'approve_folder_access');
+    const flow = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    expect(flow).toMatchObject({
+      mode: 'url',
+      authorization: { reason: 'insufficient_authorization', remediation: 'available', remediationHints: [{ type: 'url' }] },
+    });
+    await suite.client.send('answer-elicitation', { sessionId, key: flow.key, action: 'accept' });
+    expect(resultText(await end)).toBe(`approve_folder_access: accept; echoed ${flow.authorization?.authorizationContextId}`);
+    const retry = suite.client
+      .of('rpc-out')
+      .filter((e) => e.sessionId === sessionId && e.message.method === 'tools/call')
+      .at(-1);
+    expect(retry?.message).toMatchObject({
+      params: { _meta: { 'io.modelcontextprotocol/authorization-context-id': flow.authorization?.authorizationContextId } },
+    });
+    expect(suite.client.of('finding').filter((f) => f.sessionId === sessionId && f.code.startsWith('authorization-'))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('with the setting off the denial is ignored, as by a client that does not know the proposal', async () => {
+    const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28' });
+    const connecting = suite.client.of('session-state').find((e) => e.sessionId === sessionId && e.state === 'connecting');
+    expect(connecting?.state === 'connecting' && connecting.clientCapabilities).not.toHaveProperty('extensions');
+    const { callId, end } = await suite.client.call(sessionId, 'approve_folder_access');
+    const flow = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    expect(flow).not.toHaveProperty('authorization');
+    await suite.client.send('answer-elicitation', { sessionId, key: flow.key, action: 'accept' });
+    expect(resultText(await end)).toBe('approve_folder_access: accept; no authorizationContextId echoed');
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('a URL remedy sent to a request that did not declare elicitation.url is a finding, and no authorization step', async () => {
+    const settings = { protocol: '2026-07-28', elicitation: { form: true, url: false }, proposals: { authorizationDenials: true } } as const;
+    const sessionId = await suite.client.open({ transport: 'stdio', ...targetStdio('client-requests') }, settings);
+    const { callId, end } = await suite.client.call(sessionId, 'denied_by_url');
+    const flow = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    expect(flow).not.toHaveProperty('authorization');
+    expect(findingsOf(sessionId, 'authorization-url-undeclared')).toEqual([
+      expect.objectContaining({ severity: 'error', callId, message: expect.stringMatching(/did not declare `elicitation.url`/) }),
+    ]);
+    await suite.client.send('answer-elicitation', { sessionId, key: flow.key, action: 'decline' });
+    // The handle is still echoed: the retry correlates with the denial whatever the person chose.
+    expect(resultText(await end)).toBe('denied_by_url: {"action":"decline"}; "authzctx_raw"');
+
+    const badly = await suite.client.call(sessionId, 'denied_badly');
+    const second = await suite.client.waitForEvent('elicitation', (e) => e.callId === badly.callId);
+    expect(findingsOf(sessionId, 'authorization-denial-malformed')).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/reason.*remediation.*ignored/s) }),
+    ]);
+    await suite.client.send('answer-elicitation', { sessionId, key: second.key, action: 'cancel' });
+    expect(resultText(await badly.end)).toBe('denied_badly: {"action":"cancel"}; "no id echoed"');
+    await suite.client.send('disconnect', { sessionId });
+  });
+});
+
+describe('file inputs (SEP-2356)', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
+
+  it.each(['2025-11-25', '2026-07-28'] as const)('on %s a data: URI is sent; a wrong type or a file too large is refused before sending', async (protocol) => {
+    const sessionId = await suite.client.open(demo(), { protocol, proposals: { fileInputs: true } });
+    const { callId, end } = await suite.client.call(sessionId, 'upload_photo');
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    // The keyword is known: no "unknown keyword" finding for it.
+    expect(findingsOf(sessionId, 'schema-unknown-keyword')).toEqual([]);
+    const answer = (photo: string) => suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo } });
+    await expect(answer('data:text/plain,hello')).rejects.toThrow(/photo has media type text\/plain, which accept \(image\/png, image\/jpeg\) does not allow/);
+    await expect(answer(`data:image/png;base64,${'A'.repeat(90_000)}`)).rejects.toThrow(/photo is 67500 bytes, more than maxSize 65536/);
+    await expect(answer('https://example.com/photo.png')).rejects.toThrow(/photo is not a data: URI/);
+    await answer(PNG);
+    expect(resultText(await end)).toBe('upload_photo: got image/png, 70 bytes');
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('with the setting off the field is an ordinary string, and x-mcp-file an unknown keyword', async () => {
+    const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28' });
+    const { callId, end } = await suite.client.call(sessionId, 'upload_photo');
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    expect(findingsOf(sessionId, 'schema-unknown-keyword').map((f) => f.message)).toEqual([expect.stringContaining('`x-mcp-file`')]);
+    // No file checks in the client: the server's own check refuses the value.
+    await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo: 'https://example.com/photo.png' } });
+    expect(resultText(await end)).toMatch(/^upload_photo: rejected, the photo is not a data: URI/);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fileInputOf, fileValueProblems, isAccepted, readDataUri } from './proposals';
+
+describe('file inputs (SEP-2356)', () => {
+  it('x-mcp-file counts only on a well-formed string/uri field', () => {
+    const descriptor = { accept: ['image/*'], maxSize: 10 };
+    expect(fileInputOf({ type: 'string', format: 'uri', 'x-mcp-file': descriptor })).toEqual(descriptor);
+    expect(fileInputOf({ type: 'string', 'x-mcp-file': descriptor })).toBeUndefined();
+    expect(fileInputOf({ type: 'string', format: 'uri', 'x-mcp-file': { maxSize: -1 } })).toBeUndefined();
+  });
+
+  it('accept compares type/subtype without parameters, case-insensitively, with wildcards; .ext only on the picker side', () => {
+    expect(isAccepted(['image/*'], 'IMAGE/PNG; q=1')).toBe(true);
+    expect(isAccepted(['image/png'], 'image/jpeg')).toBe(false);
+    expect(isAccepted(['.pdf'], 'application/pdf', 'Report.PDF')).toBe(true);
+    expect(isAccepted(['.pdf'], 'application/pdf', 'report.txt')).toBe(false);
+    expect(isAccepted(['.pdf'], 'application/pdf')).toBe(true);
+    expect(isAccepted(undefined, 'anything/at-all')).toBe(true);
+  });
+
+  it('reads a data: URI in either encoding, and says what is wrong with one that is not', () => {
+    expect(readDataUri('data:image/png;base64,AAAA')).toEqual({ mediaType: 'image/png', size: 3 });
+    expect(readDataUri('data:text/plain,hello%20w%C3%B6rld')).toEqual({ mediaType: 'text/plain', size: 12 });
+    expect(readDataUri('data:,x')).toEqual({ mediaType: 'text/plain', size: 1 });
+    expect(readDataUri('data:image/png;base64,A$==')).toEqual({ problem: 'is a data: URI whose base64 is malformed' });
+    expect(fileValueProblems({ accept: ['image/png'], maxSize: 2 }, 'data:image/gif;base64,AAAA')).toEqual([
+      'has media type image/gif, which accept (image/png) does not allow',
+      'is 3 bytes, more than maxSize 2',
+    ]);
+    expect(fileValueProblems({}, 42)).toEqual(['must be a data: URI string']);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Protocol proposals the inspector can speak before they are final, each behind a
+ * client setting that is off by default, so a default connection is exactly the
+ * released revision. The page's setting, the proxy's behaviour and the findings
+ * all read these schemas. docs/proposals.md says what each one does.
+ */
+import { z } from 'zod';
+
+/** The client settings, one per proposal. */
+export const ProposalSettingsSchema = z.object({
+  /**
+   * SEP-2577 (in 2026-07-28): an info finding each time a server uses roots,
+   * sampling or logging on 2026-07-28 or later, naming the earliest removal.
+   */
+  deprecationNotes: z.boolean().default(false),
+  /**
+   * SEP-2643: declare `io.modelcontextprotocol/structured-authorization-denials`,
+   * show a URL elicitation that remedies an authorization denial as an
+   * authorization step, and echo the denial's `authorizationContextId` on the retry.
+   */
+  authorizationDenials: z.boolean().default(false),
+  /**
+   * SEP-2356: a `string`/`format: uri` property with `x-mcp-file` is a file picker
+   * that sends an RFC 2397 data URI, checked against `accept` and `maxSize` in the page and the proxy.
+   */
+  fileInputs: z.boolean().default(false),
+});
+export type ProposalSettings = z.infer<typeof ProposalSettingsSchema>;
+
+/** SEP-2577: the revision that deprecates roots, sampling and logging, and the first date a later revision may drop them. */
+export const DEPRECATED_FROM = '2026-07-28';
+export const EARLIEST_REMOVAL = 'the first revision released on or after 2027-07-28';
+
+/** SEP-2643's extension identifier, declared under `capabilities.extensions` when the setting is on. */
+export const AUTHORIZATION_DENIALS_EXTENSION = 'io.modelcontextprotocol/structured-authorization-denials';
+/** Where a result carries the denial envelope (`_meta`), and where the retry echoes its handle (`params._meta`). */
+export const AUTHORIZATION_META_KEY = 'io.modelcontextprotocol/authorization';
+export const AUTHORIZATION_CONTEXT_ID_META_KEY = 'io.modelcontextprotocol/authorization-context-id';
+
+/** One remediation hint: a `type` and whatever members that type defines (unknown types are kept and ignored). */
+export const RemediationHintSchema = z.looseObject({ type: z.string().min(1).max(200) });
+
+/** SEP-2643's authorization denial envelope, as a result's `_meta` carries it. */
+export const AuthorizationDenialSchema = z.object({
+  reason: z.string().min(1).max(200),
+  remediation: z.enum(['available', 'unavailable', 'undisclosed']),
+  authorizationContextId: z.string().max(1000).optional(),
+  remediationHints: z.array(RemediationHintSchema).max(50).optional(),
+});
+export type AuthorizationDenial = z.infer<typeof AuthorizationDenialSchema>;
+
+/** SEP-2356's keyword on a form property. */
+export const FILE_INPUT_KEYWORD = 'x-mcp-file';
+
+/** `x-mcp-file`: media types (`image/png`, `image/*`) and `.ext` picker hints, and the largest decoded size in bytes. */
+export const FileInputSchema = z.object({
+  accept: z.array(z.string().min(1).max(200)).max(100).optional(),
+  maxSize: z.number().int().nonnegative().optional(),
+});
+export type FileInput = z.infer<typeof FileInputSchema>;
+
+/**
+ * The file descriptor of a form property, when it is one the proposal allows:
+ * `x-mcp-file` on `{ type: "string", format: "uri" }`, well formed. Undefined for
+ * every other property (a misplaced keyword is an ordinary field, as the proposal says).
+ */
+export function fileInputOf(property: unknown): FileInput | undefined {
+  if (typeof property !== 'object' || property === null) return undefined;
+  const field = property as Record<string, unknown>;
+  if (field.type !== 'string' || field.format !== 'uri' || !(FILE_INPUT_KEYWORD in field)) return undefined;
+  const parsed = FileInputSchema.safeParse(field[FILE_INPUT_KEYWORD]);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Whether a media type is one `accept` allows: `type/subtype` compared without
+ * parameters and case-insensitively, `image/*` matching any image. `.ext`
+ * entries match `fileName` when one is given (the picker's side); the proxy and
+ * servers compare media types only, as the proposal says.
+ */
+export function isAccepted(accept: string[] | undefined, mediaType: string, fileName?: string): boolean {
+  if (!accept?.length) return true;
+  const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const mediaEntries = accept.filter((entry) => !entry.startsWith('.'));
+  if (fileName === undefined && mediaEntries.length === 0) return true;
+  return accept.some((raw) => {
+    const entry = raw.trim().toLowerCase();
+    if (entry.startsWith('.')) return fileName !== undefined && fileName.toLowerCase().endsWith(entry);
+    if (entry.endsWith('/*')) return type.startsWith(entry.slice(0, -1));
+    return type === entry;
+  });
+}
+
+/** An RFC 2397 data URI's media type (defaulted as the RFC says) and decoded size, or why it is not one. */
+export function readDataUri(value: string): { mediaType: string; size: number } | { problem: string } {
+  if (!value.startsWith('data:')) return { problem: `is not a data: URI (${JSON.stringify(value.slice(0, 40))})` };
+  const comma = value.indexOf(',');
+  if (comma < 0) return { problem: 'is a data: URI without the comma before its data' };
+  const header = value.slice(5, comma);
+  const data = value.slice(comma + 1);
+  const isBase64 = /;base64$/i.test(header);
+  const mediaType = (isBase64 ? header.slice(0, -7) : header).split(';')[0]?.trim() || 'text/plain';
+  if (isBase64) {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0) return { problem: 'is a data: URI whose base64 is malformed' };
+    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+    return { mediaType, size: (data.length / 4) * 3 - padding };
+  }
+  return { mediaType, size: percentDecodedBytes(data) };
+}
+
+/** Bytes of percent-encoded text once decoded: `%XX` is one byte, any other character its UTF-8 length. */
+function percentDecodedBytes(data: string): number {
+  let bytes = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(data.slice(i + 1, i + 3))) {
+      bytes++;
+      i += 2;
+      continue;
+    }
+    const code = data.codePointAt(i) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (code >= 0x10000) i++;
+  }
+  return bytes;
+}
+
+/** What is wrong with one value of a file field: not a data URI, a media type `accept` refuses, larger than `maxSize`. */
+export function fileValueProblems(input: FileInput, value: unknown): string[] {
+  if (typeof value !== 'string') return ['must be a data: URI string'];
+  const read = readDataUri(value);
+  if ('problem' in read) return [read.problem];
+  const problems: string[] = [];
+  if (!isAccepted(input.accept, read.mediaType))
+    problems.push(`has media type ${read.mediaType}, which accept (${(input.accept ?? []).join(', ')}) does not allow`);
+  if (input.maxSize !== undefined && read.size > input.maxSize) problems.push(`is ${read.size} bytes, more than maxSize ${input.maxSize}`);
+  return problems;
+}
