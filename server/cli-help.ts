@@ -11,7 +11,7 @@ export const COMMAND_DOCS = {
   '': 'docs/connecting.md',
   run: 'docs/ci.md',
   'scenario-from': 'docs/ci.md',
-  'conformance-client': 'docs/ci.md',
+  'conformance-client': 'docs/conformance.md',
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
 } as const;
