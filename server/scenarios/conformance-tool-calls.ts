@@ -4,6 +4,7 @@
  * how arguments travel (the SEP-2243 Mcp-Param headers) says which values to send.
  */
 import { z } from 'zod';
+import { parseConformanceContext } from '../auth/conformance-context';
 
 const ToolCallsContextSchema = z
   .object({
@@ -18,13 +19,6 @@ export type ToolCall = { name: string; arguments: Record<string, unknown> };
 
 /** The context's tool calls, in order; undefined when it names none (or is not JSON), so the client calls what the server lists. */
 export function conformanceToolCalls(json: string | undefined): ToolCall[] | undefined {
-  if (!json) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  const context = ToolCallsContextSchema.safeParse(parsed);
+  const context = ToolCallsContextSchema.safeParse(parseConformanceContext(json));
   return context.success ? context.data.toolCalls : undefined;
 }
