@@ -11,7 +11,7 @@ export const COMMAND_DOCS = {
   '': 'docs/connecting.md',
   run: 'docs/ci.md',
   'scenario-from': 'docs/ci.md',
-  'conformance-client': 'docs/ci.md',
+  'conformance-client': 'docs/conformance.md',
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
 } as const;
@@ -36,8 +36,12 @@ Writes a recorded session as a scenario file: each call a step, each answer give
 elicitation with that answer, each result seen its expectation.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
-The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO
-(and MCP_CONFORMANCE_CONTEXT), calls the server's tools and answers its elicitations.`,
+The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO,
+the revision from MCP_CONFORMANCE_PROTOCOL_VERSION and what the scenario hands over from
+MCP_CONFORMANCE_CONTEXT, calls the server's tools (the context's calls, else each listed tool with
+arguments that fit its schema) and accepts its elicitations with their defaults. Exit codes: 0 every
+call was carried through (a server's error answer included), 1 a call the client could not carry
+through, 2 usage, 3 could not connect.`,
 };
 
 /** `<command> --help` (or -h) before any `--`: the help to print, else undefined. */

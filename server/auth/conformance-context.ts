@@ -8,16 +8,19 @@ import type { OAuthOptions } from '../wire/oauth';
 
 const ContextSchema = z.object({ name: z.string().optional(), client_id: z.string().min(1), client_secret: z.string().min(1).optional() }).loose();
 
-export function oauthFromConformanceContext(json: string | undefined, scenario: string): OAuthOptions | undefined {
+/** MCP_CONFORMANCE_CONTEXT as JSON; undefined when it is absent or not JSON (the scenario then hands over nothing). */
+export function parseConformanceContext(json: string | undefined): unknown {
   if (!json) return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(json);
+    return JSON.parse(json) as unknown;
   } catch {
-    // Not JSON: the scenario gives no client, and the flow registers one itself.
     return undefined;
   }
-  const context = ContextSchema.safeParse(parsed);
+}
+
+export function oauthFromConformanceContext(json: string | undefined, scenario: string): OAuthOptions | undefined {
+  // No context, or not JSON: the scenario gives no client, and the flow registers one itself.
+  const context = ContextSchema.safeParse(parseConformanceContext(json));
   if (!context.success) return undefined;
   const isMachine = (context.data.name ?? scenario).startsWith('auth/client-credentials');
   return {

@@ -95,6 +95,9 @@ export class OAuthFlow {
   watch(response: Response): void {
     if (response.status !== 401 && response.status !== 403) return;
     this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
+    // A token refused after signing in: the server may have moved to another authorization server, so
+    // the next sign-in reads the protected-resource metadata again (and registers anew where it changed).
+    if (response.status === 401 && this.provider?.tokens()) this.provider.invalidateCredentials('discovery');
     if (this.challenge.error === 'insufficient_scope') {
       this.scopeRefusals++;
       this.lastScopeAsked = this.challenge.scope;
@@ -149,6 +152,14 @@ export class OAuthFlow {
   scopeRefusalSince(mark: AuthMark): ScopeRefusal | undefined {
     if (this.scopeRefusals === mark.scopeRefusals) return undefined;
     return { scopeAsked: this.lastScopeAsked, isSignedIn: this.signInsSince(mark.signIns) };
+  }
+
+  /**
+   * A sign-in started since `mark` (a request answered 401 after the token stopped
+   * working): whether it brings tokens, once it settles; undefined when none started.
+   */
+  signInSince(mark: AuthMark): Promise<boolean> | undefined {
+    return mark.signIns < this.signIns ? this.lastSignIn : undefined;
   }
 
   /** Forget the tokens (memory and file) and say so; the next request that needs them starts a new sign-in. */

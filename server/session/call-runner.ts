@@ -1,4 +1,4 @@
-import { ProtocolError, SdkError, SdkErrorCode, specTypeSchemas, withInputRequired, type Client } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, isSpecType, specTypeSchemas, withInputRequired, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { AuthMark, ScopeRefusal } from '../auth/oauth-flow';
 import type { EventOf, Finding, NewLogEvent } from '../wire/events';
 import { SCOPE_REFUSED } from '../wire/oauth';
@@ -33,6 +33,8 @@ export type CallHost = {
   currentSettings?(): SessionSettings;
   /** Follow a server task's notifications/tasks/status (tasks/server-task-notices.ts). */
   followTask(taskId: string, onNotice: (notice: TaskNotice) => void): void;
+  /** The tool as the server's latest tools/list gave it, if it did. */
+  toolDefinition?(name: string): Record<string, unknown> | undefined;
   /** The session's sign-in, for an HTTP or SSE server (server/auth/oauth-flow.ts). */
   oauth?: { mark(): AuthMark; scopeRefusalSince(mark: AuthMark): ScopeRefusal | undefined };
 };
@@ -119,21 +121,73 @@ export class CallRunner {
     this.host.tap.lastRequestId = undefined;
     this.authMark = this.host.oauth?.mark();
     const request = { method: this.method, params } as { method: 'tools/call'; params: { name: string } };
-    const promise =
-      era === 'modern'
+    const tool = era === 'modern' && this.method === 'tools/call' ? this.host.toolDefinition?.(request.params.name) : undefined;
+    // callTool sends after awaiting its caches: its request is known by its arguments object, which the SDK passes on as is.
+    const sent = tool
+      ? this.host.tap.nextRequest(
+          (message) => message.method === this.method && message.params?.arguments === params.arguments && message.params?.name === params.name,
+        )
+      : undefined;
+    const promise = tool
+      ? this.callListedTool(request.params, tool, options)
+      : era === 'modern'
         ? client.request(request, withInputRequired(resultSchema(this.method)), options)
         : isTaskRequested(params)
           ? runAsTask(this.taskHost(), this.method, params)
           : client.request(request, resultSchema(this.method), options);
-    const rpcId = this.host.tap.lastRequestId ?? before;
-    if (rpcId !== undefined) this.host.emit({ kind: 'call-round', callId: this.callId, round, rpcId, reason });
-    this.inFlightRpcId = rpcId;
+    let rpcId: RpcId | undefined;
+    const noteSent = (id: RpcId) => {
+      rpcId = id;
+      this.host.emit({ kind: 'call-round', callId: this.callId, round, rpcId: id, reason });
+      this.inFlightRpcId = id;
+    };
+    const sentNow = sent ? undefined : (this.host.tap.lastRequestId ?? before);
+    if (sent) void sent.id.then(noteSent);
+    else if (sentNow !== undefined) noteSent(sentNow);
     try {
       return await promise;
+    } catch (error) {
+      const untyped = isMissingResultType(error) && rpcId !== undefined ? this.completeWithoutType(rpcId) : undefined;
+      if (untyped) return untyped;
+      throw error;
     } finally {
+      sent?.stop();
       this.inFlightRpcId = undefined;
       if (era === 'modern') this.timer.pause();
     }
+  }
+
+  /**
+   * A 2026-07-28 call of a listed tool goes through callTool, so the SDK mirrors
+   * its `x-mcp-header` arguments into `Mcp-Param-*` headers (SEP-2243). It is
+   * given the definition without its outputSchema: callTool would check that
+   * against an `input_required` round too, and request() never checked it either.
+   */
+  private callListedTool(params: { name: string }, tool: Record<string, unknown>, options: { signal: AbortSignal; timeout: number }): Promise<Params> {
+    const { outputSchema: _checkedElsewhere, ...toolDefinition } = tool;
+    return this.host.client.callTool(params, { ...options, toolDefinition: toolDefinition as Tool });
+  }
+
+  /**
+   * A result without `resultType`, which the SDK refused on 2026-07-28: the spec
+   * says a client MUST take an absent resultType as "complete", so the call ends
+   * with what came (when it is that method's result), and a finding says the
+   * server left out a field its revision requires.
+   */
+  private completeWithoutType(rpcId: RpcId): Params | undefined {
+    const raw = this.host.tap.takeUntypedResult(rpcId);
+    if (!raw || !isResultOf(this.method, raw)) return undefined;
+    this.host.reportFindings(
+      [
+        {
+          code: 'result-type-missing',
+          severity: 'warning',
+          message: `The ${this.method} result has no resultType, which 2026-07-28 requires; taken as "complete", as the spec tells a client to.`,
+        },
+      ],
+      { callId: this.callId },
+    );
+    return { ...raw, resultType: 'complete' };
   }
 
   /** What the rounds of the call need from its runner (see call-rounds.ts). */
@@ -256,6 +310,23 @@ function resultSchema(method: CallMethod) {
       return specTypeSchemas.GetPromptResult;
     case 'resources/read':
       return specTypeSchemas.ReadResourceResult;
+  }
+}
+
+function isMissingResultType(error: unknown): boolean {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.InvalidResult) return false;
+  const data = error.data as { violation?: unknown } | undefined;
+  return data?.violation === 'missing-resultType';
+}
+
+function isResultOf(method: CallMethod, raw: Params): boolean {
+  switch (method) {
+    case 'tools/call':
+      return isSpecType.CallToolResult(raw);
+    case 'prompts/get':
+      return isSpecType.GetPromptResult(raw);
+    case 'resources/read':
+      return isSpecType.ReadResourceResult(raw);
   }
 }
 

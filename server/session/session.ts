@@ -63,6 +63,8 @@ export class Session {
   /** The transport, tap, client and process of the latest connect attempt (connector.ts). */
   private readonly connector: Connector;
   private readonly calls = new Map<string, CallRunner>();
+  /** The tools of the latest tools/list, by name: a 2026-07-28 call reads its x-mcp-header declarations from them. */
+  private tools = new Map<string, Record<string, unknown>>();
   /** The server's requests to us, as received, until answered or withdrawn. */
   private readonly serverRequests = new ServerRequests();
   /** Elicitations the server asked for as tasks, and its tasks/* requests about them. */
@@ -228,12 +230,20 @@ export class Session {
 
   async refreshTools(): Promise<number> {
     if (this.state !== 'ready') return 0;
+    const mark = this.oauth?.mark();
     try {
       const { tools } = await this.client.listTools(undefined, { cacheMode: 'refresh' });
+      this.tools = new Map(tools.map((tool) => [tool.name, tool as unknown as Record<string, unknown>]));
       this.emit({ kind: 'tools', tools: tools as unknown as Record<string, unknown>[] });
       return tools.length;
     } catch (error) {
-      this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `tools/list failed: ${(error as Error).message}` } });
+      // A 401 that started a sign-in (the token stopped working, the server moved to another authorization server): listed again once it brings tokens.
+      const signIn = mark && this.oauth?.signInSince(mark);
+      if (signIn) void signIn.then((isSignedIn) => (isSignedIn ? this.refreshTools() : 0));
+      this.emit({
+        kind: 'proxy-error',
+        error: { code: 'sdk-error', message: `tools/list failed: ${(error as Error).message}`, ...(signIn && { detail: { listedAgainAfterSignIn: true } }) },
+      });
       return 0;
     }
   }
@@ -437,6 +447,7 @@ export class Session {
       closeReason: () => this.unexpectedClose,
       currentSettings: () => this.settings,
       followTask: (taskId, onNotice) => this.serverTaskNotices.follow(taskId, onNotice),
+      toolDefinition: (name) => this.tools.get(name),
       ...(this.oauth && { oauth: this.oauth }),
     };
   }

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, JSONRPCRequest, Transport } from '@modelcontextprotocol/client';
 import { interceptInbound, wrapSend } from './sdk-internals';
 
 export type RpcId = string | number;
@@ -19,22 +19,74 @@ export type TapHandlers = {
  * `onmessage`).
  */
 export class TransportTap {
+  /** Results that came without `resultType`, by request id, until taken (takeUntypedResult); only the latest few are kept. */
+  private readonly untyped = new Map<RpcId, Record<string, unknown>>();
+  private readonly waiters = new Set<{ match: (request: JSONRPCRequest) => boolean; resolve: (id: RpcId) => void }>();
   /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()` (see wrapSend), so reading this right after the call names that call's id. */
   lastRequestId: RpcId | undefined;
 
   constructor(transport: Transport, handlers: TapHandlers) {
     wrapSend(transport, (message) => {
-      if ('method' in message && 'id' in message) this.lastRequestId = message.id;
+      if ('method' in message && 'id' in message) {
+        this.lastRequestId = message.id;
+        for (const waiter of this.waiters) if (waiter.match(message)) waiter.resolve(message.id);
+      }
       watch(() => handlers.onOutbound(message), 'outbound');
     });
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
     interceptInbound(
       transport,
-      (message) => watch(() => handlers.onInbound(message), 'inbound'),
+      (message) => {
+        this.keepIfUntyped(message);
+        watch(() => handlers.onInbound(message), 'inbound');
+      },
       handlers.claim && ((message) => handlers.claim?.(message) === true),
     );
   }
+
+  /**
+   * The id of the next outbound request `match` accepts, for a request the SDK
+   * sends only after awaiting something (callTool reads its caches first), when
+   * lastRequestId cannot name it. `stop` drops the wait (the call failed unsent).
+   */
+  nextRequest(match: (request: JSONRPCRequest) => boolean): { id: Promise<RpcId>; stop: () => void } {
+    let waiter: { match: (request: JSONRPCRequest) => boolean; resolve: (id: RpcId) => void } | undefined;
+    const id = new Promise<RpcId>((resolve) => {
+      waiter = {
+        match,
+        resolve: (sent) => {
+          stop();
+          resolve(sent);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+    const stop = () => void (waiter && this.waiters.delete(waiter));
+    return { id, stop };
+  }
+
+  /**
+   * The result of request `id` as it came, when it carried no `resultType`. On
+   * 2026-07-28 the SDK refuses such a result, while the spec says a client takes
+   * it as complete: the call runner answers with what came (call-runner.ts).
+   */
+  takeUntypedResult(id: RpcId): Record<string, unknown> | undefined {
+    const result = this.untyped.get(id);
+    this.untyped.delete(id);
+    return result;
+  }
+
+  private keepIfUntyped(message: JSONRPCMessage): void {
+    if (!('result' in message) || !('id' in message) || message.id === undefined || message.id === null) return;
+    const { result } = message as { result: unknown };
+    if (typeof result !== 'object' || result === null || 'resultType' in result) return;
+    this.untyped.set(message.id, result as Record<string, unknown>);
+    if (this.untyped.size > MAX_UNTYPED_KEPT) this.untyped.delete(this.untyped.keys().next().value as RpcId);
+  }
 }
+
+/** Untyped results nobody took (a legacy server answers every request so) are dropped past this many. */
+const MAX_UNTYPED_KEPT = 32;
 
 /** Run a tap handler so that its failure is reported and never stops the traffic it watches. */
 function watch(handler: () => void, direction: string): void {
