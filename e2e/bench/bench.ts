@@ -14,6 +14,8 @@
  *      vs a bare SDK client answering the same elicitations (`npm run bench -- headless`)
  *   9. recorded sessions of 10k, 100k and 1M entries: open in the page and a filter over
  *      each, beside the old whole-log replay (`npm run bench -- sessions`)
+ *  10. a live session of 10,000 elicitations in the page: its heap and entries held
+ *      (`npm run bench -- live-page`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { demoStdio, everythingStdio, ROOT, startInspector, type Inspector } from
 import { bigSessions } from './big-sessions';
 import { connectCost } from './connect-cost';
 import { headless } from './headless';
+import { livePageMemory } from './live-page-memory';
 import { syntheticSession } from './synthetic-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -301,6 +304,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   'round-trip': () => roundTrip(inspector, client),
   elicitation: async () => elicitationToForm(inspector, await newPage()),
   'live-memory': () => liveMemory(inspector, client),
+  'live-page': async () => livePageMemory(inspector, client, await newPage(), report),
   'big-log': async () => bigLog(inspector, await newPage()),
   connect: () =>
     connectCost(client, report, [
