@@ -1,11 +1,14 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
- * When a lazy chunk is fetched: `idle` once the page has painted and is idle (a form's
- * chunk, needed later), `now` at once (a panel the page shows from the start, fetched
+ * When a lazy chunk is fetched: `idle` once the page has painted and is idle, or at the
+ * latest 200 ms on (a form's chunk: needed later, but never waited for), `now` at once (a panel the page shows from the start, fetched
  * beside the socket's handshake so it is there by the first push).
  */
 export type PreloadWhen = 'idle' | 'now';
+
+/** How long an `idle` preload waits for the page to be idle before it starts anyway. */
+const IDLE_LATEST_MS = 200;
 
 /**
  * `React.lazy` that starts fetching its chunk without waiting for a first render, and
@@ -24,7 +27,9 @@ export function preloadedLazy<P extends object>(load: () => Promise<{ default: C
     }));
   const Lazy = lazy(start);
   if (typeof window !== 'undefined') {
-    const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 1));
+    // A busy page may not be idle for seconds: the fetch starts by IDLE_LATEST_MS whatever happens.
+    const whenIdle = (run: () => void) =>
+      window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: IDLE_LATEST_MS }) : window.setTimeout(run, 1);
     // A failed fetch is not lost: the first render retries through `lazy` and its error boundary shows the failure.
     const preload = () => void start().catch(() => (loading = undefined));
     if (when === 'now') preload();
