@@ -1,26 +1,32 @@
-import { ConnectionSection } from './connect/connection-section';
 import { SessionHeader } from './connect/session-header';
-import { SessionNotice } from './connect/session-notice';
-import { RequestsPanel } from './elicitation/requests-panel';
-import { KeyboardLayer } from './keyboard/keyboard-layer';
-import { LogPanel } from './log/log-panel';
-import { RulesSection } from './rules/rules-section';
 import { useLogHeight } from './log/use-log-height';
 import { useSession } from './state/app-context';
-import { FeatureList } from './tools/feature-list';
-import { FeaturePanel } from './tools/feature-panel';
 import { useFeatureSelection } from './tools/use-feature-selection';
 import { useSelectedTool } from './tools/use-selected-tool';
 import { ErrorBoundary } from './ui/error-boundary';
-import { ScenarioMenu } from './scenarios/scenario-menu';
-import { SessionsMenu } from './sessions/sessions-menu';
 import { ResizeHandle } from './ui/resize-handle';
 import { ColumnResizeHandle } from './ui/column-resize-handle';
 import { SHARE_BOUNDS } from './ui/layout-memory';
 import { useRememberedShare } from './ui/use-layout-memory';
 import { ThemeSwitch } from './ui/theme-switch';
-import { UrlFlowPanel } from './url-flow/url-flow-panel';
-import { SignInPanel } from './auth/sign-in-panel';
+import { lazyPanel } from './ui/preloaded-lazy';
+
+const loadPanels = () => import('./panels');
+
+// The first paint is the frame and the header; the panels come in one chunk (panels.tsx),
+// fetched at once beside the socket's handshake (budgets: scripts/page-weight.json).
+const ConnectionSection = lazyPanel(loadPanels, (m) => m.ConnectionSection);
+const SessionNotice = lazyPanel(loadPanels, (m) => m.SessionNotice);
+const RulesSection = lazyPanel(loadPanels, (m) => m.RulesSection);
+const FeatureList = lazyPanel(loadPanels, (m) => m.FeatureList);
+const FeaturePanel = lazyPanel(loadPanels, (m) => m.FeaturePanel);
+const SignInPanel = lazyPanel(loadPanels, (m) => m.SignInPanel);
+const UrlFlowPanel = lazyPanel(loadPanels, (m) => m.UrlFlowPanel);
+const RequestsPanel = lazyPanel(loadPanels, (m) => m.RequestsPanel);
+const LogPanel = lazyPanel(loadPanels, (m) => m.LogPanel);
+const ScenarioMenu = lazyPanel(loadPanels, (m) => m.ScenarioMenu);
+const SessionsMenu = lazyPanel(loadPanels, (m) => m.SessionsMenu);
+const KeyboardLayer = lazyPanel(loadPanels, (m) => m.KeyboardLayer);
 
 /**
  * Three columns over the log. Each column scrolls on its own (min-h-0 lets a flex child

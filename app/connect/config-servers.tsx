@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseServerConfig } from '@wire/server-config';
-import { describeTarget, TargetSchema, type SessionSettings, type Target } from '@wire/target';
+import { TargetSchema, type SessionSettings, type Target } from '@wire/target';
+import { describeTarget } from '@wire/target-names';
 import { formatIssues } from '@wire/commands';
 import { useApp, useAppStore } from '@app/state/app-context';
 import { Button } from '@app/ui/button';

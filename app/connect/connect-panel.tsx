@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_SETTINGS, type SessionSettings } from '@wire/target';
 import { WireFailure } from '@wire/errors';
+import { pageRulesDraft } from '@app/model/rules-draft';
 import { useAppStore, useSession, useSessionSummary } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS, Segmented } from '@app/ui/field';
@@ -36,7 +37,7 @@ export function ConnectPanel() {
   const update = (patch: Partial<TargetDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   // The Rules panel's rules: the live session's own, else the page's rules for the next connection.
-  const settingsToSend = (): SessionSettings => ({ ...chosenSettings, rules: isLive && summary ? summary.settings.rules : app.rulesDraft.get() });
+  const settingsToSend = (): SessionSettings => ({ ...chosenSettings, rules: isLive && summary ? summary.settings.rules : pageRulesDraft().get() });
 
   const connect = () =>
     run(async () => {

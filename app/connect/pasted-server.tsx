@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { describeTarget, type Target } from '@wire/target';
+import type { Target } from '@wire/target';
+import { describeTarget } from '@wire/target-names';
 import { Alert } from '@app/ui/alert';
 import { Button } from '@app/ui/button';
 import { INPUT_CLASS } from '@app/ui/field';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describeTarget, fullTarget } from '@wire/target';
+import { describeTarget, fullTarget } from '@wire/target-names';
 import { useApp, useSession, useSessionSummary } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { connectionStatus } from './connection-status';

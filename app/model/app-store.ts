@@ -1,9 +1,7 @@
 import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/commands';
 import type { LogEvent } from '@wire/events';
-import { QueryResultSchemas, WINDOWED_MIN_ENTRIES } from '@wire/queries';
+import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import { InspectorConnection, type SocketState } from './connection';
-import { EntryWindow } from './entry-window';
-import { RulesDraft } from './rules-draft';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -41,8 +39,6 @@ export type AppSnapshot = {
  */
 export class AppStore {
   readonly connection: InspectorConnection;
-  /** The response rules for the next connection (the Rules panel edits them while nothing is live). */
-  readonly rulesDraft = new RulesDraft(typeof localStorage === 'undefined' ? undefined : localStorage);
   private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined, loading: undefined };
   private revealId = 0;
   private readonly listeners = new Set<() => void>();
@@ -124,6 +120,8 @@ export class AppStore {
   private async openWindowed(store: SessionStore): Promise<boolean> {
     const { sessionId } = store;
     try {
+      // Fetched when the first big session opens: the page's first paint needs neither the window nor its schemas.
+      const [{ EntryWindow }, { QueryResultSchemas }] = await Promise.all([import('./entry-window'), import('@wire/queries')]);
       const opened = QueryResultSchemas['open-entries'].safeParse(await this.connection.send('open-entries', { sessionId }));
       if (!opened.success) return false;
       const window = new EntryWindow(

@@ -1,24 +1,60 @@
-import type { ServerPush } from '@wire/commands';
-import { wsUrl } from '@wire/protocol';
-import { WireClient, type SocketState } from '@wire/wire-client';
+import type { CommandResults, CommandType, ServerPush } from '@wire/commands';
+import { WireFailure } from '@wire/errors';
+import type { CommandParams, SocketState, WireClient } from '@wire/wire-client';
 
 export type { SocketState };
 
+/** How long to wait before fetching the socket's code again when the fetch failed (the proxy restarting). */
+const RETRY_LOAD_MS = 1000;
+
 /**
- * The page's side of the WebSocket: the shared wire client on the browser's
- * WebSocket, at the address the page was served from, reconnecting with backoff.
- * Commands that fail reject with a `WireFailure`.
+ * The page's side of the WebSocket. The client behind it (wire-socket.ts, with the
+ * zod schemas every push is checked against) is fetched when `open` is called, at
+ * start, so the page paints without waiting for it; the socket opens as soon as it
+ * is there, and no push is read before it. A command sent before then waits for it,
+ * and fails as any command does while the socket is not open. Commands that fail
+ * reject with a `WireFailure`.
  */
-export class InspectorConnection extends WireClient {
-  constructor(token: string, onPush: (push: ServerPush) => void, onState: (state: SocketState) => void) {
-    super({
-      url: wsUrl(location.host, location.protocol === 'https:'),
-      token,
-      openSocket: (url, protocols) => new WebSocket(url, protocols),
-      onPush,
-      onState,
-      onUnreadable: (message) => console.error(message),
-      reconnectAfter: (reopen, delayMs) => void setTimeout(reopen, delayMs),
-    });
+export class InspectorConnection {
+  private client: WireClient | undefined;
+  private opening: Promise<WireClient> | undefined;
+  private isClosed = false;
+
+  constructor(
+    private readonly token: string,
+    private readonly onPush: (push: ServerPush) => void,
+    private readonly onState: (state: SocketState) => void,
+  ) {}
+
+  open(): void {
+    this.opening ??= import('./wire-socket').then(
+      ({ openWireClient }) => {
+        this.client = openWireClient(this.token, this.onPush, this.onState);
+        if (this.isClosed) this.client.close();
+        return this.client;
+      },
+      (error: unknown) => {
+        console.error('The page could not load its connection code; trying again.', error);
+        this.opening = undefined;
+        setTimeout(() => this.isClosed || this.open(), RETRY_LOAD_MS);
+        throw error;
+      },
+    );
+    void this.opening.catch(() => undefined);
+  }
+
+  send<T extends CommandType>(type: T, params: CommandParams<T>): Promise<CommandResults[T]> {
+    if (this.client) return this.client.send(type, params);
+    const notConnected = () => new WireFailure('transport-closed', 'Not connected to the inspector.');
+    if (!this.opening) return Promise.reject(notConnected());
+    return this.opening.then(
+      (client) => client.send(type, params),
+      () => Promise.reject(notConnected()),
+    );
+  }
+
+  close(): void {
+    this.isClosed = true;
+    this.client?.close();
   }
 }

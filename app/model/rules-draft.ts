@@ -36,6 +36,13 @@ export class RulesDraft {
   };
 }
 
+let pageDraft: RulesDraft | undefined;
+
+/** The page's one draft, over its localStorage; made when a panel first asks (the Rules panel, Connect). */
+export function pageRulesDraft(): RulesDraft {
+  return (pageDraft ??= new RulesDraft(typeof localStorage === 'undefined' ? undefined : localStorage));
+}
+
 /** What was kept, if it still reads as a rule set; anything else (edited by hand, an older shape) is dropped. */
 function load(storage: Storage | undefined): RuleSet {
   try {

@@ -3,7 +3,8 @@ import type { Rule } from '@wire/rules';
 import { Alert } from '@app/ui/alert';
 import { Button } from '@app/ui/button';
 import { Field, INPUT_CLASS } from '@app/ui/field';
-import { ruleFromForm, type AnswerChoice, type RuleForm } from './rule-form';
+import type { AnswerChoice, RuleForm } from './rule-form';
+import { ruleFromForm } from './rule-from-form';
 
 const ANSWERS: { value: AnswerChoice; label: string }[] = [
   { value: 'accept-content', label: 'Accept with content' },
@@ -13,10 +14,10 @@ const ANSWERS: { value: AnswerChoice; label: string }[] = [
   { value: 'none', label: 'Never answer' },
 ];
 
-type Props = { initial: RuleForm; toolNames: string[]; isNew: boolean; onSave: (rule: Rule) => void; onDiscard: () => void };
+export type RuleEditorProps = { initial: RuleForm; toolNames: string[]; isNew: boolean; onSave: (rule: Rule) => void; onDiscard: () => void };
 
 /** Edit one rule: what it matches (every field optional) and how it answers. Nothing is saved until it reads as a rule. */
-export function RuleEditor({ initial, toolNames, isNew, onSave, onDiscard }: Props) {
+export function RuleEditor({ initial, toolNames, isNew, onSave, onDiscard }: RuleEditorProps) {
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string>();
   const toolsId = useId();

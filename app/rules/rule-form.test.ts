@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRuleForm, formFromRule, ruleFromForm } from './rule-form';
+import { emptyRuleForm, formFromRule } from './rule-form';
+import { ruleFromForm } from './rule-from-form';
 
 describe('rule form', () => {
   it('turns every field into the rule, and back', () => {

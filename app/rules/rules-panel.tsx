@@ -1,15 +1,27 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Rule, RuleSet } from '@wire/rules';
 import { useAppStore, useSession } from '@app/state/app-context';
 import { Alert } from '@app/ui/alert';
 import { Button } from '@app/ui/button';
+import { preloadedLazy } from '@app/ui/preloaded-lazy';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { RuleEditor } from './rule-editor';
+import type { RuleEditorProps } from './rule-editor';
 import { emptyRuleForm, formFromRule, newRuleId, type RuleForm } from './rule-form';
 import { RuleItem } from './rule-item';
 import { ruleAnswerStats, ruleStatsKey } from './rule-stats';
 import { RulesFileButtons } from './rules-file-buttons';
 import { useRules } from './use-rules';
+
+/** The editor checks message patterns with RE2: its chunk (and RE2's) comes once the page is idle, not with the panels. */
+const LazyRuleEditor = preloadedLazy<RuleEditorProps>(() => import('./rule-editor').then((m) => ({ default: m.RuleEditor })));
+
+function RuleEditor(props: RuleEditorProps) {
+  return (
+    <Suspense fallback={<p className="text-xs text-slate-500">Loading the rule editor…</p>}>
+      <LazyRuleEditor {...props} />
+    </Suspense>
+  );
+}
 
 type Editing = { at: number | 'new'; form: RuleForm };
 type FocusRequest = { id: string; control: 'item' | 'up' | 'down' };

@@ -1,5 +1,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { RuleSet } from '@wire/rules';
+import { pageRulesDraft } from '@app/model/rules-draft';
 import { useAppStore, useSessionSummary } from '@app/state/app-context';
 
 /**
@@ -12,7 +13,8 @@ import { useAppStore, useSessionSummary } from '@app/state/app-context';
 export function useRules() {
   const app = useAppStore();
   const summary = useSessionSummary();
-  const draft = useSyncExternalStore(app.rulesDraft.subscribe, app.rulesDraft.get);
+  const rulesDraft = pageRulesDraft();
+  const draft = useSyncExternalStore(rulesDraft.subscribe, rulesDraft.get);
   const live = summary?.isLive ? summary : undefined;
   const source = live ? live.settings.rules : draft;
   // Shown from the moment of the change until the proxy's sessions list carries it (or the change fails),
@@ -23,14 +25,14 @@ export function useRules() {
 
   const save = async (next: RuleSet): Promise<void> => {
     if (!live) {
-      app.rulesDraft.set(next);
+      rulesDraft.set(next);
       return;
     }
     setSent(next);
     lastSent.current = next;
     try {
       await app.connection.send('set-rules', { sessionId: live.sessionId, rules: next });
-      app.rulesDraft.set(next);
+      rulesDraft.set(next);
     } finally {
       // A later change still on its way keeps showing; only the last one's reply lets the proxy's list show.
       if (lastSent.current === next) setSent(undefined);

@@ -1,7 +1,7 @@
 import { useDismiss } from '@app/ui/use-dismiss';
 import { useRef, useState } from 'react';
 import type { SessionSummary } from '@wire/commands';
-import { describeTarget } from '@wire/target';
+import { describeTarget } from '@wire/target-names';
 import { useApp, useAppStore, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';

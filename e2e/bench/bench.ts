@@ -14,6 +14,8 @@
  *      vs a bare SDK client answering the same elicitations (`npm run bench -- headless`)
  *   9. recorded sessions of 10k, 100k and 1M entries: open in the page and a filter over
  *      each, beside the old whole-log replay (`npm run bench -- sessions`)
+ *  10. a live session of 10,000 elicitations in the page: its heap and entries held
+ *      (`npm run bench -- live-page`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { kB, measurePage, readBudgets } from '../../scripts/page-weight';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, targetStdio, type Inspector } from '../support/processes';
 import { bareClientFloor } from './bare-client';
@@ -30,6 +33,7 @@ import { bigSessions } from './big-sessions';
 import { connectCost } from './connect-cost';
 import { headless } from './headless';
 import { clickInPage, clickToForm, FORM_FIELD, formPhases, PAGE_TIMING_SCRIPT, phaseLine, toReady, type Phases } from './page-latency';
+import { livePageMemory } from './live-page-memory';
 import { syntheticSession } from './synthetic-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,16 +75,15 @@ async function startup(): Promise<void> {
   );
 }
 
+/** The page's scripts measured and budgeted as `npm test` does (scripts/page-weight.ts), and its stylesheet. */
 function pageWeight(): void {
-  const assets = join(ROOT, 'dist/app/assets');
+  const weight = measurePage(join(ROOT, 'dist/app'));
+  const budgets = readBudgets(join(ROOT, 'scripts/page-weight.json'));
+  report('page: initial JS, gzipped', kB(weight.initialGzipBytes), `≤ ${kB(budgets.initialGzipBytes)}`);
   const html = readFileSync(join(ROOT, 'dist/app/index.html'), 'utf8');
-  const initial = readdirSync(assets).filter((f) => html.includes(f));
-  const size = (files: string[]) => files.reduce((n, f) => n + gzipSync(readFileSync(join(assets, f))).length, 0);
-  const js = initial.filter((f) => f.endsWith('.js'));
-  const lazy = readdirSync(assets).filter((f) => f.endsWith('.js') && !initial.includes(f));
-  report('page: initial JS, gzipped', `${(size(js) / 1024).toFixed(1)} kB`, '≤ 250 kB');
-  report('page: initial CSS, gzipped', `${(size(initial.filter((f) => f.endsWith('.css'))) / 1024).toFixed(1)} kB`);
-  report('page: loaded on first use (forms: rjsf + ajv), gzipped', `${(size(lazy) / 1024).toFixed(1)} kB`);
+  const css = readdirSync(join(ROOT, 'dist/app/assets')).filter((f) => f.endsWith('.css') && html.includes(f));
+  report('page: initial CSS, gzipped', kB(css.reduce((n, f) => n + gzipSync(readFileSync(join(ROOT, 'dist/app/assets', f))).length, 0)));
+  for (const chunk of weight.lazy) report(`page: lazy chunk ${chunk.name}, gzipped`, kB(chunk.gzipBytes), `≤ ${kB(budgets.lazyGzipBytes[chunk.name] ?? 0)}`);
 }
 
 async function roundTrip(inspector: Inspector, client: InspectorClient): Promise<void> {
@@ -351,6 +354,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   'round-trip': () => roundTrip(inspector, client),
   elicitation: async () => elicitationToForm(inspector, await newPage()),
   'live-memory': () => liveMemory(inspector, client),
+  'live-page': async () => livePageMemory(inspector, client, await newPage(), report),
   'big-log': async () => bigLog(inspector, await newPage()),
   // Every stdio server the suites know; mcp-use is not installed here, so it is not among them.
   connect: () =>

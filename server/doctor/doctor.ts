@@ -7,7 +7,8 @@
 import { SessionRegistry } from '../session/session-registry';
 import type { DoctorCheck, DoctorReport } from '../wire/doctor';
 import type { EventOf, LogEvent } from '../wire/events';
-import { describeTarget, summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';
+import { describeTarget } from '../wire/target-names';
 import { discoverSignIn } from '../auth/sign-in-discovery';
 import { commandSteps, runSteps, STEP_TIMEOUT_MS, urlSteps } from './network-checks';
 

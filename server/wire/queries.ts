@@ -9,16 +9,10 @@ import { LogEventSchema, type LogEvent } from './events';
 import { LogFilterSchema } from './entry-filter';
 import type { RpcPair } from './log-index';
 
-/** At most this many rows in one `read-entries` answer. */
-export const MAX_ROWS_PER_READ = 500;
-/** At most this many seqs in one `find-entries` answer; `offset` pages through the rest. */
-export const MAX_SEQS_PER_FIND = 200_000;
-/** At most this many calls in one `list-calls` answer; `offset` pages back through older ones. */
-export const MAX_CALLS_PER_LIST = 200;
-/** A call's outline keeps at most this many entries (its start and end always among them): a call of ten thousand rounds stays small. */
-export const MAX_OUTLINE_PER_CALL = 40;
-/** Sessions with more entries than this open windowed (see app/model/entry-window.ts); smaller ones replay whole. */
-export const WINDOWED_MIN_ENTRIES = 5000;
+// The bounds live with the other budgets (zod-free, so the page's first script can read them).
+import { MAX_CALLS_PER_LIST, MAX_OUTLINE_PER_CALL, MAX_ROWS_PER_READ, MAX_SEQS_PER_FIND, WINDOWED_MIN_ENTRIES } from './limits';
+
+export { MAX_CALLS_PER_LIST, MAX_OUTLINE_PER_CALL, MAX_ROWS_PER_READ, MAX_SEQS_PER_FIND, WINDOWED_MIN_ENTRIES };
 
 const SessionRef = { sessionId: z.string().min(1) };
 

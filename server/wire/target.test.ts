@@ -29,10 +29,10 @@ describe('what may be written to a log', () => {
 
 describe('describeTarget', () => {
   it('keeps the last parts of long absolute paths, and the whole line in fullTarget', async () => {
-    const { describeTarget, fullTarget } = await import('./target');
+    const { describeTarget, fullTarget } = await import('./target-names');
     const target = { transport: 'stdio' as const, command: '/usr/bin/node', args: ['/home/ada/project/node_modules/pkg/dist/index.js', 'stdio'], env: {} };
     expect(describeTarget(target)).toBe('/usr/bin/node …/pkg/dist/index.js stdio');
     expect(fullTarget(target)).toBe('/usr/bin/node /home/ada/project/node_modules/pkg/dist/index.js stdio');
-    expect(describeTarget({ transport: 'http', url: 'http://127.0.0.1:3001/mcp', headers: {} })).toBe('http://127.0.0.1:3001/mcp (Streamable HTTP)');
+    expect(describeTarget({ transport: 'http', url: 'http://127.0.0.1:3001/mcp' })).toBe('http://127.0.0.1:3001/mcp (Streamable HTTP)');
   });
 });

@@ -128,25 +128,3 @@ export function summarizeTarget(target: Target, isDemo = false): TargetSummary {
       };
   }
 }
-
-/** One short line naming a target, for titles and lists: long absolute paths keep their last parts. */
-export function describeTarget(target: TargetSummary): string {
-  if (target.transport === 'stdio') {
-    if (target.isDemo) return 'Demo server (stdio)';
-    return [target.command, ...target.args].map(shortenPath).join(' ');
-  }
-  return `${target.url} (${target.transport === 'http' ? 'Streamable HTTP' : 'SSE'})`;
-}
-
-/** The whole command line, for a tooltip. */
-export function fullTarget(target: TargetSummary): string {
-  return target.transport === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
-}
-
-function shortenPath(part: string): string {
-  const path = part.startsWith('file://') ? part.slice('file://'.length) : part;
-  if (!/^(\/|[A-Za-z]:[\\/])/.test(path)) return part;
-  const segments = path.split(/[\\/]/).filter(Boolean);
-  if (segments.length <= 1) return part;
-  return segments.length <= 3 ? part : `…/${segments.slice(-3).join('/')}`;
-}
