@@ -9,6 +9,7 @@
  */
 import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { registerAuditTools } from './audit-tools';
 import { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';
 import { registerCatalogItems } from './catalog-items';
@@ -158,5 +159,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerClientRequestTools(server);
   registerCatalogItems(server);
   registerTaskTools(server);
+  registerAuditTools(server);
   return server;
 }

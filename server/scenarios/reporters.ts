@@ -124,9 +124,9 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** A server's text on one line, so a report line cannot be forged or split. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001F\u007F\u2028\u2029]/g, (ch) =>
+/** A server's text on one line, so a report line cannot be forged, split or shown reordered (bidi overrides). */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, (ch) =>
     ch === '\n' ? '\\n' : ch === '\t' ? ' ' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

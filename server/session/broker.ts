@@ -107,10 +107,11 @@ export class ElicitationBroker {
         return { code: 'validation-failed', message: `The reply is not a sampling result: ${problems.join('; ')}`, detail: problems };
       }
     } else if (answer.action === 'accept' && entry.mode === 'form') {
-      content = answer.content ?? {};
+      // Unchecked, an accept without content goes as it is: the server's answer to that is worth testing.
+      content = answer.content ?? (options.skipValidation ? undefined : {});
       const schema = entry.params.requestedSchema;
       if (!options.skipValidation && typeof schema === 'object' && schema !== null) {
-        const problems = validateContent(schema as Record<string, unknown>, content);
+        const problems = validateContent(schema as Record<string, unknown>, content ?? {});
         if (problems.length) {
           return {
             code: 'validation-failed',
