@@ -5,7 +5,7 @@
  * the whole audit as JSON, or JUnit XML through the scenario reporters (a
  * revision a testsuite, a case a testcase).
  */
-import { junitReport, oneLine } from '../scenarios/reporters';
+import { junitReport, oneLine, textTable } from '../scenarios/reporters';
 import { FAILING_VERDICTS, type AuditCaseReport, type AuditVerdict } from '../wire/audit';
 import type { RunReport, StepReport } from '../wire/scenario';
 import type { AuditRun } from './audit-runner';
@@ -52,14 +52,7 @@ export function sideBySide(runs: AuditRun[]): string {
   const key = (report: AuditCaseReport) => `${report.caseId} ${caseTarget(report)}`;
   const keys = [...new Set(ran.flatMap((run) => run.cases.map(key)))];
   const rows = keys.map((k) => [k, ...ran.map((run) => run.cases.find((report) => key(report) === k)?.verdict ?? '-')]);
-  const table = [['case', ...ran.map((run) => run.negotiatedVersion ?? run.protocol)], ...rows].map((row) => row.map((text) => oneLine(text).slice(0, 70)));
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  const format = (row: string[]) =>
-    row
-      .map((text, column) => text.padEnd(widths[column]))
-      .join(' | ')
-      .trimEnd();
-  return ['Verdicts side by side:', format(table[0]), widths.map((width) => '-'.repeat(width)).join('-+-'), ...table.slice(1).map(format)].join('\n');
+  return textTable('Verdicts side by side:', [['case', ...ran.map((run) => run.negotiatedVersion ?? run.protocol)], ...rows], 70);
 }
 
 export function auditJson(runs: AuditRun[]): string {

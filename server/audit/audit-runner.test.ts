@@ -1,7 +1,7 @@
 /**
  * The audit against real servers: the demo's careful and careless tools on both
  * eras (their verdict tables, case by case), server-everything's form tool
- * (which validates nothing), and a fragile server that exits, hangs and leaks a
+ * (which validates nothing), the classic SDK's own checks, and a fragile server that exits, hangs and leaks a
  * stack. Every audit ends, names its evidence, and leaves no server behind.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -122,6 +122,25 @@ describe('the audit', () => {
     expect(verdicts('wrong-type')).toEqual(['used']);
     expect(verdicts('not-an-option')).toEqual(['used']);
     expect(verdicts('decline')).toEqual(['handled']);
+  }, 60_000);
+
+  it("the classic SDK's own check refuses every invalid field, yet lets an accept with no content and an extra property through", async () => {
+    const [run] = await audit({ server: { transport: 'stdio', ...targetStdio('v1-classic') }, steps: [{ call: 'ask_form' }] }, ['2025-11-25']);
+    expect(table(run, 'ask_form')).toEqual({
+      ...each('refused', [
+        'absent form 1 › email',
+        'null form 1 › email',
+        'null form 1 › count',
+        'wrong-type form 1 › email',
+        'wrong-type form 1 › count',
+        'out-of-range form 1 › count',
+        'bad-format form 1 › email',
+        'number-as-string form 1 › count',
+        'accept-empty form 1',
+      ]),
+      ...each('handled', ['absent form 1 › count', 'decline form 1', 'cancel form 1']),
+      ...each('used', ['extra-property form 1', 'accept-no-content form 1']),
+    });
   }, 60_000);
 
   it('a server that exits, hangs or leaks a stack broke, with the evidence; the cases after a crash still run, and no server is left', async () => {

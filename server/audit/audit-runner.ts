@@ -213,10 +213,12 @@ async function runTasks(
     });
   };
   const queue = [...tasks];
+  const workers = Math.max(1, Math.min(concurrencyOn(current(), options.concurrency), tasks.length));
+  // One at a time, each case is alone already: the one in flight when the session closed did it.
   const worker = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) await runOne(task, false);
+    for (let task = queue.shift(); task; task = queue.shift()) await runOne(task, workers === 1);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrencyOn(current(), options.concurrency), tasks.length)) }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
   for (const task of setAside) await runOne(task, true);
   return tasks.flatMap((task) => reports.get(task) ?? []);
 }

@@ -59,14 +59,19 @@ export function differenceTable(reports: RunReport[]): string {
     if (new Set(cells).size > 1) rows.push([spoken.find((report) => report.steps[i])?.steps[i].name ?? `step ${i + 1}`, ...cells]);
   }
   if (rows.length === 0) return 'Every step had the same outcome on each protocol.';
-  const table = [['step', ...spoken.map((report) => report.protocol)], ...rows].map((row) => row.map((text) => oneLine(text).slice(0, 60)));
+  return textTable('Where the protocols differ:', [['step', ...spoken.map((report) => report.protocol)], ...rows], 60);
+}
+
+/** A titled text table, columns aligned, the header ruled off; each cell on one line and at most `maxCell` characters. */
+export function textTable(title: string, rows: string[][], maxCell: number): string {
+  const table = rows.map((row) => row.map((text) => oneLine(text).slice(0, maxCell)));
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
   const format = (row: string[]) =>
     row
       .map((text, column) => text.padEnd(widths[column]))
       .join(' | ')
       .trimEnd();
-  return ['Where the protocols differ:', format(table[0]), widths.map((width) => '-'.repeat(width)).join('-+-'), ...table.slice(1).map(format)].join('\n');
+  return [title, format(table[0]), widths.map((width) => '-'.repeat(width)).join('-+-'), ...table.slice(1).map(format)].join('\n');
 }
 
 export function jsonReport(reports: RunReport[]): string {
