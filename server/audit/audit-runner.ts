@@ -224,12 +224,12 @@ async function runTasks(
 }
 
 /**
- * On 2025 a stdio server's elicitation/create names no call it belongs to; with one call in
- * flight it can only be that one's, so each stdio session runs its 2025 cases one at a time.
- * 2026-07-28 rounds (and HTTP streams) say which call asked, so cases run side by side there.
+ * On 2025 a server's elicitation/create over stdio or SSE names no call it belongs to; with one
+ * call in flight it can only be that one's, so those sessions run their 2025 cases one at a time.
+ * 2026-07-28 rounds, and Streamable HTTP's per-request streams, say which call asked.
  */
 function concurrencyOn(connection: Connection, wanted = DEFAULT_CONCURRENCY): number {
-  return connection.session.protocolVersion !== '2026-07-28' && connection.session.target.transport === 'stdio' ? 1 : wanted;
+  return connection.session.protocolVersion === '2026-07-28' || connection.session.target.transport === 'http' ? wanted : 1;
 }
 
 type CallOutcome = {
