@@ -22,6 +22,7 @@ const zones = [
       './server/demo',
       './server/rules',
       './server/scenarios',
+      './server/audit',
       './server/export',
       './server/doctor',
       './walkthrough',
@@ -90,6 +91,16 @@ const zones = [
     target: './server/session',
     from: ['./server/http', './server/demo', './server/doctor'],
     message: 'Sessions do not know about HTTP routes or the demo server.',
+  },
+  {
+    target: './server/audit',
+    from: ['./server/http', './server/export', './server/doctor'],
+    message: 'The audit drives sessions through the scenario runner: it knows no HTTP routes, exports or the doctor.',
+  },
+  {
+    target: ['./server/session', './server/scenarios', './server/rules', './server/store', './server/demo'],
+    from: './server/audit',
+    message: 'The audit builds on sessions and the scenario runner, never the other way round.',
   },
   {
     target: './server/store',

@@ -85,6 +85,25 @@ test('--help and --version work, and a bad option exits 2 saying so', () => {
   expect(bad.output).toContain('Run with --help for usage.');
 });
 
+test('audit on the demo server fails its careless tool, naming the case, and exits 1', async () => {
+  const tools = join(folder, 'audit.tools.json');
+  writeFileSync(tools, JSON.stringify({ steps: [{ call: 'audit_careless' }] }));
+  const result = await npxAsync([
+    'elicitation-inspector',
+    'audit',
+    tools,
+    '--revision',
+    '2026-07-28',
+    '--skip',
+    'very-long,control-characters',
+    '--data-dir',
+    join(folder, 'audit-sessions'),
+  ]);
+  expect(result.status, result.output).toBe(1);
+  expect(result.output).toMatch(/FAIL used +not-an-option +1\. tools\/call audit_careless › form 1 › plan/);
+  expect(result.output).toMatch(/FAILED on 2026-07-28: \d+ cases/);
+});
+
 test('demo --help works, and a scenario played by demo --target writes screenshots and a trace', async () => {
   test.setTimeout(180_000);
   const help = npx(['elicitation-inspector', 'demo', '--help']);

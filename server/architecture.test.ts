@@ -71,6 +71,18 @@ describe('the architecture, as lint rules', () => {
       'server/cli.ts',
       /The proxy does not import the walkthrough/,
     ],
+    [
+      'the scenario runner does not import the audit',
+      "import { runAudit } from '../audit/audit-runner';\nexport const x = runAudit;\n",
+      'server/scenarios/step-driver.ts',
+      /The audit builds on sessions and the scenario runner/,
+    ],
+    [
+      'the audit knows no HTTP routes',
+      "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
+      'server/audit/audit-runner.ts',
+      /The audit drives sessions through the scenario runner/,
+    ],
     ['the model has no React', "import { useState } from 'react';\nexport const x = useState;\n", 'app/model/log-index.ts', /app\/model has no React/],
   ])(
     '%s',

@@ -22,6 +22,9 @@ Usage:
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]
                                                          write a recorded session as a scenario
   elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
+  elicitation-inspector audit <scenario.json> [-- <command> | --url <url>]
+                                                         answer each form with invalid and odd answers and
+                                                         see whether the server refuses them
   Each command takes --help, which names its page of the docs.
 
 Target:

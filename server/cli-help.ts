@@ -10,6 +10,7 @@ import { PACKAGE_ROOT } from './runtime';
 export const COMMAND_DOCS = {
   '': 'docs/connecting.md',
   run: 'docs/ci.md',
+  audit: 'docs/audit.md',
   'scenario-from': 'docs/ci.md',
   'conformance-client': 'docs/conformance.md',
   demo: 'docs/demos.md',
@@ -30,6 +31,16 @@ const USAGE: Partial<Record<HelpCommand, string>> = {
 Plays a scenario file headless: each step's call, each elicitation answered as the file says, each
 expectation checked. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
 file, 3 could not connect or run.`,
+  audit: `Usage: elicitation-inspector audit <scenario.json> [-- <command> [args…] | --url <url>] [--revision <version>|all]
+       [--reporter line|json|junit] [--out FILE] [--skip <case,…>] [--concurrency N] [--case-timeout MS] [--data-dir DIR]
+
+For each step of the file that elicits, calls it again once per case, answering its form with one invalid
+or odd answer (a field left out, null, the wrong type, out of range, not an option, decline, cancel, …) or,
+on 2026-07-28, altering a retry (requestState changed, inputResponses keys added, dropped or renamed).
+A case passes when the server refuses it (a tool error, a JSON-RPC error, asking again) or handles it; it
+fails when the server uses the invalid value or breaks (crash, hang, stack trace). The file names the
+calls as a scenario does ({"steps":[{"call":"tool","arguments":{}}]}); -- or --url replace its server.
+Exit codes: 0 no case failed, 1 one failed, 2 usage or a broken file, 3 could not connect or run.`,
   'scenario-from': `Usage: elicitation-inspector scenario-from <session.jsonl> [--out FILE]
 
 Writes a recorded session as a scenario file: each call a step, each answer given an expected

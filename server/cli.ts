@@ -20,6 +20,7 @@ import { SessionSettingsSchema, TargetSchema } from './wire/target';
 /** Commands that run headless and end with an exit code, instead of starting the inspector. */
 const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
   run: () => import('./scenarios/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
+  audit: () => import('./audit/audit-cli').then((m) => ({ default: (argv: string[]) => m.auditCli(argv) })),
   'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),

@@ -9,6 +9,7 @@
  */
 import { inputRequired, inputResponse, McpServer, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { registerAuditTools } from './audit-tools';
 import { ConsentSite } from './consent-site';
 import { elicit, formAnswer, text } from './helpers';
 import { registerCatalogItems } from './catalog-items';
@@ -161,5 +162,6 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerCatalogItems(server);
   registerTaskTools(server);
   registerProposalTools(server, era, site);
+  registerAuditTools(server);
   return server;
 }

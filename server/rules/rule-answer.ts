@@ -44,7 +44,9 @@ export function giveRuleAnswer(
     answer.action !== 'accept'
       ? undefined
       : elicitation.mode === 'form'
-        ? formContent(elicitation.params.requestedSchema, answer)
+        ? isBareAccept(answer)
+          ? undefined
+          : formContent(elicitation.params.requestedSchema, answer)
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
@@ -68,6 +70,14 @@ export function giveRuleAnswer(
   if (error) return 'gone';
   if (answer.action === 'accept' && elicitation.mode === 'url' && answer.markComplete) session.recordAction(elicitation.key, 'mark-done', by);
   return 'answered';
+}
+
+/**
+ * An accept sent unchecked and as written, with nothing written: it goes without
+ * `content` at all, so a server's handling of that case can be tested.
+ */
+function isBareAccept(answer: RuleAnswer): boolean {
+  return answer.skipValidation === true && answer.mergeDefaults === false && answer.content === undefined;
 }
 
 /** A sampling result that replies `text`, named as the inspector's own answer rather than a model's. */

@@ -59,14 +59,19 @@ export function differenceTable(reports: RunReport[]): string {
     if (new Set(cells).size > 1) rows.push([spoken.find((report) => report.steps[i])?.steps[i].name ?? `step ${i + 1}`, ...cells]);
   }
   if (rows.length === 0) return 'Every step had the same outcome on each protocol.';
-  const table = [['step', ...spoken.map((report) => report.protocol)], ...rows].map((row) => row.map((text) => oneLine(text).slice(0, 60)));
+  return textTable('Where the protocols differ:', [['step', ...spoken.map((report) => report.protocol)], ...rows], 60);
+}
+
+/** A titled text table, columns aligned, the header ruled off; each cell on one line and at most `maxCell` characters. */
+export function textTable(title: string, rows: string[][], maxCell: number): string {
+  const table = rows.map((row) => row.map((text) => oneLine(text).slice(0, maxCell)));
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
   const format = (row: string[]) =>
     row
       .map((text, column) => text.padEnd(widths[column]))
       .join(' | ')
       .trimEnd();
-  return ['Where the protocols differ:', format(table[0]), widths.map((width) => '-'.repeat(width)).join('-+-'), ...table.slice(1).map(format)].join('\n');
+  return [title, format(table[0]), widths.map((width) => '-'.repeat(width)).join('-+-'), ...table.slice(1).map(format)].join('\n');
 }
 
 export function jsonReport(reports: RunReport[]): string {
@@ -124,9 +129,9 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** A server's text on one line, so a report line cannot be forged or split. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001F\u007F\u2028\u2029]/g, (ch) =>
+/** A server's text on one line, so a report line cannot be forged, split or shown reordered (bidi overrides). */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, (ch) =>
     ch === '\n' ? '\\n' : ch === '\t' ? ' ' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

@@ -4,6 +4,7 @@
  * rule), answer unlisted ones by the scenario's rules, and when the call ends
  * check the outcome. Never waits past the step's budget.
  */
+import type { CallHooks } from '../session/call-rounds';
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleAnswer, RuleRef, RuleSet } from '../wire/rules';
@@ -31,6 +32,13 @@ export type StepContext = {
   rules: RuleSet | undefined;
   /** Feeds this step every event of the session, in order, until the returned function is called. */
   listen(handler: (event: LogEvent) => void): () => void;
+  /**
+   * Answers an elicitation the step does not list before the rules do (`ordinal`: 1 for the first
+   * unlisted one); undefined leaves it to the rules. The audit answers with its generated cases here.
+   */
+  answerFor?(elicitation: EventOf<'elicitation'>, ordinal: number): RuleAnswer | undefined;
+  /** Given to the call (see CallHooks). */
+  hooks?: CallHooks;
 };
 
 export function stepCall(step: ScenarioStep): Call {
@@ -135,6 +143,8 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         });
         return cancelCall();
       }
+      const given = ctx.answerFor?.(elicitation, unlisted);
+      if (given) return answer(elicitation, given, { source: 'scenario', index, name });
       const rules = ctx.rules?.enabled ? ctx.rules.rules : [];
       const ruleIndex = rules.findIndex((rule) => rule.enabled && ruleTakes(rule, subject));
       const rule = rules[ruleIndex];
@@ -174,7 +184,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
     });
 
     try {
-      callId = session.startCall(call.method, call.name, call.params, step.arguments, 'scenario');
+      callId = session.startCall(call.method, call.name, call.params, step.arguments, 'scenario', ctx.hooks);
     } catch (error) {
       fatal = error instanceof Error ? error.message : String(error);
       failures.push({ expectation: 'call', expected: `${call.method} ${call.name} to start`, actual: fatal });

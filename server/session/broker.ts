@@ -114,11 +114,13 @@ export class ElicitationBroker {
         return { code: 'validation-failed', message: `The reply is not a sampling result: ${problems.join('; ')}`, detail: problems };
       }
     } else if (answer.action === 'accept' && entry.mode === 'form') {
-      content = answer.content ?? {};
+      // Unchecked, an accept without content goes as it is: the server's answer to that is worth testing.
+      content = answer.content ?? (options.skipValidation ? undefined : {});
       const schema = entry.params.requestedSchema;
       if (!options.skipValidation && typeof schema === 'object' && schema !== null) {
-        const files = entry.fileInputs ? checkFileFields(schema as Record<string, unknown>, content) : undefined;
-        const problems = [...(files?.problems ?? []), ...validateContent(files?.schema ?? (schema as Record<string, unknown>), content)];
+        const checked = content ?? {};
+        const files = entry.fileInputs ? checkFileFields(schema as Record<string, unknown>, checked) : undefined;
+        const problems = [...(files?.problems ?? []), ...validateContent(files?.schema ?? (schema as Record<string, unknown>), checked)];
         if (problems.length) {
           return {
             code: 'validation-failed',

@@ -33,6 +33,14 @@ export function pollDelayMs(consecutivePolls: number): number {
   return Math.min(5000, Math.round(1000 * 1.5 ** Math.max(0, consecutivePolls - 1)));
 }
 
+/**
+ * What a caller may change about a call beyond its params. `alterRetry` sees each
+ * 2026-07-28 retry (round 2 on) just before it is sent and returns what to send
+ * instead: the audit uses it to send a tampered `requestState` or `inputResponses`
+ * and see whether the server notices.
+ */
+export type CallHooks = { alterRetry?: (params: Params, round: number) => Params };
+
 export type RoundsHost = UrlRequiredHost & {
   readonly era: 'legacy' | 'modern';
   /** The call's own params; every round starts from them. */
@@ -45,6 +53,7 @@ export type RoundsHost = UrlRequiredHost & {
   sleep(ms: number): Promise<void>;
   /** After a failed round: true once a sign-in the failure started (a step-up) has brought tokens, so the round can be sent again. */
   isSignedInAfter(error: unknown): Promise<boolean>;
+  readonly hooks?: CallHooks;
 };
 
 /** Run the call's rounds until one returns a final result, which this resolves with. Throws CallEnded, or what the SDK threw. */
@@ -101,6 +110,7 @@ export async function runRounds(host: RoundsHost): Promise<Params> {
       ...(inputResponses && { inputResponses }),
       ...(result.requestState !== undefined && { requestState: result.requestState }),
     };
+    if (host.hooks?.alterRetry) params = host.hooks.alterRetry(params, round + 1);
   }
 }
 

@@ -5,7 +5,7 @@ import { SCOPE_REFUSED } from '../wire/oauth';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
-import { runRounds, type RoundReason, type RoundsHost } from './call-rounds';
+import { runRounds, type CallHooks, type RoundReason, type RoundsHost } from './call-rounds';
 import { CallTimer } from './call-timer';
 import type { ElicitationContext } from './findings';
 import type { RpcId, TransportTap } from './tap';
@@ -61,6 +61,7 @@ export class CallRunner {
     readonly method: CallMethod,
     private readonly baseParams: Params,
     private readonly onDone: () => void,
+    private readonly hooks: CallHooks = {},
   ) {
     this.timer = new CallTimer(
       host.settings.requestTimeoutMs,
@@ -208,6 +209,7 @@ export class CallRunner {
       isSignedInAfter: () => this.isSignedInAfterRefusal(),
       isEnded: () => this.endReason !== undefined,
       setRetryNow: (retryNow) => (this.retryNow = retryNow),
+      hooks: this.hooks,
     };
   }
 

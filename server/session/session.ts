@@ -7,6 +7,7 @@ import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
+import type { CallHooks } from './call-rounds';
 import { clientCapabilities } from './client-factory';
 import { describeConnectError, describeUnexpectedClose } from './connect-errors';
 import type { ElicitationContext, Finding } from './findings';
@@ -259,13 +260,20 @@ export class Session {
     return this.startCall('tools/call', name, { name, arguments: args, ...(asTask && { task: {} }) }, args);
   }
 
-  /** `actor`: who asked for the call, as the log names it (a person at the page, or a scenario run). */
-  startCall(method: CallMethod, name: string, params: Record<string, unknown>, args?: Record<string, unknown>, actor: 'user' | 'scenario' = 'user'): string {
+  /** `actor`: who asked for the call, as the log names it (a person at the page, or a scenario run); `hooks`: see CallHooks. */
+  startCall(
+    method: CallMethod,
+    name: string,
+    params: Record<string, unknown>,
+    args?: Record<string, unknown>,
+    actor: 'user' | 'scenario' = 'user',
+    hooks: CallHooks = {},
+  ): string {
     if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
     const callId = `c${this.nextCall++}`;
     this.emit({ kind: 'action', actor, action: 'call', callId, detail: `${method} ${name}` });
     this.emit({ kind: 'call-start', callId, method, name, ...(args && { arguments: args }), timeoutMs: this.settings.requestTimeoutMs });
-    const runner = new CallRunner(this.callHost(), callId, method, params, () => this.calls.delete(callId));
+    const runner = new CallRunner(this.callHost(), callId, method, params, () => this.calls.delete(callId), hooks);
     this.calls.set(callId, runner);
     void runner.run();
     return callId;

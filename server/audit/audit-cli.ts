@@ -1,0 +1,149 @@
+/**
+ * `elicitation-inspector audit <scenario.json> [-- <server command> | --url <url>]`:
+ * does the server survive what comes back? Exit codes: 0 no case failed, 1 a
+ * server used an invalid answer or broke, 2 usage or a broken file, 3 the audit
+ * could not connect or could not go on.
+ */
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
+import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
+import { REPORTERS, type ReporterName } from '../scenarios/reporters';
+import { SessionRegistry } from '../session/session-registry';
+import { AUDIT_CASES } from '../wire/audit';
+import type { Scenario } from '../wire/scenario';
+import { TargetSchema, type ProtocolChoice, type Target } from '../wire/target';
+import { auditJson, auditJunit, auditSummary, caseLine, sideBySide, stepNotes } from './audit-report';
+import { DEFAULT_CASE_TIMEOUT_MS, DEFAULT_CONCURRENCY, runAudit, type AuditRun } from './audit-runner';
+
+/** `--revision all`: both eras, newest first. */
+export const BOTH_ERAS = ['2026-07-28', '2025-11-25'] as const;
+const REVISIONS = ['auto', '2026-07-28', '2025-11-25', '2025-06-18', 'all'] as const;
+
+export type AuditCliOptions = {
+  file: string;
+  server?: Target;
+  protocols: ProtocolChoice[];
+  reporter: ReporterName;
+  dataDir: string;
+  out?: string;
+  concurrency: number;
+  caseTimeoutMs: number;
+  skip: Set<string>;
+};
+
+export function parseAuditArgs(argv: string[]): AuditCliOptions {
+  const dashDash = argv.indexOf('--');
+  const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+  const { values, positionals } = parseArgs({
+    args: dashDash === -1 ? argv : argv.slice(0, dashDash),
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      revision: { type: 'string' },
+      reporter: { type: 'string' },
+      out: { type: 'string' },
+      'data-dir': { type: 'string' },
+      concurrency: { type: 'string' },
+      'case-timeout': { type: 'string' },
+      skip: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new ScenarioFileError('audit takes one file naming the calls: elicitation-inspector audit <scenario.json>');
+  const reporter = values.reporter ?? 'line';
+  if (!(REPORTERS as readonly string[]).includes(reporter))
+    throw new ScenarioFileError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}".`);
+  const revision = values.revision ?? 'auto';
+  if (!(REVISIONS as readonly string[]).includes(revision))
+    throw new ScenarioFileError(`--revision must be one of ${REVISIONS.join(', ')}, not "${revision}".`);
+  if (values.url !== undefined && command.length) throw new ScenarioFileError('Give either --url or a command after --, not both.');
+  const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
+  const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
+  for (const id of skip) if (!known.has(id)) throw new ScenarioFileError(`--skip: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+  const server = serverFrom(values.url, command);
+  return {
+    file: positionals[0],
+    ...(server && { server }),
+    protocols: revision === 'all' ? [...BOTH_ERAS] : [revision as ProtocolChoice],
+    reporter: reporter as ReporterName,
+    dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR,
+    ...(values.out && { out: values.out }),
+    concurrency: whole('--concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 32),
+    caseTimeoutMs: whole('--case-timeout', values['case-timeout'], DEFAULT_CASE_TIMEOUT_MS, 1000, 600_000),
+    skip,
+  };
+}
+
+function serverFrom(url: string | undefined, command: string[]): Target | undefined {
+  if (url === undefined && command.length === 0) return undefined;
+  const parsed = TargetSchema.safeParse(url !== undefined ? { transport: 'http', url } : { transport: 'stdio', command: command[0], args: command.slice(1) });
+  if (!parsed.success) throw new ScenarioFileError(`Not a server to audit: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  return parsed.data;
+}
+
+function whole(flag: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ScenarioFileError(`${flag} must be a whole number from ${min} to ${max}, not "${text}".`);
+  return value;
+}
+
+/** Runs the command; resolves with the exit code. */
+export async function auditCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void } = stdio()): Promise<number> {
+  let options: AuditCliOptions;
+  let scenario: Scenario;
+  try {
+    options = parseAuditArgs(argv);
+    scenario = readScenarioFile(options.file);
+    if (options.server) scenario = { ...scenario, server: options.server };
+  } catch (error) {
+    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.usage;
+  }
+  const registry = new SessionRegistry({ dataDir: options.dataDir });
+  const isLive = options.reporter === 'line' || options.out !== undefined;
+  let lastProtocol: string | undefined;
+  let runs: AuditRun[];
+  try {
+    runs = await runAudit(scenario, {
+      registry,
+      protocols: options.protocols,
+      concurrency: options.concurrency,
+      caseTimeoutMs: options.caseTimeoutMs,
+      skip: options.skip,
+      onCase: (report, run) => {
+        if (!isLive) return;
+        if (run.protocol !== lastProtocol) io.out(`Auditing on ${run.protocol === 'auto' ? 'the newest revision both sides speak' : run.protocol}\n`);
+        lastProtocol = run.protocol;
+        io.out(`${caseLine(report)}\n`);
+      },
+    });
+  } finally {
+    await registry.closeAll('user');
+  }
+  if (isLive) {
+    for (const run of runs) for (const note of stepNotes(run)) io.out(`${note}\n`);
+    const table = sideBySide(runs);
+    if (table) io.out(`${table}\n`);
+    for (const run of runs) io.out(`${auditSummary(run)}\n`);
+  }
+  if (options.reporter !== 'line') {
+    const text = options.reporter === 'json' ? auditJson(runs) : auditJunit(runs, basename(options.file));
+    if (options.out) writeFileSync(options.out, text);
+    else io.out(text);
+  } else if (options.out) {
+    writeFileSync(options.out, `${runs.map(auditSummary).join('\n')}\n`);
+  }
+  return auditExitCode(runs);
+}
+
+export function auditExitCode(runs: AuditRun[]): number {
+  if (runs.length === 0 || runs.some((run) => run.status === 'error')) return EXIT.error;
+  return runs.some((run) => run.status === 'failed') ? EXIT.failed : EXIT.passed;
+}
+
+function stdio() {
+  return { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
+}

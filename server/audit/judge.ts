@@ -1,0 +1,74 @@
+/**
+ * The verdict on one case from what the server did: whether the call broke
+ * (the session closed, the call hung past the deadline, a stack trace came
+ * back), was refused (a tool error, a JSON-RPC error, the same question asked
+ * again), or succeeded, and then whether its result shows the odd value sent.
+ */
+import type { AuditJudge, AuditVerdict } from '../wire/audit';
+import type { EventOf } from '../wire/events';
+import { resultText } from '../scenarios/outcome-checks';
+
+/** What one case's call did, as the runner saw it. */
+export type CaseObservation = {
+  end?: Pick<EventOf<'call-end'>, 'outcome' | 'result' | 'error'>;
+  /** Why the call could not end normally: the session closed, or it did not end within the deadline. */
+  broken?: string;
+  /** The server asked the question the case answered once more. */
+  askedAgain: boolean;
+  /** The server went on to a different question after the case's answer. */
+  wentOn: boolean;
+  /** The case altered a retry rather than answering a question. */
+  isRetryAltered?: boolean;
+};
+
+/** A V8 or similar stack frame: "at fn (/path/file.js:12:5)". */
+const STACK_FRAME = /\bat\s[^\n]*?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s)]*:\d+:\d+/;
+
+/** The odd value a case sent, and (when the bare value would be ambiguous in text) how it reads in the result's text. */
+export type Marker = { value: unknown; text?: string };
+
+export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: CaseObservation): { verdict: AuditVerdict; reason: string } {
+  if (seen.broken) return { verdict: 'broke', reason: seen.broken };
+  const end = seen.end;
+  if (!end) return { verdict: 'broke', reason: 'the call never ended' };
+  const text = resultText(end.result);
+  const errorText = end.error ? `${end.error.message} ${JSON.stringify((end.error as { data?: unknown }).data ?? '')}` : '';
+  if (STACK_FRAME.test(text) || STACK_FRAME.test(errorText)) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
+  if (end.outcome === 'timeout' || end.outcome === 'cancelled') return { verdict: 'broke', reason: `the call ended by ${end.outcome}` };
+  if (seen.askedAgain) return { verdict: 'refused', reason: 'the server asked again' };
+  const isToolError = end.outcome === 'result' && end.result?.isError === true;
+  if (end.outcome === 'error') return { verdict: 'refused', reason: `a JSON-RPC error${end.error ? ` (${String(end.error.code)})` : ''}` };
+  if (isToolError) return { verdict: 'refused', reason: 'a tool error' };
+  const shown = marker !== undefined && carries(end.result, text, marker);
+  if (judge === 'survive') return { verdict: 'handled', reason: 'the call ended normally' };
+  if (shown) return { verdict: 'used', reason: 'the result carries the value sent' };
+  if (judge === 'not-use') return { verdict: 'handled', reason: 'the result does not carry the odd part' };
+  if (seen.wentOn) return { verdict: 'used', reason: 'the server went on to its next question' };
+  if (marker === undefined)
+    return { verdict: 'used', reason: seen.isRetryAltered ? 'the call succeeded on the altered retry' : 'the call succeeded without what the schema requires' };
+  return { verdict: 'unclear', reason: 'the call succeeded, and its result does not show the value sent' };
+}
+
+/** Whether the result shows `value`: equal somewhere in structuredContent, or written in the text. */
+export function carries(result: Record<string, unknown> | undefined, text: string, marker: Marker): boolean {
+  const { value } = marker;
+  if (result && containsValue(result.structuredContent, value)) return true;
+  if (marker.text !== undefined) return text.includes(marker.text);
+  if (typeof value === 'string') return value.length > 0 && text.includes(value.length > 64 ? value.slice(0, 64) : value);
+  // A list is often written item by item ("Guitar, Drums"): every item shown counts as the list shown.
+  if (Array.isArray(value)) return value.length > 0 && value.every((item) => carries(undefined, text, { value: item }));
+  const json = JSON.stringify(value);
+  return json !== undefined && new RegExp(`(^|[^\\w.])${escape(json)}($|[^\\w.])`).test(text);
+}
+
+function containsValue(haystack: unknown, value: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (JSON.stringify(haystack) === JSON.stringify(value) && haystack !== undefined) return true;
+  if (Array.isArray(haystack)) return haystack.some((item) => containsValue(item, value, depth + 1));
+  if (typeof haystack === 'object' && haystack !== null) return Object.values(haystack).some((item) => containsValue(item, value, depth + 1));
+  return false;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
