@@ -22,6 +22,8 @@ Usage:
   elicitation-inspector scenario-from <session.jsonl> [--out <file>]
                                                          write a recorded session as a scenario
   elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
+  elicitation-inspector tap -- <command> [args…]         what a host launches in place of its stdio server:
+                                                         relays it untouched and records a live session
   Each command takes --help, which names its page of the docs.
 
 Target:
