@@ -151,6 +151,29 @@ export function describeTarget(target: TargetSummary): string {
   return `${target.url} (${target.transport === 'http' ? 'Streamable HTTP' : 'SSE'})`;
 }
 
+/** The host of a tapped session, or undefined for a session the inspector drives itself. */
+export function tapHostOf(target: TargetSummary | undefined): TapHost | undefined {
+  return target?.host;
+}
+
+/** "Claude Desktop 0.9.2": the host as its clientInfo names it. */
+export function describeHost(host: TapHost): string {
+  const info = host.clientInfo;
+  if (!info) return 'an unnamed host';
+  const name = typeof info.title === 'string' ? info.title : info.name;
+  return info.version ? `${name} ${info.version}` : name;
+}
+
+/** "form and url", "form", "no elicitation": the elicitation modes a host declared (2025-06-18's `{}` is form). */
+export function describeDeclaredModes(host: TapHost): string {
+  const elicitation = host.capabilities?.elicitation;
+  if (typeof elicitation !== 'object' || elicitation === null) return 'no elicitation';
+  const modes = elicitation as Record<string, unknown>;
+  const hasUrl = modes.url !== undefined;
+  const hasForm = modes.form !== undefined || !hasUrl;
+  return [hasForm && 'form', hasUrl && 'url'].filter(Boolean).join(' and ');
+}
+
 /** The whole command line, for a tooltip. */
 export function fullTarget(target: TargetSummary): string {
   return target.transport === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
