@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
 import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recording-transport';
+import { HUMAN_URL_ACCEPT_MS } from '../session/findings';
 import type { EventOf, LogEvent } from '../wire/events';
 
 const BIN = join(ROOT, 'server/bin.mjs');
@@ -131,6 +132,27 @@ describe('tap over stdio, with a running inspector', () => {
     expect(watcher.of('call-end')).toEqual([expect.objectContaining({ callId: 'c1', outcome: 'result' })]);
   }, 90_000);
 
+  it('a host that accepts a URL flow at once is told it cannot have asked anyone; one that waits is not', async () => {
+    const before = new Set(watcher.sessions.map((s) => s.sessionId));
+    const transport = new RecordingTransport(new ClassicStdio({ ...tapped(demoStdio(), inspector.dataDir), stderr: 'pipe', cwd: ROOT }));
+    const client = new ClassicClient({ name: 'auto-accepting-host', version: '1.0.0' }, { capabilities: { elicitation: { form: {}, url: {} } } });
+    // The first URL flow is accepted at once, the second after a pause longer than a person's quickest click.
+    const delays = [0, HUMAN_URL_ACCEPT_MS + 200];
+    client.setRequestHandler(ElicitRequestSchema, async () => {
+      await new Promise((resolve) => setTimeout(resolve, delays.shift() ?? 0));
+      return { action: 'accept' };
+    });
+    await client.connect(transport);
+    await client.callTool({ name: 'never_completes', arguments: {} });
+    await client.callTool({ name: 'never_completes', arguments: {} });
+    await client.close();
+    const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && !s.isLive), 30_000, 'the tapped session, ended');
+    const events = readSession(inspector.dataDir, summary.sessionId);
+    const keys = events.filter((e): e is EventOf<'elicitation'> => e.kind === 'elicitation').map((e) => e.key);
+    const hostFindings = events.filter((e): e is EventOf<'finding'> => e.kind === 'finding' && e.code.startsWith('host-'));
+    expect(hostFindings.map((f) => [f.code, f.key])).toEqual([['host-url-accept-too-fast', keys[0]]]);
+  }, 90_000);
+
   it('a 2026-07-28 host that retries without the requestState it was given gets a finding', async () => {
     const before = new Set(watcher.sessions.map((s) => s.sessionId));
     const host = spawnRaw(tapped(demoStdio(), inspector.dataDir));
@@ -152,7 +174,7 @@ describe('tap over stdio, with a running inspector', () => {
     const events = readSession(inspector.dataDir, summary.sessionId);
     // Without its requestState the server starts over and asks again; the host then leaves that question unanswered.
     expect(findingCodes(events).filter((c) => c.startsWith('host-'))).toEqual(['host-dropped-request-state', 'host-gave-up']);
-    expect(events.filter((e) => e.kind === 'call-round').map((e) => (e).round)).toEqual([1, 2, 3]);
+    expect(events.filter((e) => e.kind === 'call-round').map((e) => e.round)).toEqual([1, 2, 3]);
   }, 90_000);
 });
 
@@ -207,7 +229,7 @@ describe('tap over stdio, byte for byte', () => {
       else expect(JSON.stringify(entry.message)).toBe(lines[i]);
     });
     expect(fromServer.filter((e) => e.dropped)).toHaveLength(1);
-    expect(events.filter((e) => e.kind === 'rpc-out').map((e) => JSON.stringify((e).message))).toEqual(input);
+    expect(events.filter((e) => e.kind === 'rpc-out').map((e) => JSON.stringify(e.message))).toEqual(input);
   }, 120_000);
 });
 
@@ -234,7 +256,7 @@ describe('tap over stdio, when something goes away', () => {
     expect(
       events
         .filter((e) => e.kind === 'stderr')
-        .map((e) => (e).text)
+        .map((e) => e.text)
         .join(''),
     ).toContain('missing API_KEY');
   }, 60_000);
