@@ -153,6 +153,19 @@ describe('tap over stdio, with a running inspector', () => {
     expect(hostFindings.map((f) => [f.code, f.key])).toEqual([['host-url-accept-too-fast', keys[0]]]);
   }, 90_000);
 
+  it('a tap killed without a word (SIGKILL) leaves a session the inspector shows as ended, not live forever', async () => {
+    const before = new Set(watcher.sessions.map((s) => s.sessionId));
+    const host = spawnRaw(tapped(targetStdio('tap-bulk'), inspector.dataDir));
+    host.write({ id: 1, method: 'echo/this', params: {} });
+    await host.reply(1);
+    const live = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
+    host.kill();
+    await host.exited;
+    // The server's stdin closed with the tap, so it ends too (tap-bulk exits at the end of stdin).
+    const ended = await watcher.waitFor(() => watcher.sessions.find((s) => s.sessionId === live.sessionId && !s.isLive), 30_000, 'the session ended');
+    expect(ended.eventCount).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
   it('a 2026-07-28 host that retries without the requestState it was given gets a finding', async () => {
     const before = new Set(watcher.sessions.map((s) => s.sessionId));
     const host = spawnRaw(tapped(demoStdio(), inspector.dataDir));
@@ -315,6 +328,7 @@ function spawnRaw(server: Server) {
     reply: (id: number) => find((m) => m.id === id && m.method === undefined),
     request: (method: string) => find((m) => m.method === method),
     end: () => child.stdin!.end(),
+    kill: () => child.kill('SIGKILL'),
     output: () => Buffer.concat(chunks),
     exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
   };

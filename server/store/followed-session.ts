@@ -26,6 +26,8 @@ export class FollowedSession implements EventSource {
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
   private isEnded = false;
+  /** The tap's process, once its first entry names it. */
+  private relayPid: number | undefined;
 
   private constructor(
     readonly filePath: string,
@@ -94,7 +96,10 @@ export class FollowedSession implements EventSource {
     } catch {
       // No change notices here: the poll below still follows the file.
     }
-    this.poll = setInterval(() => this.readMore(), POLL_MS);
+    this.poll = setInterval(() => {
+      this.readMore();
+      if (!this.isEnded && this.relayPid !== undefined && !isRunning(this.relayPid)) this.cutShort();
+    }, POLL_MS);
     this.poll.unref();
   }
 
@@ -133,6 +138,14 @@ export class FollowedSession implements EventSource {
     this.onChange();
   }
 
+  /** The tap died without its closing entry (SIGKILL): the session is over all the same, ended at its last entry. */
+  private cutShort(): void {
+    this.readMore();
+    this.isEnded = true;
+    this.stop();
+    this.onChange();
+  }
+
   /** What the list entry shows: only the session-state lines are decoded. */
   private note(line: string): void {
     if (!line.includes('"kind":"session-state"')) {
@@ -143,9 +156,20 @@ export class FollowedSession implements EventSource {
       const event = JSON.parse(line) as LogEvent;
       this.summaryOf.add(event);
       if (event.kind === 'session-state' && event.state === 'closed') this.isEnded = true;
+      if (event.kind === 'session-state' && event.state === 'connecting') this.relayPid = event.target.host?.relayPid;
     } catch {
       this.summaryOf.count(this.count, Date.now());
     }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

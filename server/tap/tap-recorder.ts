@@ -159,7 +159,7 @@ export class TapRecorder {
     this.emit({
       kind: 'session-state',
       state: 'connecting',
-      target: { ...this.target, host: this.host },
+      target: { ...this.target, host: { ...this.host, relayPid: process.pid } },
       settings: { ...DEFAULT_SETTINGS, elicitation: declaredModes(capabilities) },
       clientCapabilities: capabilities,
     });

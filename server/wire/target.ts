@@ -48,6 +48,8 @@ export const TapHostSchema = z.object({
   capabilities: z.record(z.string(), z.unknown()).optional(),
   /** The protocol version the host asked for. */
   protocolVersion: z.string().optional(),
+  /** The tap's process id while it relays: a follower that finds it gone knows the session ended without its last entry. */
+  relayPid: z.number().int().optional(),
 });
 export type TapHost = z.infer<typeof TapHostSchema>;
 
