@@ -25,6 +25,7 @@ const zones = [
       './server/audit',
       './server/export',
       './server/doctor',
+      './server/tap',
       './walkthrough',
       './e2e',
     ],
@@ -33,7 +34,7 @@ const zones = [
   },
   {
     target: './app',
-    from: ['./server/session', './server/http', './server/store', './server/demo', './e2e'],
+    from: ['./server/session', './server/http', './server/store', './server/demo', './server/tap', './e2e'],
     message: 'The page imports only server/wire (as @wire/*) from the proxy.',
   },
   {
@@ -89,7 +90,7 @@ const zones = [
   },
   {
     target: './server/session',
-    from: ['./server/http', './server/demo', './server/doctor'],
+    from: ['./server/http', './server/demo', './server/doctor', './server/tap'],
     message: 'Sessions do not know about HTTP routes or the demo server.',
   },
   {
@@ -103,8 +104,13 @@ const zones = [
     message: 'The audit builds on sessions and the scenario runner, never the other way round.',
   },
   {
+    target: './server/tap',
+    from: ['./server/http', './server/demo', './server/doctor', './server/rules', './server/scenarios', './server/export', './server/auth'],
+    message: "The tap relays and records: it uses the wire, the store and the session's checks, nothing that drives or serves.",
+  },
+  {
     target: './server/store',
-    from: ['./server/http', './server/session', './server/demo'],
+    from: ['./server/http', './server/session', './server/demo', './server/tap'],
     message: 'The store knows events and files, not sessions or routes.',
   },
 ];

@@ -172,6 +172,52 @@ test('the page loads, connects to the demo server, and a form elicitation is ans
   }
 });
 
+test('tap from the tarball relays a host to the demo server untouched, and the page shows the host answering', async ({ page }) => {
+  test.setTimeout(120_000);
+  const bin = join(folder, 'node_modules/.bin/elicitation-inspector');
+  const dataDir = join(folder, 'tap-sessions');
+  let inspector: Awaited<ReturnType<typeof startUntil>> | undefined;
+  const demo = join(folder, 'node_modules/elicitation-inspector/dist/server/demo-stdio.mjs');
+  let tapped: ReturnType<typeof spawn> | undefined;
+  try {
+    inspector = await startUntil(process.execPath, [bin, '--no-open', '--port', '0', '--data-dir', dataDir], /Open: (\S+)/, { cwd: folder });
+    // What a host's config runs: the tap, then the server's own command line.
+    const tap = spawn(process.execPath, [bin, 'tap', '--data-dir', dataDir, '--', process.execPath, demo], { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
+    tapped = tap;
+    let stdout = '';
+    tap.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const write = (message: object) => tap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
+    const capabilities = { elicitation: { form: {} } };
+    write({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'Package Host', version: '1.0' } } });
+    await expect.poll(() => stdout).toContain('"id":0');
+    write({ method: 'notifications/initialized' });
+    write({ id: 1, method: 'tools/call', params: { name: 'confirm_order', arguments: {} } });
+    await expect.poll(() => stdout).toContain('elicitation/create');
+
+    await page.goto(inspector.match[1]);
+    await expect(page.getByLabel('Host', { exact: true })).toHaveText('Package Host 1.0, declares form');
+    const form = page.getByRole('article', { name: /^Elicitation / });
+    await expect(form.getByRole('note', { name: 'Host answers' })).toContainText('Package Host 1.0 answers this request');
+    await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+
+    // Every line on stdout is the server's (the tap adds none); the host answers, the call returns.
+    const asked = JSON.parse(stdout.split('\n').find((line) => line.includes('elicitation/create'))!) as { id: number };
+    write({ id: asked.id, result: { action: 'accept', content: { confirm: true } } });
+    await expect.poll(() => stdout).toContain('confirm_order: confirmed');
+    for (const line of stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    const status = page.getByRole('status', { name: 'Connection status' });
+    await expect(status).toHaveText('Connected');
+    tap.stdin.end();
+    const code = await new Promise<number | null>((resolve) => tap.once('exit', resolve));
+    expect(code).toBe(0);
+    // Live: the page learns the end from the file the tap closed.
+    await expect(status).toHaveText('Disconnected');
+  } finally {
+    if (tapped?.exitCode === null) tapped.kill();
+    await inspector?.stop();
+  }
+});
+
 test("the README's and the Playwright page's examples and the kit's any-order spec type-check and pass in the user's folder", async () => {
   test.setTimeout(900_000);
   mkdirSync(join(folder, 'tests'), { recursive: true });

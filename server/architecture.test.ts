@@ -54,6 +54,12 @@ describe('the architecture, as lint rules', () => {
       /Sessions do not know about HTTP/,
     ],
     [
+      'the tap records; it does not drive or serve',
+      "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
+      'server/tap/tap-recorder.ts',
+      /The tap relays and records/,
+    ],
+    [
       'the SDK client stays in server/session',
       "import { Client } from '@modelcontextprotocol/client';\nexport const x = Client;\n",
       'server/store/session-log.ts',

@@ -25,6 +25,8 @@ Usage:
   elicitation-inspector audit <scenario.json> [-- <command> | --url <url>]
                                                          answer each form with invalid and odd answers and
                                                          see whether the server refuses them
+  elicitation-inspector tap -- <command> [args…]         what a host launches in place of its stdio server:
+                                                         relays it untouched and records a live session
   Each command takes --help, which names its page of the docs.
 
 Target:

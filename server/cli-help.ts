@@ -15,6 +15,7 @@ export const COMMAND_DOCS = {
   'conformance-client': 'docs/conformance.md',
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
+  tap: 'docs/tap.md',
 } as const;
 
 export type HelpCommand = keyof typeof COMMAND_DOCS;
@@ -45,6 +46,13 @@ Exit codes: 0 no case failed, 1 one failed, 2 usage or a broken file, 3 could no
 
 Writes a recorded session as a scenario file: each call a step, each answer given an expected
 elicitation with that answer, each result seen its expectation.`,
+  tap: `Usage: elicitation-inspector tap [--data-dir DIR] -- <server command> [args…]
+
+What a host (Claude Desktop, Cursor, VS Code…) launches in place of its stdio server: it starts the
+server, relays stdin and stdout byte for byte, passes stderr through, and records every message both
+ways as a session in the data folder. A running inspector on that folder shows it live; a later one
+lists it. The tap writes nothing on stdout of its own, keeps relaying if the inspector goes away,
+and exits with the server's exit code.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO,

@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { readRulesFile, RulesFileError } from './rules/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { commandHelp, docsLine, type HelpCommand } from './cli-help';
@@ -10,6 +8,7 @@ import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
+import { announceRunning, DEFAULT_DATA_DIR } from './store/data-dir';
 import { watchParent } from './parent-watch';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
@@ -24,6 +23,7 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
+  tap: () => import('./tap/tap-cli').then((m) => ({ default: (argv: string[]) => m.tapCli(argv) })),
 };
 
 const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });
@@ -106,7 +106,8 @@ async function main(argv: string[]): Promise<void> {
     );
     process.exit(2);
   }
-  const registry = new SessionRegistry({ dataDir: options.dataDir ?? join(homedir(), '.elicitation-inspector', 'sessions') });
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const registry = new SessionRegistry({ dataDir });
   registry.configured = configured;
   const idle = idleCloser(registry, options.idleCloseMs);
   let server;
@@ -129,7 +130,10 @@ async function main(argv: string[]): Promise<void> {
 
   // From here on pages and sessions depend on this process: a stray error is reported, never fatal.
   installLastGuard();
+  // Taps first, so that one starting while the earlier files are listed is not missed.
+  registry.followTaps();
   void registry.loadRecorded();
+  const unannounce = announceRunning(dataDir, { pid: process.pid, url: server.url, version: VERSION });
   if (config?.chosen && configured) {
     void registry.connect(configured.target(config.chosen.name), settings);
   } else if (config) {
@@ -156,6 +160,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(130);
     }
     stopping = true;
+    unannounce();
     await registry.closeAll('proxy-exit');
     await server.close();
     process.exit(0);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describeTarget, fullTarget } from '@wire/target-names';
+import { describeDeclaredModes, describeHost, describeTarget, fullTarget, tapHostOf } from '@wire/target-names';
 import { useApp, useSession, useSessionSummary } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { connectionStatus } from './connection-status';
@@ -20,6 +20,7 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
   const status = session?.status;
   const server = status?.serverInfo;
   const connection = connectionStatus(socket, status, summary);
+  const host = tapHostOf(status?.target);
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4">
       <div className="flex shrink-0 items-center gap-2">
@@ -40,6 +41,13 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
             {server.title ?? server.name}
             {server.version && <span className="text-xs font-normal text-slate-500"> {server.version}</span>}
           </span>
+        )}
+        {host && (
+          <Badge tone="accent" title={`A tapped session: ${describeHost(host)} is the client, and answers its elicitations itself`}>
+            <span aria-label="Host">
+              {describeHost(host)}, declares {describeDeclaredModes(host)}
+            </span>
+          </Badge>
         )}
         {status?.target && (
           <span className="truncate text-xs text-slate-500" title={fullTarget(status.target)}>

@@ -1,4 +1,6 @@
 import { Suspense } from 'react';
+import { describeHost, tapHostOf } from '@wire/target-names';
+import type { TapHost } from '@wire/target';
 import { RULE_CONTENT_REFUSED, ruleMatchText } from '@app/model/rule-text';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
@@ -19,6 +21,7 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
   const call = session.calls.find((c) => c.callId === elicitation.callId);
   const findings = elicitation.findings;
   const message = typeof elicitation.params.message === 'string' ? elicitation.params.message : '';
+  const host = tapHostOf(session.status.target);
   return (
     <article aria-label={`Elicitation ${elicitation.key}`} className="space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-amber-300">
       <header className="space-y-1">
@@ -60,12 +63,25 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         </p>
       )}
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
-      <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
-        <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
-          <FormAnswer elicitation={elicitation} sessionId={session.sessionId} fileInputs={session.status.settings?.proposals.fileInputs} />
-        </Suspense>
-      </ErrorBoundary>
+      {host ? (
+        <HostAnswersNote host={host} />
+      ) : (
+        <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
+          <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
+            <FormAnswer elicitation={elicitation} sessionId={session.sessionId} fileInputs={session.status.settings?.proposals.fileInputs} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </article>
+  );
+}
+
+/** In a tapped session the host answers: what was asked is shown, and nothing here can answer it. */
+export function HostAnswersNote({ host }: { host: TapHost }) {
+  return (
+    <p role="note" aria-label="Host answers" className="rounded-md bg-slate-50 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200">
+      {describeHost(host)} answers this request: the session is tapped, so the inspector shows what the host does and does not answer.
+    </p>
   );
 }
 

@@ -102,7 +102,8 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
         tag: 'call',
         tone: 'info',
         title: `${event.callId} ${event.method} ${event.name}`,
-        detail: `timeout ${Math.round(event.timeoutMs / 1000)} s`,
+        // A tapped host's call (timeoutMs 0) runs on the host's own timeout, which the wire does not say.
+        detail: event.timeoutMs ? `timeout ${Math.round(event.timeoutMs / 1000)} s` : 'the host times it',
       };
     case 'call-round':
       return {
@@ -190,8 +191,8 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
   }
 }
 
-/** How an action's row names who did it: a person is "you"; a scenario run and the inspector itself are not. */
-const ACTOR_TAG = { user: 'you', rule: 'rule', scenario: 'scenario', inspector: 'inspector' } as const;
+/** How an action's row names who did it: a person is "you"; a scenario run, the inspector itself and a tapped host are not. */
+const ACTOR_TAG = { user: 'you', rule: 'rule', scenario: 'scenario', inspector: 'inspector', host: 'host' } as const;
 
 const ENDED_TEXT = {
   cancelled: 'cancelled, no response',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { describeHost, tapHostOf } from '@wire/target-names';
 import type { ElicitationView, SessionSnapshot } from '@app/model/session-store';
 import { useIsLive, useReveal, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
@@ -46,6 +47,7 @@ export function UrlFlowPanel() {
   const finished = ranked.filter((r) => r.rank === 2);
   const ordered = [...open, ...finished.slice(-FINISHED_SHOWN).reverse()].map((r) => r.flow);
   const active = open.length;
+  const host = tapHostOf(session.status.target);
 
   const foldButton = fold.canFold && (
     <Button size="sm" tone="ghost" aria-expanded={!fold.isFolded} onClick={fold.toggle}>
@@ -92,6 +94,11 @@ export function UrlFlowPanel() {
       }
     >
       <div ref={listRef} className="space-y-3">
+        {host && (
+          <p role="note" className="text-xs text-slate-600">
+            {describeHost(host)} answers these flows: the session is tapped, so the inspector shows them and does not answer.
+          </p>
+        )}
         {ordered.map((flow) => (
           <UrlFlowCard
             key={flow.key}
@@ -100,7 +107,7 @@ export function UrlFlowPanel() {
             sessionId={session.sessionId}
             canRetryCall={canRetry(session, flow)}
             highlighted={highlight === flow.key}
-            readOnly={!isLive}
+            readOnly={!isLive || host !== undefined}
             onDismiss={() => setDismissed((d) => new Set(d).add(flow.key))}
           />
         ))}

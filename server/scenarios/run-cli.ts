@@ -5,10 +5,10 @@
  * 3 the run could not connect or could not go on.
  */
 import { writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SessionRegistry } from '../session/session-registry';
+import { DEFAULT_DATA_DIR } from '../store/data-dir';
 import { ScenarioProtocolSchema, type RunReport } from '../wire/scenario';
 import { differenceTable, jsonReport, junitReport, overallVerdict, REPORTERS, runHeader, runSummary, stepLine, type ReporterName } from './reporters';
 import { readScenarioFile, ScenarioFileError } from './scenario-file';
@@ -16,7 +16,7 @@ import { runScenario } from './scenario-runner';
 
 export const EXIT = { passed: 0, failed: 1, usage: 2, error: 3 } as const;
 
-export const DEFAULT_DATA_DIR = join(homedir(), '.elicitation-inspector', 'sessions');
+export { DEFAULT_DATA_DIR };
 
 export type RunCliOptions = { file: string; protocol?: string; reporter: ReporterName; dataDir: string; out?: string };
 

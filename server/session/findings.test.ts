@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkElicitationParams, checkRequestedSchema } from './findings';
+import { validateContent } from './content-validation';
+import {
+  checkElicitationParams,
+  checkHostAnswer,
+  checkRequestedSchema,
+  checkRequestStateEcho,
+  hostGaveUpFinding,
+  HUMAN_URL_ACCEPT_MS,
+  type HostAnswer,
+} from './findings';
 
 const codes = (findings: { code: string }[]) => findings.map((f) => f.code);
 const ctx1125 = { protocolVersion: '2025-11-25', declared: { form: true, url: true } };
@@ -146,5 +155,64 @@ describe('x-mcp-file (SEP-2356)', () => {
 
   it('says when the keyword is misplaced: the field stays an ordinary one', () => {
     expect(codes(checkRequestedSchema(schema({ type: 'string', 'x-mcp-file': {} }), false, true))).toEqual(['file-input-misplaced']);
+  });
+});
+
+describe('the host checks (a tapped session)', () => {
+  const schema = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+  const problemsOf = (s: Record<string, unknown>, content: unknown) => validateContent(s, content).map((p) => `${p.path} ${p.message}`);
+  const answer = (over: Partial<HostAnswer>): HostAnswer => ({
+    mode: 'form',
+    params: { message: 'Go?', requestedSchema: schema },
+    action: 'accept',
+    content: { confirm: true },
+    waitedMs: 4000,
+    serverCancelled: false,
+    ...over,
+  });
+  const check = (over: Partial<HostAnswer>) => codes(checkHostAnswer(answer(over), problemsOf));
+
+  it('a valid accept, a decline and a cancel raise nothing, however fast', () => {
+    expect(check({})).toEqual([]);
+    expect(check({ action: 'decline', content: undefined, waitedMs: 1 })).toEqual([]);
+    expect(check({ action: 'cancel', content: undefined })).toEqual([]);
+  });
+
+  it("content that breaks the schema is the host's, on accept only", () => {
+    expect(check({ content: { confirm: 'yes' } })).toEqual(['host-content-invalid']);
+    expect(check({ content: {} })).toEqual(['host-content-invalid']);
+    expect(check({ action: 'decline', content: { confirm: 'yes' } })).toEqual([]);
+  });
+
+  it('an accept to a URL flow faster than a person, and only then', () => {
+    const url = { mode: 'url' as const, params: { mode: 'url', message: 'Sign in', url: 'https://example.com' }, content: undefined };
+    expect(check({ ...url, waitedMs: 40 })).toEqual(['host-url-accept-too-fast']);
+    expect(check({ ...url, waitedMs: HUMAN_URL_ACCEPT_MS + 1 })).toEqual([]);
+    expect(check({ ...url, waitedMs: 40, action: 'decline' })).toEqual([]);
+    // A fast form accept is a host that filled it itself, which is allowed.
+    expect(check({ waitedMs: 40 })).toEqual([]);
+  });
+
+  it('an answer after the server withdrew the request, and an action the spec does not have', () => {
+    expect(check({ serverCancelled: true })).toEqual(['host-answered-after-cancel']);
+    expect(check({ action: 'ok' })).toEqual(['host-unknown-action']);
+  });
+
+  it('requestState: dropped, changed, echoed, or never given', () => {
+    expect(codes(checkRequestStateEcho('s1', undefined))).toEqual(['host-dropped-request-state']);
+    expect(codes(checkRequestStateEcho('s1', 's1 '))).toEqual(['host-changed-request-state']);
+    expect(checkRequestStateEcho('s1', 's1')).toEqual([]);
+    expect(checkRequestStateEcho(undefined, undefined)).toEqual([]);
+  });
+
+  it('a host that gave up says how long the request had waited', () => {
+    expect(hostGaveUpFinding('cancelled', 12_400, 'tools/call')).toMatchObject({ code: 'host-gave-up', message: expect.stringContaining('12 s') });
+    expect(hostGaveUpFinding('closed', 1500, 'connection').message).toContain('1.5 s');
+  });
+
+  it('a mode the host did not declare is judged against what it declared', () => {
+    const url = { mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'x' };
+    expect(codes(checkElicitationParams(url, { protocolVersion: '2025-11-25', declared: { form: true, url: false } }))).toEqual(['url-mode-undeclared']);
+    expect(codes(checkElicitationParams(url, ctx1125))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { RuleEngine } from '../rules/rule-engine';
+import { TAP_FILE_PREFIX } from '../store/data-dir';
+import { FollowedSession } from '../store/followed-session';
 import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
@@ -29,6 +31,8 @@ export type RegistryOptions = {
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private readonly recorded = new Map<string, RecordedSession>();
+  /** Tapped sessions (`elicitation-inspector tap`) another process is writing, followed live. */
+  private readonly followed = new Map<string, FollowedSession>();
   private readonly listeners = new Set<() => void>();
   /** The servers of a --config file, offered to the page. */
   configured: ConfiguredServers | undefined;
@@ -48,7 +52,7 @@ export class SessionRegistry {
     const files = readdirSync(dataDir).filter((name) => name.endsWith('.jsonl'));
     for (const name of files) {
       const id = name.slice(0, -'.jsonl'.length);
-      if (this.sessions.has(id) || this.recorded.has(id)) continue;
+      if (this.isKnown(id) || this.followTap(name)) continue;
       try {
         const session = await RecordedSession.load(join(dataDir, name));
         this.recorded.set(session.sessionId, session);
@@ -57,6 +61,49 @@ export class SessionRegistry {
       }
     }
     this.changed();
+  }
+
+  /**
+   * Follow the tapped sessions that `tap` processes write into the data folder, live, from the
+   * moment their file appears. Returns the function that stops watching.
+   */
+  followTaps(): () => void {
+    const { dataDir } = this.options;
+    if (!dataDir) return () => {};
+    let watcher;
+    try {
+      watcher = watch(dataDir, (_type, name) => {
+        if (typeof name === 'string') this.followTap(name);
+      });
+      watcher.on('error', () => {});
+    } catch {
+      // No change notices for this folder: taps started from now on show at the next start.
+      return () => {};
+    }
+    return () => watcher.close();
+  }
+
+  /** Follow one tap file if it is one, new and still being written; true once it is followed. */
+  private followTap(name: string): boolean {
+    const { dataDir } = this.options;
+    if (!dataDir || !name.startsWith(TAP_FILE_PREFIX) || !name.endsWith('.jsonl')) return false;
+    const id = name.slice(0, -'.jsonl'.length);
+    if (this.followed.has(id)) return true;
+    if (this.isKnown(id)) return false;
+    const session = FollowedSession.open(join(dataDir, name), () => this.changed());
+    if (!session) return false;
+    if (!session.isLive) {
+      // Already over: an ordinary recorded session, listed as such.
+      session.stop();
+      return false;
+    }
+    this.followed.set(id, session);
+    this.changed();
+    return true;
+  }
+
+  private isKnown(id: string): boolean {
+    return this.sessions.has(id) || this.recorded.has(id) || this.followed.has(id);
   }
 
   /** Start a session; resolves with it as soon as it exists (connecting continues in the background). */
@@ -115,6 +162,9 @@ export class SessionRegistry {
     if (session) return session;
     if (this.recorded.has(sessionId)) {
       throw new WireFailure('conflict', 'This is a recorded session: it can be read, not driven. Connect anew from the Connection form.');
+    }
+    if (this.followed.has(sessionId)) {
+      throw new WireFailure('conflict', 'This session is tapped: its host makes the calls and answers the elicitations; the inspector only shows them.');
     }
     throw new WireFailure('not-found', `No session ${sessionId}.`);
   }
@@ -209,11 +259,11 @@ export class SessionRegistry {
 
   /** Where to read a session's events, whatever kind it is. */
   source(sessionId: string): EventSource | undefined {
-    return this.sessions.get(sessionId)?.log ?? this.recorded.get(sessionId);
+    return this.sessions.get(sessionId)?.log ?? this.recorded.get(sessionId) ?? this.followed.get(sessionId);
   }
 
   filePath(sessionId: string): string | undefined {
-    return this.sessions.get(sessionId)?.log.filePath ?? this.recorded.get(sessionId)?.filePath;
+    return this.sessions.get(sessionId)?.log.filePath ?? this.recorded.get(sessionId)?.filePath ?? this.followed.get(sessionId)?.filePath;
   }
 
   list(): SessionSummary[] {
@@ -227,7 +277,8 @@ export class SessionRegistry {
       eventCount: s.log.lastSeq,
       ...(s.serverName && { serverName: this.scrubbedName(s) }),
     }));
-    return [...driven, ...[...this.recorded.values()].map((r) => r.summary())].sort((a, b) => b.startedAt - a.startedAt);
+    const others = [...this.recorded.values(), ...this.followed.values()].map((r) => r.summary());
+    return [...driven, ...others].sort((a, b) => b.startedAt - a.startedAt);
   }
 
   /** A server may put the key it was given in its own name; the list shows what the log does. */
@@ -252,11 +303,13 @@ export class SessionRegistry {
   /** Forget a session that is not live, and delete its file. Returns false when there is none, or it is live. */
   delete(sessionId: string): 'deleted' | 'live' | 'unknown' {
     const driven = this.sessions.get(sessionId);
-    if (driven?.isLive) return 'live';
+    const followed = this.followed.get(sessionId);
+    if (driven?.isLive || followed?.isLive) return 'live';
     const path = this.filePath(sessionId);
-    if (!driven && !this.recorded.has(sessionId)) return 'unknown';
+    if (!driven && !followed && !this.recorded.has(sessionId)) return 'unknown';
     this.sessions.delete(sessionId);
     this.recorded.delete(sessionId);
+    this.followed.delete(sessionId);
     if (path) for (const file of [path, ...sidecarPaths(path)]) rmSync(file, { force: true });
     this.changed();
     return 'deleted';

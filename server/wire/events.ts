@@ -17,8 +17,9 @@ import { SessionSettingsSchema, TargetSummarySchema } from './target';
  * Every version-1 file is a valid version-2 file, so version 1 needs no modernizer; an older inspector
  * refuses a version-2 file by name instead of dropping the entries it cannot read.
  * 3 added the `task-status` kind (tasks, 2025-11-25); version-1 and -2 files are valid version-3 files.
+ * 4 added tapped sessions: the `host` actor and a target's `host`; earlier files are valid version-4 files.
  */
-export const EVENT_SCHEMA_VERSION = 3;
+export const EVENT_SCHEMA_VERSION = 4;
 
 /** A JSON-RPC message exactly as it crossed the transport. Kept loose on purpose: broken servers are the point. */
 export const JsonRpcMessageSchema = z.record(z.string(), z.unknown());
@@ -187,6 +188,7 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     /** Tool or prompt name, or resource URI. */
     name: z.string(),
     arguments: z.record(z.string(), z.unknown()).optional(),
+    /** The call's budget in ms; 0 for a tapped host's call, which runs on the host's own timeout. */
     timeoutMs: z.number(),
   }),
   z.object({
@@ -259,9 +261,10 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('action'),
     /**
      * Who did it: `user` a person at the page, `rule` a response rule (or a scenario step's answer),
-     * `scenario` a scenario run (its calls), `inspector` the inspector on its own (the -32042 retry).
+     * `scenario` a scenario run (its calls), `inspector` the inspector on its own (the -32042 retry),
+     * `host` the host a tapped session relays for (its calls and its answers).
      */
-    actor: z.enum(['user', 'rule', 'scenario', 'inspector']),
+    actor: z.enum(['user', 'rule', 'scenario', 'inspector', 'host']),
     action: z.enum([
       'accept',
       'decline',

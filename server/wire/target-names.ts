@@ -2,6 +2,7 @@
  * A target named for people: titles, lists and tooltips. Apart from target.ts (zod
  * schemas) so the page's first script can name the session without the schemas.
  */
+import type { TapHost, TargetSummary } from './target';
 
 /** What naming a target reads: a summary or a target as typed, secrets or not. */
 type NamedTarget = { transport: 'stdio'; command: string; args: readonly string[]; isDemo?: boolean } | { transport: 'http' | 'sse'; url: string };
@@ -26,4 +27,27 @@ function shortenPath(part: string): string {
   const segments = path.split(/[\\/]/).filter(Boolean);
   if (segments.length <= 1) return part;
   return segments.length <= 3 ? part : `…/${segments.slice(-3).join('/')}`;
+}
+
+/** The host of a tapped session, or undefined for a session the inspector drives itself. */
+export function tapHostOf(target: TargetSummary | undefined): TapHost | undefined {
+  return target?.host;
+}
+
+/** "Claude Desktop 0.9.2": the host as its clientInfo names it. */
+export function describeHost(host: TapHost): string {
+  const info = host.clientInfo;
+  if (!info) return 'an unnamed host';
+  const name = typeof info.title === 'string' ? info.title : info.name;
+  return info.version ? `${name} ${info.version}` : name;
+}
+
+/** "form and url", "form", "no elicitation": the elicitation modes a host declared (2025-06-18's `{}` is form). */
+export function describeDeclaredModes(host: TapHost): string {
+  const elicitation = host.capabilities?.elicitation;
+  if (typeof elicitation !== 'object' || elicitation === null) return 'no elicitation';
+  const modes = elicitation as Record<string, unknown>;
+  const hasUrl = modes.url !== undefined;
+  const hasForm = modes.form !== undefined || !hasUrl;
+  return [hasForm && 'form', hasUrl && 'url'].filter(Boolean).join(' and ');
 }

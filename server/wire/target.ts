@@ -37,6 +37,23 @@ export const TargetSchema = z.discriminatedUnion('transport', [
 export type Target = z.infer<typeof TargetSchema>;
 export type TargetInput = z.input<typeof TargetSchema>;
 
+/**
+ * The host a tapped session relays for (`elicitation-inspector tap`): what it said of itself in its
+ * `initialize` request. Present only on a tapped session, where the host, not the inspector, is the
+ * client: the inspector watches and answers nothing.
+ */
+export const TapHostSchema = z.object({
+  /** The host's `clientInfo`, as sent; absent until (or unless) the host sends `initialize`. */
+  clientInfo: z.object({ name: z.string(), version: z.string().optional() }).loose().optional(),
+  /** The capabilities the host declared. */
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  /** The protocol version the host asked for. */
+  protocolVersion: z.string().optional(),
+  /** The tap's process id while it relays: a follower that finds it gone knows the session ended without its last entry. */
+  relayPid: z.number().int().optional(),
+});
+export type TapHost = z.infer<typeof TapHostSchema>;
+
 /** A target as it may be written to a log: header and secret-looking env values replaced. */
 export const TargetSummarySchema = z.discriminatedUnion('transport', [
   z.object({
@@ -47,9 +64,10 @@ export const TargetSummarySchema = z.discriminatedUnion('transport', [
     cwd: z.string().optional(),
     /** True for the demo server the inspector ships with. */
     isDemo: z.boolean().optional(),
+    host: TapHostSchema.optional(),
   }),
-  z.object({ transport: z.literal('http'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional() }),
-  z.object({ transport: z.literal('sse'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional() }),
+  z.object({ transport: z.literal('http'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional(), host: TapHostSchema.optional() }),
+  z.object({ transport: z.literal('sse'), url: z.string(), headers: HeadersSchema, oauth: OAuthOptionsSchema.optional(), host: TapHostSchema.optional() }),
 ]);
 export type TargetSummary = z.infer<typeof TargetSummarySchema>;
 

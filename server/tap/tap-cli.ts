@@ -1,0 +1,94 @@
+/**
+ * `elicitation-inspector tap -- <server command…>`: what a host launches in place of its server.
+ * It relays the host's stdio to the server untouched and records every message into a session
+ * file in the data folder, which a running inspector follows live (and any later one lists).
+ * It writes nothing on stdout of its own: stdout belongs to the protocol.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR, readRunning, TAP_FILE_PREFIX } from '../store/data-dir';
+import type { SessionLog } from '../store/session-log';
+import { relayStdio, type RelayObserver } from './stdio-relay';
+import type { TapRecorder } from './tap-recorder';
+
+export type TapOptions = { dataDir: string; command: string; args: string[] };
+
+/** Parse `tap`'s arguments; a usage error is a sentence naming what is wrong. */
+export function parseTapArgs(argv: readonly string[]): TapOptions | { error: string } {
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  const command = end === -1 ? [] : argv.slice(end + 1);
+  let dataDir = DEFAULT_DATA_DIR;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
+    if (option === '--data-dir' && options[i + 1] !== undefined) dataDir = options[++i];
+    else if (option.startsWith('--data-dir=')) dataDir = option.slice('--data-dir='.length);
+    else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
+  }
+  if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
+  return { dataDir, command: command[0], args: command.slice(1) };
+}
+
+/** Run the tap; resolves with the exit code the tap ends with (the server's own). */
+export async function tapCli(argv: string[]): Promise<number> {
+  const parsed = parseTapArgs(argv);
+  if ('error' in parsed) {
+    process.stderr.write(`elicitation-inspector ${parsed.error}\n`);
+    return 2;
+  }
+  // The server starts before anything else loads: the host is waiting for its handshake.
+  const queued: ((recorder: RelayObserver) => void)[] = [];
+  let recorder: RelayObserver | undefined;
+  const observer: RelayObserver = {
+    fromHost: (text) => (recorder ? recorder.fromHost(text) : queued.push((r) => r.fromHost(text))),
+    fromServer: (text) => (recorder ? recorder.fromServer(text) : queued.push((r) => r.fromServer(text))),
+    overlong: (from, bytes) => (recorder ? recorder.overlong(from, bytes) : queued.push((r) => r.overlong(from, bytes))),
+    serverStderr: (text) => (recorder ? recorder.serverStderr(text) : queued.push((r) => r.serverStderr(text))),
+  };
+  const relay = relayStdio(parsed, () => observer);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => relay.signal(signal));
+
+  const record = await openRecord(parsed).catch((error: unknown) => {
+    process.stderr.write(`elicitation-inspector tap: not recording (${error instanceof Error ? error.message : String(error)}); relaying only.\n`);
+    return undefined;
+  });
+  if (record) {
+    recorder = record.recorder;
+    for (const replay of queued.splice(0)) {
+      try {
+        replay(record.recorder);
+      } catch {
+        // As in the relay: a message the record cannot take is not the host's problem.
+      }
+    }
+  }
+  const end = await relay.ended;
+  if (record) {
+    record.recorder.end(end);
+    record.log.close();
+  }
+  return end.tapExitCode;
+}
+
+/** The session file and the recorder that writes it. */
+async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder }> {
+  const [{ SessionLog }, { TapRecorder }, { summarizeTarget }] = await Promise.all([
+    import('../store/session-log'),
+    import('./tap-recorder'),
+    import('../wire/target'),
+  ]);
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const sessionId = `${TAP_FILE_PREFIX}${randomUUID()}`;
+  const filePath = join(options.dataDir, `${sessionId}.jsonl`);
+  const log = new SessionLog(sessionId, filePath);
+  const target = summarizeTarget({ transport: 'stdio', command: options.command, args: options.args, env: {} });
+  const recorder = new TapRecorder({ emit: (event) => log.append(event), target });
+  const running = readRunning(options.dataDir);
+  process.stderr.write(
+    running
+      ? `elicitation-inspector tap: recording into the inspector at ${running.url} (session ${sessionId}).\n`
+      : `elicitation-inspector tap: recording to ${filePath}; the inspector lists it when it starts.\n`,
+  );
+  return { log, recorder };
+}

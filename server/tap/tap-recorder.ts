@@ -1,0 +1,348 @@
+/**
+ * What a tap learns from the traffic it relays, as log entries: every message both ways
+ * (`rpc-out` from the host, `rpc-in` from the server), and from them the session's states,
+ * the host's calls, the server's elicitations with the host's answers, and the findings about
+ * both. It only reads copies of the messages: nothing here can change what is relayed.
+ */
+import type { LogEvent, NewLogEvent } from '../wire/events';
+import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
+import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
+import { TapElicitations } from './tap-elicitations';
+
+type RpcId = string | number;
+type Message = Record<string, unknown>;
+type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
+const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const;
+
+export type TapRecorderInit = {
+  /** Append to the session's log (SessionLog.append). */
+  emit: (event: NewLogEvent) => LogEvent;
+  /** The server as the tap reaches it, secrets already redacted; the host is added from its first message. */
+  target: TargetSummary;
+  now?: () => number;
+};
+
+type OpenCall = { callId: string; method: CallMethod; round: number; name: string };
+
+export class TapRecorder {
+  private readonly emit: (event: NewLogEvent) => LogEvent;
+  private readonly now: () => number;
+  private readonly target: TargetSummary;
+  private host: TapHost | undefined;
+  private era: 'legacy' | 'modern' | undefined;
+  private protocolVersion: string | undefined;
+  private serverName = '';
+  /** The host's requests not yet answered, by JSON-RPC id: which handshake or call each is. */
+  private readonly hostRequests = new Map<RpcId, { method: string; call?: OpenCall }>();
+  /** 2026-07-28: the calls the server answered with input_required, by method and name, until retried. */
+  private readonly awaitingRetry = new Map<string, { call: OpenCall; requestState: string | undefined; keys: Map<string, string> }>();
+  private readonly elicitations: TapElicitations;
+  private nextCall = 1;
+  private isClosed = false;
+
+  constructor(init: TapRecorderInit) {
+    this.emit = init.emit;
+    this.now = init.now ?? Date.now;
+    this.target = init.target;
+    this.elicitations = new TapElicitations({
+      emit: (event) => this.emit(event),
+      report: (findings, about) => this.report(findings, about),
+      now: this.now,
+      serverName: () => this.serverName || 'the server',
+    });
+  }
+
+  /** A line the host wrote to the server. */
+  fromHost(text: string): void {
+    this.line(text, 'host');
+  }
+
+  /** A line the server wrote to the host. */
+  fromServer(text: string): void {
+    this.line(text, 'server');
+  }
+
+  /** Text the server wrote on stderr (relayed to the host's stderr as well). */
+  serverStderr(text: string): void {
+    this.start(undefined);
+    if (!this.isClosed) this.emit({ kind: 'stderr', text });
+  }
+
+  /** A message too long to keep for the record (it was relayed whole). */
+  overlong(from: 'host' | 'server', bytes: number): void {
+    this.start(undefined);
+    this.emit({
+      kind: 'proxy-error',
+      error: { code: 'protocol-error', message: `A ${bytes}-byte line from the ${from} was relayed whole but is too long to record.` },
+    });
+  }
+
+  /**
+   * The relay ended: the server exited (its code or signal), or the host closed the connection
+   * first. Elicitations still unanswered are ended, with a finding when the host gave up on them.
+   */
+  end(how: { reason: 'server-exit' | 'transport-closed'; exitCode?: number | null; signal?: string | null; stderrTail?: string[] }): void {
+    if (this.isClosed) return;
+    this.start(undefined);
+    if (how.reason === 'transport-closed') this.elicitations.hostGaveUp('closed', undefined, 'connection');
+    this.elicitations.endAll('session-closed', how.reason === 'server-exit' ? 'The server exited.' : 'The host closed the connection.');
+    for (const request of this.hostRequests.values()) {
+      if (request.call) this.emit({ kind: 'call-end', callId: request.call.callId, outcome: 'cancelled' });
+    }
+    this.hostRequests.clear();
+    this.isClosed = true;
+    this.emit({
+      kind: 'session-state',
+      state: 'closed',
+      reason: how.reason,
+      ...(how.exitCode !== undefined && { exitCode: how.exitCode }),
+      ...(how.signal !== undefined && { signal: how.signal }),
+      ...(how.stderrTail && { stderrTail: how.stderrTail }),
+    });
+  }
+
+  private line(text: string, from: 'host' | 'server'): void {
+    if (this.isClosed) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      this.start(undefined);
+      this.notJson(text, from);
+      return;
+    }
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    for (const message of messages) {
+      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+        this.start(undefined);
+        this.notJson(text, from);
+        continue;
+      }
+      if (from === 'host') this.hostMessage(message as Message);
+      else this.serverMessage(message as Message);
+    }
+  }
+
+  private notJson(text: string, from: 'host' | 'server'): void {
+    const shown = text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length - 4000} more characters)` : text;
+    if (from === 'server') {
+      const entry = this.emit({ kind: 'stdout', text: shown });
+      this.report(
+        [
+          {
+            code: 'stdout-not-json',
+            severity: 'error',
+            message:
+              'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC; hosts drop it or fail. Write logs to stderr.',
+          },
+        ],
+        {},
+        entry.seq,
+      );
+      return;
+    }
+    this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message: `The host sent a line that is not a JSON-RPC message: ${shown}` } });
+  }
+
+  /** The first entry of the session names the target and, when the first message tells, the host. */
+  private start(first: Message | undefined): void {
+    if (this.host) return;
+    this.host = first ? hostOf(first) : {};
+    const capabilities = this.host.capabilities ?? {};
+    this.emit({
+      kind: 'session-state',
+      state: 'connecting',
+      target: { ...this.target, host: { ...this.host, relayPid: process.pid } },
+      settings: { ...DEFAULT_SETTINGS, elicitation: declaredModes(capabilities) },
+      clientCapabilities: capabilities,
+    });
+  }
+
+  private hostMessage(message: Message): void {
+    this.start(message);
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    const id = rpcIdOf(message.id);
+    const params = isObject(message.params) ? message.params : {};
+    const call = method && id !== undefined && CALL_METHODS.has(method) ? this.callFor(method as CallMethod, params, id) : undefined;
+    this.emit({ kind: 'rpc-out', message });
+    if (method === undefined) {
+      // An answer to the server's own request (legacy era): the host's answer to an elicitation, for one.
+      if (id !== undefined) this.elicitations.hostAnswered(id, message);
+      return;
+    }
+    if (id !== undefined) this.hostRequests.set(id, { method, ...(call && { call }) });
+    if (method === 'notifications/cancelled') {
+      const requestId = rpcIdOf(params.requestId);
+      const cancelled = requestId === undefined ? undefined : this.hostRequests.get(requestId);
+      if (cancelled?.call) this.elicitations.hostGaveUp('cancelled', cancelled.call.callId, cancelled.method);
+    }
+  }
+
+  /** The call a host request starts, or the next round of one (a 2026-07-28 retry after input_required). */
+  private callFor(method: CallMethod, params: Message, rpcId: RpcId): OpenCall {
+    const name = String(method === 'resources/read' ? params.uri : params.name);
+    const retryOf = this.awaitingRetry.get(`${method} ${name}`);
+    if (retryOf && (params.inputResponses !== undefined || params.requestState !== undefined || retryOf.requestState !== undefined)) {
+      this.awaitingRetry.delete(`${method} ${name}`);
+      const call = { ...retryOf.call, round: retryOf.call.round + 1 };
+      this.emit({
+        kind: 'call-round',
+        callId: call.callId,
+        round: call.round,
+        rpcId,
+        reason: params.inputResponses !== undefined ? 'input-responses' : 'request-state',
+      });
+      const inputResponses = isObject(params.inputResponses) ? params.inputResponses : {};
+      this.elicitations.hostRetried(retryOf.keys, inputResponses);
+      this.report(checkRequestStateEcho(retryOf.requestState, params.requestState), { callId: call.callId });
+      return call;
+    }
+    const call = { callId: `c${this.nextCall++}`, method, round: 1, name };
+    const args = isObject(params.arguments) ? params.arguments : undefined;
+    this.emit({ kind: 'action', actor: 'host', action: 'call', callId: call.callId, detail: `${method} ${name}` });
+    this.emit({ kind: 'call-start', callId: call.callId, method, name, ...(args && { arguments: args }), timeoutMs: 0 });
+    this.emit({ kind: 'call-round', callId: call.callId, round: 1, rpcId, reason: 'initial' });
+    return call;
+  }
+
+  private serverMessage(message: Message): void {
+    this.start(undefined);
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    const id = rpcIdOf(message.id);
+    const logged = this.emit({ kind: 'rpc-in', message });
+    if (method === undefined) {
+      if (id !== undefined) this.serverAnswered(id, message);
+      return;
+    }
+    const params = isObject(message.params) ? message.params : {};
+    if (method === 'notifications/cancelled') {
+      const requestId = rpcIdOf(params.requestId);
+      if (requestId !== undefined) this.elicitations.serverCancelled(requestId);
+      return;
+    }
+    if (method === 'notifications/elicitation/complete') return;
+    if (id === undefined || method !== 'elicitation/create') return;
+    const findings = checkElicitationParams(params, this.elicitationContext());
+    this.report(findings, {}, logged.seq);
+    this.elicitations.pushed(id, params, this.callInFlight(), findings);
+  }
+
+  /** The server answered a host request: the handshake's result, or a call's. */
+  private serverAnswered(id: RpcId, message: Message): void {
+    const request = this.hostRequests.get(id);
+    if (!request) return;
+    this.hostRequests.delete(id);
+    const result = isObject(message.result) ? message.result : undefined;
+    if ((request.method === 'initialize' || request.method === 'server/discover') && result) this.ready(request.method, result);
+    const call = request.call;
+    if (!call) return;
+    if (result?.resultType === 'input_required') {
+      const inputRequests = isObject(result.inputRequests) ? result.inputRequests : {};
+      const keys = this.elicitations.inputRequired(call.callId, call.round, inputRequests, this.elicitationContext());
+      const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
+      this.awaitingRetry.set(`${call.method} ${call.name}`, { call, requestState, keys });
+      return;
+    }
+    this.elicitations.endForCall(call.callId);
+    if (result) this.emit({ kind: 'call-end', callId: call.callId, outcome: 'result', result });
+    else this.emit({ kind: 'call-end', callId: call.callId, outcome: 'error', error: rpcErrorOf(message.error) });
+  }
+
+  private ready(method: string, result: Message): void {
+    const meta = isObject(result._meta) ? result._meta : {};
+    const isModern = method === 'server/discover';
+    const rawInfo = result.serverInfo ?? meta[META.serverInfo];
+    const info: Record<string, unknown> | undefined = isObject(rawInfo) ? rawInfo : undefined;
+    const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
+    this.era = isModern ? 'modern' : 'legacy';
+    this.protocolVersion = isModern
+      ? (this.host?.protocolVersion ?? (typeof supported[0] === 'string' ? supported[0] : '2026-07-28'))
+      : typeof result.protocolVersion === 'string'
+        ? result.protocolVersion
+        : 'unknown';
+    const serverInfo = info && typeof info.name === 'string' ? { ...info, name: info.name } : undefined;
+    this.serverName = typeof info?.title === 'string' ? info.title : (serverInfo?.name ?? '');
+    this.emit({
+      kind: 'session-state',
+      state: 'ready',
+      protocolVersion: this.protocolVersion,
+      era: this.era,
+      ...(serverInfo && { serverInfo: serverInfo }),
+      ...(isObject(result.capabilities) && { serverCapabilities: result.capabilities }),
+      ...(typeof result.instructions === 'string' && { instructions: result.instructions }),
+    });
+  }
+
+  /** The call a pushed elicitation most likely belongs to: on stdio, the newest call still waiting for its result. */
+  private callInFlight(): string | undefined {
+    let latest: string | undefined;
+    for (const request of this.hostRequests.values()) if (request.call) latest = request.call.callId;
+    return latest;
+  }
+
+  private elicitationContext(): ElicitationContext {
+    return {
+      protocolVersion: this.protocolVersion ?? this.host?.protocolVersion ?? 'unknown',
+      declared: declaredModes(this.host?.capabilities ?? {}),
+    };
+  }
+
+  private report(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): void {
+    for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
+  }
+}
+
+/** What a host's first message says of it: `initialize` params, or a 2026-07-28 request's `_meta` envelope. */
+function hostOf(message: Message): TapHost {
+  const params = isObject(message.params) ? message.params : {};
+  if (message.method === 'initialize') {
+    return {
+      ...(isObject(params.clientInfo) && typeof params.clientInfo.name === 'string' && { clientInfo: params.clientInfo as TapHost['clientInfo'] }),
+      ...(isObject(params.capabilities) && { capabilities: params.capabilities }),
+      ...(typeof params.protocolVersion === 'string' && { protocolVersion: params.protocolVersion }),
+    };
+  }
+  const meta = isObject(params._meta) ? params._meta : {};
+  const clientInfo = meta[META.clientInfo];
+  const capabilities = meta[META.clientCapabilities];
+  const version = meta[META.protocolVersion];
+  return {
+    ...(isObject(clientInfo) && typeof clientInfo.name === 'string' && { clientInfo: clientInfo as TapHost['clientInfo'] }),
+    ...(isObject(capabilities) && { capabilities }),
+    ...(typeof version === 'string' && { protocolVersion: version }),
+  };
+}
+
+/**
+ * The elicitation modes a host's capabilities declare: `elicitation: {}` is form mode alone
+ * (2025-06-18 had no modes), and from 2025-11-25 each mode is a key.
+ */
+export function declaredModes(capabilities: Record<string, unknown>): { form: boolean; url: boolean } {
+  const elicitation = capabilities.elicitation;
+  if (!isObject(elicitation)) return { form: false, url: false };
+  const hasForm = elicitation.form !== undefined;
+  const hasUrl = elicitation.url !== undefined;
+  return { form: hasForm || !hasUrl, url: hasUrl };
+}
+
+function rpcIdOf(value: unknown): RpcId | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } {
+  if (isObject(value) && typeof value.code === 'number' && typeof value.message === 'string') {
+    return { code: value.code, message: value.message, ...(value.data !== undefined && { data: value.data }) };
+  }
+  return { code: -32603, message: 'The server answered with neither a result nor a well-formed error.' };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
