@@ -40,6 +40,12 @@ describe('LogIndex: the version probe never stays "awaiting response"', () => {
     expect(index.pairOf(1)?.ended).toBe('fell-back');
   });
 
+  it('the ping sent after an unanswered probe, left unanswered too (the server exited under the probe), was given up with it', () => {
+    const ping = { jsonrpc: '2.0' as const, id: 'ping-before-initialize-1', method: 'ping' };
+    const index = indexed(recording({ kind: 'rpc-out', message: probe }, { kind: 'rpc-out', message: ping }, ready));
+    expect([index.pairOf(1)?.ended, index.pairOf(2)?.ended]).toEqual(['fell-back', 'fell-back']);
+  });
+
   it('an answered probe is answered, whatever comes after', () => {
     const index = indexed(
       recording(

@@ -3,7 +3,8 @@
  * probe (`server/discover`), as some servers in the wild do:
  *   legacy-strict.ts ignores-discover          never answers a request it does not know
  *   legacy-strict.ts exits-before-initialize   exits (code 3) when the first request is not `initialize`
- * Otherwise it serves one tool, `whoami`, which answers with its process id.
+ * Otherwise it serves one tool, `whoami`, which answers with its process id, and answers `ping`
+ * (which every 2025 revision allows before `initialize`).
  */
 import { readMessages, send, type Message } from './raw-stdio';
 
@@ -23,6 +24,7 @@ function handle({ id, method }: Message): void {
       result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: `legacy-strict-${scenario}`, version: '1.0.0' } },
     });
   }
+  if (method === 'ping') return send({ id, result: {} });
   if (method === 'tools/list')
     return send({ id, result: { tools: [{ name: 'whoami', description: 'Answers with the server process id.', inputSchema: { type: 'object' } }] } });
   if (method === 'tools/call') return send({ id, result: { content: [{ type: 'text', text: `whoami: pid ${process.pid}` }] } });

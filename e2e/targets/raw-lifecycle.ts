@@ -1,6 +1,6 @@
 /**
  * A hand-written 2025 JSON-RPC stdio server (no SDK) for how sessions end:
- *   raw-lifecycle.ts ignore-discover  never answers server/discover (Auto's probe waits it out)
+ *   raw-lifecycle.ts ignore-discover  never answers server/discover, nor a ping before initialize (Auto's probe waits it out)
  *   raw-lifecycle.ts silent           answers nothing at all, not even initialize
  *   raw-lifecycle.ts stdout-noise     prints plain text on stdout; its `flood` tool prints 5,000 lines
  *   raw-lifecycle.ts huge-line        its `huge` tool answers with one line over 10 MiB
@@ -32,7 +32,7 @@ const TOOLS = ['die', 'elicit_then_die', 'flood', 'huge', 'ping_me'].map((name) 
 function handle(message: Message): void {
   const { id, method } = message;
   if (id === undefined || !method) return; // notifications and responses need no answer
-  if (scenario === 'silent' || (method === 'server/discover' && scenario === 'ignore-discover')) return;
+  if (scenario === 'silent' || ((method === 'server/discover' || method === 'ping') && scenario === 'ignore-discover')) return;
   if (method === 'initialize') {
     return send({
       id,

@@ -23,6 +23,8 @@ const unanswered = () => requestStates(suite.client.events).filter((r) => r.stat
 const UNANSWERED_SETTLE_MS = 5_000;
 const probes = () => suite.client.of('rpc-out').filter((e) => e.message.method === 'server/discover');
 
+const idText = (id: unknown) => (typeof id === 'string' || typeof id === 'number' ? String(id) : '');
+
 /** Open a session and wait until its tools are listed: every request of the connect is over by then. */
 async function openAndList(target: Parameters<typeof suite.client.open>[0], settings: Parameters<typeof suite.client.open>[1] = {}): Promise<string> {
   const sessionId = await suite.client.open(target, settings);
@@ -77,6 +79,40 @@ describe('stdio', () => {
     expect(probes()).toEqual([]);
     expect(suite.client.of('stderr').filter((e) => e.text.startsWith('legacy-strict: started'))).toHaveLength(1);
     await suite.client.send('disconnect', { sessionId: again });
+  });
+});
+
+describe('stdio, a server that ignores requests it does not know', () => {
+  it('Auto sends a ping after the unanswered probe, and on its answer initialize on the same process, with a finding', async () => {
+    const target = { transport: 'stdio' as const, ...targetStdio('legacy-strict', 'ignores-discover') };
+    const sessionId = await openAndList(target);
+    expect(ready()).toMatchObject({ protocolVersion: '2025-11-25', era: 'legacy' });
+    const wire = suite.client.events.flatMap((e) =>
+      e.kind === 'rpc-out' || e.kind === 'rpc-in'
+        ? [`${e.kind} ${'method' in e.message ? String(e.message.method) : 'answer'} ${idText(e.message.id)}`.trim()]
+        : [],
+    );
+    expect(wire.slice(0, 5)).toEqual([
+      'rpc-out server/discover server-discover-probe-1',
+      'rpc-out ping ping-before-initialize-1',
+      'rpc-in answer ping-before-initialize-1',
+      'rpc-out initialize 0',
+      'rpc-in answer 0',
+    ]);
+    // Nothing in the log answers the probe: it ended when initialize went out, and the finding says why.
+    expect(requestStates(suite.client.events).slice(0, 2)).toEqual([
+      { method: 'server/discover', state: 'fell-back' },
+      { method: 'ping', state: 'answered' },
+    ]);
+    const [finding] = suite.client.of('finding').filter((f) => f.code === 'probe-unanswered');
+    expect(finding.message).toContain('answered a ping but never the 2026-07-28 version probe');
+    expect(finding.aboutSeq).toBe(probes()[0].seq);
+    expect(suite.client.of('finding').map((f) => f.code)).not.toContain('probe-ended-server');
+    expect(suite.client.of('stderr').filter((e) => e.text.startsWith('legacy-strict: started'))).toHaveLength(1);
+    const { end } = await suite.client.call(sessionId, 'whoami');
+    expect(resultText(await end)).toMatch(/^whoami: pid \d+$/);
+    await expect.poll(() => requestStates(suite.client.events).filter((r) => r.state === 'awaiting response'), { timeout: UNANSWERED_SETTLE_MS }).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
   });
 });
 

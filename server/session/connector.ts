@@ -2,7 +2,8 @@
  * How a session connects: each attempt builds a new transport (and process, on
  * stdio), tap and client; the attempts follow one another as the server's answers
  * say. Auto on stdio speaks 2025 at once to a server it found speaking only 2025
- * earlier in this run, and starts a server again that exited under the probe. A 401 that
+ * earlier in this run, asks one that leaves the probe unanswered with a ping rather than
+ * wait the probe out (probe-ping.ts), and starts a server again that exited under the probe. A 401 that
  * says where to sign in, then each sign-in step that moves on, connects again.
  * What the last failure means is connect-errors.ts's job; the session reports it.
  */
@@ -14,6 +15,7 @@ import { ChildWatch, type ChildOutput } from './child-watch';
 import { createClient, createTransport, type TransportHooks } from './client-factory';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import type { Finding } from './findings';
+import { ProbePing } from './probe-ping';
 import { isProbeClosedServer } from './sdk-internals';
 import { TransportTap, type RpcId } from './tap';
 import { refuseStartOnceClosing } from './transport-guard';
@@ -32,6 +34,8 @@ const PROBE_ENDED_SERVER =
   'The server exited when the 2026-07-28 version probe (server/discover) came before initialize, so it was started again and spoken to in 2025 from the first message. A server should answer a request it does not know with an error (-32601), not exit. Auto remembers this server for the rest of this run.';
 const PROBE_UNANSWERED =
   'The server never answered the 2026-07-28 version probe (server/discover), so Auto waited for it to time out before sending initialize. A server should answer a request it does not know with an error (-32601). Auto remembers this server for the rest of this run.';
+const PROBE_IGNORED =
+  'The server answered a ping but never the 2026-07-28 version probe (server/discover) sent before it: it ignores requests it does not know, so Auto took it as speaking 2025 and sent initialize. A server should answer a request it does not know with an error (-32601). Auto remembers this server for the rest of this run.';
 
 /** What the last attempt threw, when connecting failed. */
 export type ConnectFailure = { error: unknown };
@@ -66,6 +70,9 @@ export class Connector {
   private hasAttempted = false;
   /** This attempt's version probe, once it went out: its id, its entry, and whether the server answered it. */
   private probe: { id: RpcId; seq: number; isAnswered: boolean } | undefined;
+  /** This attempt's ping after an unanswered probe (Auto on stdio, when it probes). */
+  private ping: ProbePing | undefined;
+  private attempts = 0;
 
   constructor(private readonly host: ConnectorHost) {}
 
@@ -96,10 +103,12 @@ export class Connector {
     }
     if (failure !== undefined || host.isClosing()) return failure;
     const isLegacy = (this.client.getProtocolEra() ?? 'legacy') === 'legacy';
-    if (isAutoStdio && this.probe && isLegacy) {
+    // A probe reply after the ping settled it: the server may speak 2026-07-28 after all, so the next connect asks again.
+    if (isAutoStdio && this.probe && isLegacy && !this.ping?.isProbeAnsweredLate) {
       // Whatever the probe met, the server speaks 2025: a Reconnect (or the next connect) need not ask again.
       rememberLegacy(host.target);
-      if (!this.probe.isAnswered) host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message: PROBE_UNANSWERED }], {}, this.probe.seq);
+      const message = this.ping?.hasEndedWait ? PROBE_IGNORED : PROBE_UNANSWERED;
+      if (!this.probe.isAnswered) host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message }], {}, this.probe.seq);
     }
     return undefined;
   }
@@ -112,6 +121,18 @@ export class Connector {
   private async attempt(prior: { kind: 'legacy' } | undefined, deadline: number): Promise<ConnectFailure | undefined> {
     const { host } = this;
     this.probe = undefined;
+    const isAutoStdio = host.settings().protocol === 'auto' && host.target.transport === 'stdio';
+    const ping = (this.ping =
+      isAutoStdio && !prior
+        ? new ProbePing(
+            {
+              send: (message) => this.transport.send(message),
+              endProbeWait: (id) => this.tap.endProbeWait(id),
+              onProbeAnsweredLate: () => forgetLegacy(host.target),
+            },
+            ++this.attempts,
+          )
+        : undefined);
     const remainingMs = Math.floor(deadline - performance.now());
     if (remainingMs <= 0) return { error: connectTimedOut() };
     // The SDK's timeout restarts for each request (probe, then initialize); this abort ends the attempt at the deadline.
@@ -135,14 +156,17 @@ export class Connector {
       this.tap = new TransportTap(this.transport, {
         onOutbound: (message) => {
           const event = host.onOutbound(message);
-          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message)
+          if (event && 'method' in message && message.method === 'server/discover' && 'id' in message) {
             this.probe = { id: message.id, seq: event.seq, isAnswered: false };
+            ping?.onProbeSent(message);
+          } else ping?.onOtherOutbound(message);
         },
         onInbound: (message) => {
           if (this.probe && 'id' in message && message.id === this.probe.id && !('method' in message)) this.probe.isAnswered = true;
           host.onInbound(message);
         },
-        claim: (message) => host.claim(message),
+        // The ping's answer is logged (onInbound) but never reaches the SDK, which did not send the ping.
+        claim: (message) => ping?.onInbound(message) === true || host.claim(message),
       });
       this.child.attach(this.transport, host.childOutput());
       this.client = createClient(host.settings(), host.target, () => host.onToolsChanged(), Math.floor(remainingMs * PROBE_SHARE));
@@ -155,6 +179,7 @@ export class Connector {
       return { error: expiry.signal.aborted ? connectTimedOut() : error };
     } finally {
       clearTimeout(timer);
+      ping?.stop();
     }
   }
 }

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { targetStdio } from '../../e2e/support/processes';
 import {
   addSpawnEnv,
+  endProbeWait,
   interceptInbound,
   isProbeClosedServer,
   onCloseBeforeAborting,
@@ -90,6 +91,20 @@ describe('the version probe', () => {
       'out tools/list 1',
       'in result 1',
     ]);
+  });
+
+  it("an error reply with the probe's id, handed to the probe window unreported, ends its wait as legacy: initialize follows on the one process", async () => {
+    const { transport, client, starts } = legacyServer('ignores-discover');
+    const log: string[] = [];
+    const handOver = interceptInbound(transport, (message) => log.push(`in ${describeMessage(message)}`));
+    wrapSend(transport, (message) => {
+      log.push(`out ${describeMessage(message)}`);
+      if ('method' in message && 'id' in message && message.method === 'server/discover') setTimeout(() => endProbeWait(handOver, message.id), 50);
+    });
+    await client.connect(transport);
+    expect(client.getProtocolEra()).toBe('legacy');
+    expect(log).toEqual(['out server/discover server-discover-probe-1', 'out initialize 0', 'in result 0', 'out notifications/initialized']);
+    expect(starts()).toBe(1);
   });
 });
 

@@ -121,7 +121,7 @@ type OnMessage = NonNullable<Transport['onmessage']>;
  * messages already reported keeps it to one report. A message `claim` takes
  * (returns true for) is reported but never reaches the SDK's handler.
  */
-export function interceptInbound(transport: Transport, onInbound: (message: JSONRPCMessage) => void, claim?: (message: JSONRPCMessage) => boolean): void {
+export function interceptInbound(transport: Transport, onInbound: (message: JSONRPCMessage) => void, claim?: (message: JSONRPCMessage) => boolean): HandOver {
   const reported = new WeakSet<object>();
   // Messages the session answers itself (task requests the SDK has no runtime for): never passed to the SDK.
   const claimed = new WeakSet<object>();
@@ -161,6 +161,27 @@ export function interceptInbound(transport: Transport, onInbound: (message: JSON
       handler = next && originals.has(next) ? originals.get(next) : next;
     },
   });
+  return (message) => handler?.(message);
+}
+
+/** Gives the SDK's current inbound handler a message that is not reported: the tap never logs it, since no server sent it. */
+export type HandOver = (message: JSONRPCMessage) => void;
+
+/**
+ * End the SDK's wait for the version probe's reply as "no 2026-07-28 here", for a
+ * server that answered a ping sent after the probe but never the probe itself.
+ * The SDK offers no way to end that wait early but its timeout (half the connect
+ * timeout). Relies on the probe window (`ProbeWindow.open`, public-*.mjs)
+ * resolving its pending exchange on any JSON-RPC error response that carries
+ * the probe's id, and on `classifyProbeOutcome` (same file) taking any error
+ * code but -32022 as the legacy verdict, after which `negotiateEra` releases the
+ * transport to `initialize`. The error goes to the SDK alone, through `handOver`,
+ * never to the log: the server did not send it. Call it only while the probe
+ * window is open (the probe unanswered, nothing else sent): once it is released,
+ * the handler is Protocol's, which would take the reply as one for an unknown id.
+ */
+export function endProbeWait(handOver: HandOver, probeId: string | number): void {
+  handOver({ jsonrpc: '2.0', id: probeId, error: { code: -32601, message: 'The server answered a ping but not server/discover' } });
 }
 
 export type StdoutHandlers = {

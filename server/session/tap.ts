@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, JSONRPCRequest, Transport } from '@modelcontextprotocol/client';
-import { interceptInbound, wrapSend } from './sdk-internals';
+import { endProbeWait, interceptInbound, wrapSend, type HandOver } from './sdk-internals';
 
 export type RpcId = string | number;
 
@@ -24,6 +24,7 @@ export class TransportTap {
   private readonly waiters = new Set<{ match: (request: JSONRPCRequest) => boolean; resolve: (id: RpcId) => void }>();
   /** JSON-RPC id of the most recent outbound request. The SDK sends synchronously inside `request()` (see wrapSend), so reading this right after the call names that call's id. */
   lastRequestId: RpcId | undefined;
+  private readonly handOver: HandOver;
 
   constructor(transport: Transport, handlers: TapHandlers) {
     wrapSend(transport, (message) => {
@@ -34,7 +35,7 @@ export class TransportTap {
       watch(() => handlers.onOutbound(message), 'outbound');
     });
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
-    interceptInbound(
+    this.handOver = interceptInbound(
       transport,
       (message) => {
         this.keepIfUntyped(message);
@@ -42,6 +43,11 @@ export class TransportTap {
       },
       handlers.claim && ((message) => handlers.claim?.(message) === true),
     );
+  }
+
+  /** End the SDK's wait for the version probe's reply, unanswered, without logging a reply the server never sent (see endProbeWait). */
+  endProbeWait(probeId: RpcId): void {
+    endProbeWait(this.handOver, probeId);
   }
 
   /**

@@ -17,7 +17,8 @@ export type RpcPair = {
   /**
    * How a request that got no response ended: never a ghost "pending" once it is over.
    * `failed`: the HTTP exchange that carried it failed (see `failure`); `fell-back`: a
-   * version probe the server never answered, given up when the session became ready.
+   * version probe the server never answered, or the ping that followed it before
+   * `initialize`, given up when the session became ready.
    */
   ended?: 'cancelled' | 'timeout' | 'session-closed' | 'failed' | 'fell-back';
   /** Why a `failed` request failed: `HTTP 400`, or the network error. */
@@ -52,8 +53,10 @@ export class LogIndex {
       return;
     }
     if (event.kind === 'session-state' && event.state === 'ready') {
-      // Negotiation is over: the SDK no longer waits for a probe it sent.
-      for (const pair of this.open.values()) if (pair.method === 'server/discover' && pair.direction === 'out') pair.ended ??= 'fell-back';
+      // Negotiation is over: the SDK no longer waits for a probe it sent, nor the session for the ping it sent after one
+      // (the only ping that can be open when the session becomes ready: any other is sent once it is).
+      for (const pair of this.open.values())
+        if ((pair.method === 'server/discover' || pair.method === 'ping') && pair.direction === 'out') pair.ended ??= 'fell-back';
       return;
     }
     if (event.kind === 'http') {
