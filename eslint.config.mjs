@@ -23,6 +23,7 @@ const zones = [
       './server/rules',
       './server/scenarios',
       './server/export',
+      './server/formats',
       './server/doctor',
       './walkthrough',
       './e2e',
@@ -32,7 +33,7 @@ const zones = [
   },
   {
     target: './app',
-    from: ['./server/session', './server/http', './server/store', './server/demo', './e2e'],
+    from: ['./server/session', './server/http', './server/store', './server/demo', './server/formats', './e2e'],
     message: 'The page imports only server/wire (as @wire/*) from the proxy.',
   },
   {
@@ -95,6 +96,16 @@ const zones = [
     target: './server/store',
     from: ['./server/http', './server/session', './server/demo'],
     message: 'The store knows events and files, not sessions or routes.',
+  },
+  {
+    target: './server/store',
+    from: './server/formats',
+    message: 'The store reads files; the formats (diff, HAR, OTLP) are views over what it reads, not the other way round.',
+  },
+  {
+    target: './server/formats',
+    from: ['./server/http', './server/session', './server/auth', './server/demo', './server/rules', './server/scenarios', './server/export', './server/doctor'],
+    message: 'server/formats are views over session entries: they import server/wire and server/store only.',
   },
 ];
 

@@ -14,6 +14,7 @@ export const COMMAND_DOCS = {
   'conformance-client': 'docs/ci.md',
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
+  diff: 'docs/diff-and-export.md',
 } as const;
 
 export type HelpCommand = keyof typeof COMMAND_DOCS;
@@ -34,6 +35,13 @@ file, 3 could not connect or run.`,
 
 Writes a recorded session as a scenario file: each call a step, each answer given an expected
 elicitation with that answer, each result seen its expectation.`,
+  diff: `Usage: elicitation-inspector diff <a.jsonl> <b.jsonl> [--reporter line|json] [--time-threshold MS]
+
+Compares two recorded sessions call by call (calls aligned by method, name and order): the
+elicitations asked (message, mode, each schema field), the answers, rounds and requestState, the
+result text and structuredContent, errors, findings, and the times that changed by more than the
+threshold (default 200 ms, and by more than half). Exit codes: 0 no difference, 1 they differ,
+2 usage or a file that cannot be read.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO
