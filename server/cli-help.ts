@@ -15,6 +15,7 @@ export const COMMAND_DOCS = {
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
   diff: 'docs/diff-and-export.md',
+  'export-har': 'docs/diff-and-export.md',
 } as const;
 
 export type HelpCommand = keyof typeof COMMAND_DOCS;
@@ -42,6 +43,11 @@ elicitations asked (message, mode, each schema field), the answers, rounds and r
 result text and structuredContent, errors, findings, and the times that changed by more than the
 threshold (default 200 ms, and by more than half). Exit codes: 0 no difference, 1 they differ,
 2 usage or a file that cannot be read.`,
+  'export-har': `Usage: elicitation-inspector export-har <session.jsonl> [--out FILE]
+
+Writes a session's HTTP exchanges as a HAR 1.2 file (for a browser's network panel or any HAR
+viewer), with URLs, headers and bodies redacted as in the session log. Exit codes: 0 written,
+1 a file that cannot be read, 2 usage.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO

@@ -23,12 +23,11 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
-  diff: () =>
-    import('./formats/diff-cli').then((m) => ({
-      default: (argv: string[]) => m.runDiff(argv, { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) }),
-    })),
+  diff: () => import('./formats/diff-cli').then((m) => ({ default: (argv: string[]) => m.runDiff(argv, outErr()) })),
+  'export-har': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-har', argv, outErr()) })),
 };
 
+const outErr = () => ({ out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) });
 const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });
 
 async function main(argv: string[]): Promise<void> {

@@ -8,7 +8,7 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { formatMiB, MAX_IMPORT_BYTES } from '@wire/limits';
-import { downloadRecordedSession, downloadSessionAsTest, importSessionFile, saveAsScenario, type ImportProgress } from './session-files';
+import { downloadSession, importSessionFile, saveAsScenario, type ImportProgress, type SessionDownload } from './session-files';
 import { ImportStatus } from './import-status';
 import { Alert } from '../ui/alert';
 
@@ -57,8 +57,7 @@ export function SessionsMenu() {
                 isCurrent={s.sessionId === current?.sessionId}
                 busy={busy}
                 onOpen={() => (app.watch(s.sessionId), setOpen(false))}
-                onExport={() => run(() => downloadRecordedSession(app.token, s.sessionId))}
-                onExportSpec={() => run(() => downloadSessionAsTest(app.token, s.sessionId))}
+                onExport={(as) => run(() => downloadSession(app.token, s.sessionId, as))}
                 onDelete={() => run(async () => void (await app.connection.send('delete-session', { sessionId: s.sessionId })))}
                 onSaveScenario={() => run(() => saveAsScenario(app, s.sessionId))}
               />
@@ -95,7 +94,6 @@ function SessionRow({
   busy,
   onOpen,
   onExport,
-  onExportSpec,
   onDelete,
   onSaveScenario,
 }: {
@@ -103,8 +101,7 @@ function SessionRow({
   isCurrent: boolean;
   busy: boolean;
   onOpen: () => void;
-  onExport: () => void;
-  onExportSpec: () => void;
+  onExport: (as: SessionDownload) => void;
   onDelete: () => void;
   onSaveScenario: () => void;
 }) {
@@ -128,7 +125,7 @@ function SessionRow({
           Open
         </Button>
       )}
-      <Button size="sm" tone="ghost" onClick={onExport} disabled={busy}>
+      <Button size="sm" tone="ghost" onClick={() => onExport('jsonl')} disabled={busy}>
         Export
       </Button>
       <Button size="sm" tone="ghost" onClick={onSaveScenario} disabled={busy} title="Its calls, answers and results as a scenario file">
@@ -137,11 +134,20 @@ function SessionRow({
       <Button
         size="sm"
         tone="ghost"
-        onClick={onExportSpec}
+        onClick={() => onExport('spec')}
         disabled={busy}
         title="A Playwright test that repeats this session's tool calls and answers and checks its results"
       >
         Export as Playwright test
+      </Button>
+      <Button
+        size="sm"
+        tone="ghost"
+        onClick={() => onExport('har')}
+        disabled={busy}
+        title="Its HTTP exchanges as a HAR 1.2 file, redacted as in the log, for a browser's network panel"
+      >
+        Export as HAR
       </Button>
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>

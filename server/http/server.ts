@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { exportSpec } from '../export/export-spec';
 import { readSessionForExport } from '../export/session-events';
+import { EXPORT_FORMATS, exportSessionFile, isExportFormat } from '../formats/session-exports';
 import { PACKAGE_ROOT } from '../runtime';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
@@ -79,6 +80,25 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     c.header('Content-Type', 'text/plain; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="session-${id.slice(0, 8)}.spec.ts"`);
     return c.body(source);
+  });
+
+  /** The session in a format other tools open (server/formats/session-exports.ts): `har`. */
+  app.get('/api/sessions/:id/export-as/:format', async (c) => {
+    const id = c.req.param('id');
+    const format = c.req.param('format');
+    if (!isExportFormat(format)) throw new WireFailure('not-found', `No export format "${format}": ${Object.keys(EXPORT_FORMATS).join(', ')}.`);
+    const path = options.registry.filePath(id);
+    if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
+    let text: string;
+    try {
+      text = await exportSessionFile(path, format);
+    } catch (error) {
+      if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
+      throw error;
+    }
+    c.header('Content-Type', EXPORT_FORMATS[format].contentType);
+    c.header('Content-Disposition', `attachment; filename="session-${id.slice(0, 8)}.${EXPORT_FORMATS[format].extension}"`);
+    return c.body(text);
   });
 
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */
