@@ -16,6 +16,7 @@ export const COMMAND_DOCS = {
   'export-spec': 'docs/playwright.md',
   diff: 'docs/diff-and-export.md',
   'export-har': 'docs/diff-and-export.md',
+  'export-otlp': 'docs/diff-and-export.md',
 } as const;
 
 export type HelpCommand = keyof typeof COMMAND_DOCS;
@@ -27,10 +28,10 @@ export function docsLine(command: HelpCommand): string {
 
 /** Usage of the headless commands that parse no options of their own beyond the file they take. */
 const USAGE: Partial<Record<HelpCommand, string>> = {
-  run: `Usage: elicitation-inspector run <scenario.json> [--protocol <version>|all] [--reporter line|json|junit] [--out FILE] [--data-dir DIR]
+  run: `Usage: elicitation-inspector run <scenario.json> [--protocol <version>|all] [--reporter line|json|junit] [--out FILE] [--data-dir DIR] [--otlp URL]
 
 Plays a scenario file headless: each step's call, each elicitation answered as the file says, each
-expectation checked. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
+expectation checked. --otlp sends each call to an OTLP/HTTP collector as a trace. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
 file, 3 could not connect or run.`,
   'scenario-from': `Usage: elicitation-inspector scenario-from <session.jsonl> [--out FILE]
 
@@ -48,6 +49,12 @@ threshold (default 200 ms, and by more than half). Exit codes: 0 no difference, 
 Writes a session's HTTP exchanges as a HAR 1.2 file (for a browser's network panel or any HAR
 viewer), with URLs, headers and bodies redacted as in the session log. Exit codes: 0 written,
 1 a file that cannot be read, 2 usage.`,
+  'export-otlp': `Usage: elicitation-inspector export-otlp <session.jsonl> [--out FILE]
+
+Writes a session's calls as OpenTelemetry traces in an OTLP/JSON file (one trace a call: its span,
+and a span per request round, elicitation wait, URL flow and polling pause), for a collector or a
+trace viewer. No answer, argument or secret is an attribute. Exit codes: 0 written, 1 a file that
+cannot be read, 2 usage.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO

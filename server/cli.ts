@@ -10,6 +10,7 @@ import { demoTarget } from './demo/demo-target';
 import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
+import { sendTracesOnSessionEnd } from './otlp-on-end';
 import { watchParent } from './parent-watch';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
@@ -25,6 +26,7 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
   diff: () => import('./formats/diff-cli').then((m) => ({ default: (argv: string[]) => m.runDiff(argv, outErr()) })),
   'export-har': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-har', argv, outErr()) })),
+  'export-otlp': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-otlp', argv, outErr()) })),
 };
 
 const outErr = () => ({ out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) });
@@ -110,6 +112,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const registry = new SessionRegistry({ dataDir: options.dataDir ?? join(homedir(), '.elicitation-inspector', 'sessions') });
   registry.configured = configured;
+  const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => void process.stderr.write(`${line}\n`)) : undefined;
   const idle = idleCloser(registry, options.idleCloseMs);
   let server;
   try {
@@ -159,6 +162,7 @@ async function main(argv: string[]): Promise<void> {
     }
     stopping = true;
     await registry.closeAll('proxy-exit');
+    await otlp?.flush();
     await server.close();
     process.exit(0);
   };

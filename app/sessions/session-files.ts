@@ -53,12 +53,14 @@ function parseImportAnswer(text: string): { sessionId?: string; eventCount?: num
 
 /**
  * What the Sessions dialog downloads, each written by the proxy from the session's file:
- * the file as recorded, a Playwright test that repeats it, HAR 1.2 of its HTTP exchanges.
+ * the file as recorded, a Playwright test that repeats it, HAR 1.2 of its HTTP exchanges,
+ * its calls as OpenTelemetry traces (OTLP/JSON).
  */
 export const SESSION_DOWNLOADS = {
   jsonl: { route: 'export', suffix: 'jsonl', label: 'Export' },
   spec: { route: 'export-spec', suffix: 'spec.ts', label: 'Export as Playwright test' },
   har: { route: 'export-as/har', suffix: 'har', label: 'Export as HAR' },
+  otlp: { route: 'export-as/otlp', suffix: 'otlp.json', label: 'Export as OpenTelemetry' },
 } as const;
 export type SessionDownload = keyof typeof SESSION_DOWNLOADS;
 

@@ -149,6 +149,15 @@ function SessionRow({
       >
         Export as HAR
       </Button>
+      <Button
+        size="sm"
+        tone="ghost"
+        onClick={() => onExport('otlp')}
+        disabled={busy}
+        title="Its calls as OpenTelemetry traces (OTLP/JSON): a span per call, round, elicitation wait, URL flow and polling pause"
+      >
+        Export as OpenTelemetry
+      </Button>
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>
           Delete

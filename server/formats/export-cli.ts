@@ -1,5 +1,5 @@
 /**
- * `elicitation-inspector export-har <session.jsonl> [--out FILE]`: a recorded session
+ * `elicitation-inspector export-har|export-otlp <session.jsonl> [--out FILE]`: a recorded session
  * in a format other tools open, on stdout or in a file. Exit codes: 0 written,
  * 1 a file that cannot be read, 2 usage.
  */
@@ -9,7 +9,7 @@ import { SessionFileError } from '../store/session-file';
 import { exportSessionFile, type ExportFormat } from './session-exports';
 
 /** The commands, by the format each writes. */
-const COMMANDS = { 'export-har': 'har' } as const satisfies Record<string, ExportFormat>;
+const COMMANDS = { 'export-har': 'har', 'export-otlp': 'otlp' } as const satisfies Record<string, ExportFormat>;
 
 export type ExportCommand = keyof typeof COMMANDS;
 

@@ -1,12 +1,14 @@
 /**
  * The formats a recorded session is exported to for other tools, by name: what
  * entries each reads from the file, and the text it writes. Shared by the command
- * line (export-cli.ts) and the page's Export menu (the proxy's export-as route).
+ * line (export-cli.ts) and the page's Export menu (the proxy's export-as route): HAR 1.2 and OTLP/JSON.
  */
 import { readSessionFile } from '../store/read-session';
 import { VERSION } from '../version';
 import type { LogEvent } from '../wire/events';
 import { isHarEntry, sessionToHar } from './har';
+import { otlpJson } from './otlp-export';
+import { isTraceEntry } from './trace-plan';
 
 const CREATOR = { name: 'elicitation-inspector', version: VERSION };
 
@@ -17,6 +19,7 @@ export const EXPORT_FORMATS = {
     extension: 'har',
     contentType: 'application/json; charset=utf-8',
   },
+  otlp: { keep: isTraceEntry, write: otlpJson, extension: 'otlp.json', contentType: 'application/json; charset=utf-8' },
 } as const;
 
 export type ExportFormat = keyof typeof EXPORT_FORMATS;

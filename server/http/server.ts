@@ -9,7 +9,6 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { exportSpec } from '../export/export-spec';
 import { readSessionForExport } from '../export/session-events';
-import { EXPORT_FORMATS, exportSessionFile, isExportFormat } from '../formats/session-exports';
 import { PACKAGE_ROOT } from '../runtime';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
@@ -86,6 +85,8 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.get('/api/sessions/:id/export-as/:format', async (c) => {
     const id = c.req.param('id');
     const format = c.req.param('format');
+    // Loaded on the first export: the OpenTelemetry SDK is not on the path to the proxy's first answer.
+    const { EXPORT_FORMATS, exportSessionFile, isExportFormat } = await import('../formats/session-exports');
     if (!isExportFormat(format)) throw new WireFailure('not-found', `No export format "${format}": ${Object.keys(EXPORT_FORMATS).join(', ')}.`);
     const path = options.registry.filePath(id);
     if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);

@@ -63,7 +63,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** The session file as the page's Export menu downloads it: as recorded (`export`), or in another tool's format (`export-as/har`). */
+/** The session file as the page's Export menu downloads it: as recorded (`export`), or in another tool's format (`export-as/har`, `export-as/otlp`). */
 function exportSession(sessionId: string, as = 'export'): Promise<string> {
   return new Promise((resolve, reject) => {
     const headers = { host: inspector.host, authorization: `Bearer ${inspector.token}` };
@@ -155,6 +155,7 @@ it('keeps every secret of a target out of every entry kind, file, export, list a
   for (const { sessionId } of client.sessions) {
     expectNoSecret(`the export of ${sessionId}`, await exportSession(sessionId));
     expectNoSecret(`the HAR of ${sessionId}`, await exportSession(sessionId, 'export-as/har'));
+    expectNoSecret(`the OpenTelemetry traces of ${sessionId}`, await exportSession(sessionId, 'export-as/otlp'));
   }
   expectNoSecret("the CLI's output", inspector.output());
 }, 180_000);
