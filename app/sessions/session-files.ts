@@ -57,10 +57,25 @@ function parseImportAnswer(text: string): { sessionId?: string; eventCount?: num
  * its calls as OpenTelemetry traces (OTLP/JSON).
  */
 export const SESSION_DOWNLOADS = {
-  jsonl: { route: 'export', suffix: 'jsonl', label: 'Export' },
-  spec: { route: 'export-spec', suffix: 'spec.ts', label: 'Export as Playwright test' },
-  har: { route: 'export-as/har', suffix: 'har', label: 'Export as HAR' },
-  otlp: { route: 'export-as/otlp', suffix: 'otlp.json', label: 'Export as OpenTelemetry' },
+  jsonl: { route: 'export', suffix: 'jsonl', label: 'Export', title: 'The session file as recorded' },
+  spec: {
+    route: 'export-spec',
+    suffix: 'spec.ts',
+    label: 'Export as Playwright test',
+    title: "A Playwright test that repeats this session's tool calls and answers and checks its results",
+  },
+  har: {
+    route: 'export-as/har',
+    suffix: 'har',
+    label: 'Export as HAR',
+    title: "Its HTTP exchanges as a HAR 1.2 file, redacted as in the log, for a browser's network panel",
+  },
+  otlp: {
+    route: 'export-as/otlp',
+    suffix: 'otlp.json',
+    label: 'Export as OpenTelemetry',
+    title: 'Its calls as OpenTelemetry traces (OTLP/JSON): a span per call, round, elicitation wait, URL flow and polling pause',
+  },
 } as const;
 export type SessionDownload = keyof typeof SESSION_DOWNLOADS;
 

@@ -8,7 +8,10 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { formatMiB, MAX_IMPORT_BYTES } from '@wire/limits';
-import { downloadSession, importSessionFile, saveAsScenario, type ImportProgress, type SessionDownload } from './session-files';
+import { downloadSession, importSessionFile, saveAsScenario, SESSION_DOWNLOADS, type ImportProgress, type SessionDownload } from './session-files';
+
+/** The downloads in another tool's format, after Export (the file as recorded) and Save as scenario. */
+const FORMAT_EXPORTS = ['spec', 'har', 'otlp'] as const satisfies readonly SessionDownload[];
 import { ImportStatus } from './import-status';
 import { Alert } from '../ui/alert';
 
@@ -131,33 +134,11 @@ function SessionRow({
       <Button size="sm" tone="ghost" onClick={onSaveScenario} disabled={busy} title="Its calls, answers and results as a scenario file">
         Save as scenario
       </Button>
-      <Button
-        size="sm"
-        tone="ghost"
-        onClick={() => onExport('spec')}
-        disabled={busy}
-        title="A Playwright test that repeats this session's tool calls and answers and checks its results"
-      >
-        Export as Playwright test
-      </Button>
-      <Button
-        size="sm"
-        tone="ghost"
-        onClick={() => onExport('har')}
-        disabled={busy}
-        title="Its HTTP exchanges as a HAR 1.2 file, redacted as in the log, for a browser's network panel"
-      >
-        Export as HAR
-      </Button>
-      <Button
-        size="sm"
-        tone="ghost"
-        onClick={() => onExport('otlp')}
-        disabled={busy}
-        title="Its calls as OpenTelemetry traces (OTLP/JSON): a span per call, round, elicitation wait, URL flow and polling pause"
-      >
-        Export as OpenTelemetry
-      </Button>
+      {FORMAT_EXPORTS.map((as) => (
+        <Button key={as} size="sm" tone="ghost" onClick={() => onExport(as)} disabled={busy} title={SESSION_DOWNLOADS[as].title}>
+          {SESSION_DOWNLOADS[as].label}
+        </Button>
+      ))}
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>
           Delete

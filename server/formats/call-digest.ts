@@ -54,8 +54,11 @@ export type SessionDigest = {
   calls: CallDigest[];
 };
 
-/** The kinds a digest reads; a reader keeps only these (and the call's own responses) from a long file. */
-export function isDigestEntry(event: LogEvent): boolean {
+/**
+ * The entries a view over a session's calls reads (this digest, trace-plan.ts): a reader keeps
+ * only these from a long file, the traffic reduced to the client's requests and their responses.
+ */
+export function isCallEntry(event: LogEvent): boolean {
   switch (event.kind) {
     case 'session-state':
     case 'call-start':
@@ -63,12 +66,14 @@ export function isDigestEntry(event: LogEvent): boolean {
     case 'call-end':
     case 'elicitation':
     case 'elicitation-end':
+    case 'url-complete':
     case 'action':
     case 'finding':
-    case 'rpc-out':
       return true;
+    case 'rpc-out':
+      return 'method' in event.message && 'id' in event.message;
     case 'rpc-in':
-      return 'id' in event.message; // responses (for leg times and requestState), not the server's notifications
+      return !('method' in event.message) && 'id' in event.message; // for leg times and requestState
     default:
       return false;
   }

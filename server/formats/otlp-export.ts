@@ -16,7 +16,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import { readSessionFile } from '../store/read-session';
 import { VERSION } from '../version';
 import type { LogEvent } from '../wire/events';
-import { isTraceEntry, planTraces, type SpanPlan } from './trace-plan';
+import { isCallEntry } from './call-digest';
+import { planTraces, type SpanPlan } from './trace-plan';
 
 const INSTRUMENTATION = 'elicitation-inspector';
 
@@ -64,7 +65,7 @@ export async function sendSessionTraces(events: readonly LogEvent[], endpoint: s
 
 /** As sendSessionTraces, from the session's file (what a command has once its session closed). */
 export async function sendSessionFileTraces(path: string, endpoint: string): Promise<number> {
-  return sendSessionTraces((await readSessionFile(path, isTraceEntry)).events, endpoint);
+  return sendSessionTraces((await readSessionFile(path, isCallEntry)).events, endpoint);
 }
 
 function emit(tracer: Tracer, plan: SpanPlan, parent = context.active()): void {

@@ -8,7 +8,7 @@ import { VERSION } from '../version';
 import type { LogEvent } from '../wire/events';
 import { isHarEntry, sessionToHar } from './har';
 import { otlpJson } from './otlp-export';
-import { isTraceEntry } from './trace-plan';
+import { isCallEntry } from './call-digest';
 
 const CREATOR = { name: 'elicitation-inspector', version: VERSION };
 
@@ -19,7 +19,7 @@ export const EXPORT_FORMATS = {
     extension: 'har',
     contentType: 'application/json; charset=utf-8',
   },
-  otlp: { keep: isTraceEntry, write: otlpJson, extension: 'otlp.json', contentType: 'application/json; charset=utf-8' },
+  otlp: { keep: isCallEntry, write: otlpJson, extension: 'otlp.json', contentType: 'application/json; charset=utf-8' },
 } as const;
 
 export type ExportFormat = keyof typeof EXPORT_FORMATS;

@@ -23,27 +23,6 @@ export type SpanPlan = {
   children: SpanPlan[];
 };
 
-/** The kinds a plan reads; a reader keeps only these (and the calls' responses) from a long file. */
-export function isTraceEntry(event: LogEvent): boolean {
-  switch (event.kind) {
-    case 'session-state':
-    case 'call-start':
-    case 'call-round':
-    case 'call-end':
-    case 'elicitation':
-    case 'elicitation-end':
-    case 'url-complete':
-    case 'action':
-      return true;
-    case 'rpc-out':
-      return 'method' in event.message && 'id' in event.message;
-    case 'rpc-in':
-      return !('method' in event.message) && 'id' in event.message;
-    default:
-      return false;
-  }
-}
-
 type Leg = { round: number; rpcId: string; reason: string; sentAt?: number; answeredAt?: number };
 type Wait = { key: string; mode: string; shownAt: number; answeredAt?: number; answer?: string; fields?: string; urlHost?: string; completedAt?: number };
 type Draft = { start: EventOf<'call-start'>; end?: EventOf<'call-end'>; legs: Leg[]; waits: Wait[] };
