@@ -24,6 +24,7 @@ const zones = [
       './server/scenarios',
       './server/audit',
       './server/export',
+      './server/formats',
       './server/doctor',
       './server/tap',
       './walkthrough',
@@ -34,7 +35,7 @@ const zones = [
   },
   {
     target: './app',
-    from: ['./server/session', './server/http', './server/store', './server/demo', './server/tap', './e2e'],
+    from: ['./server/session', './server/http', './server/store', './server/demo', './server/tap', './server/formats', './e2e'],
     message: 'The page imports only server/wire (as @wire/*) from the proxy.',
   },
   {
@@ -112,6 +113,16 @@ const zones = [
     target: './server/store',
     from: ['./server/http', './server/session', './server/demo', './server/tap'],
     message: 'The store knows events and files, not sessions or routes.',
+  },
+  {
+    target: './server/store',
+    from: './server/formats',
+    message: 'The store reads files; the formats (diff, HAR, OTLP) are views over what it reads, not the other way round.',
+  },
+  {
+    target: './server/formats',
+    from: ['./server/http', './server/session', './server/auth', './server/demo', './server/rules', './server/scenarios', './server/export', './server/doctor'],
+    message: 'server/formats are views over session entries: they import server/wire and server/store only.',
   },
 ];
 

@@ -35,7 +35,7 @@ test('a recorded session exported as a test passes against the same server, and 
   expect(changed.output).toContain('Received string:    "Howdy, Ada!"');
 });
 
-test('Export as Playwright test in the Sessions dialog downloads the test of that session', async ({ app, page }) => {
+test('Export as Playwright test, as HAR and as OpenTelemetry in the Sessions dialog download that session', async ({ app, page }) => {
   await app.callTool('greet', { punctuation: '?' });
   await (await app.nextForm()).accept({ Name: 'Grace' });
   expect((await app.callOutcome()).result).toBe('Hello, Grace?');
@@ -49,6 +49,18 @@ test('Export as Playwright test in the Sessions dialog downloads the test of tha
   const source = readFileSync(await file.path(), 'utf8');
   expect(source).toContain('await app.callTool("greet", {"punctuation":"?"});');
   expect(source).toContain('toContain("Hello, Grace?")');
+  // Beside it, the same session's HTTP exchanges as HAR (a stdio server has none: an empty, valid log).
+  const har = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export as HAR', exact: true }).click();
+  const harFile = await har;
+  expect(harFile.suggestedFilename()).toMatch(/^session-[0-9a-f]{8}\.har$/);
+  expect(JSON.parse(readFileSync(await harFile.path(), 'utf8'))).toMatchObject({ log: { version: '1.2', entries: [] } });
+  // And its calls as OpenTelemetry traces: the greet call is a span.
+  const otlp = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export as OpenTelemetry', exact: true }).click();
+  const otlpFile = await otlp;
+  expect(otlpFile.suggestedFilename()).toMatch(/^session-[0-9a-f]{8}\.otlp\.json$/);
+  expect(readFileSync(await otlpFile.path(), 'utf8')).toContain('"name":"tools/call greet"');
 });
 
 test.describe('a project that moves', () => {

@@ -104,6 +104,24 @@ test('audit on the demo server fails its careless tool, naming the case, and exi
   expect(result.output).toMatch(/FAILED on 2026-07-28: \d+ cases/);
 });
 
+test('diff of two recorded runs: the same run exits 0, another answer exits 1 naming the result', async () => {
+  const runs = join(folder, 'diff-runs');
+  const record = async (text: string): Promise<string> => {
+    const file = join(folder, `echo-${text}.scenario.json`);
+    writeFileSync(file, JSON.stringify({ steps: [{ call: 'echo', arguments: { text } }] }));
+    const run = await npxAsync(['elicitation-inspector', 'run', file, '--reporter', 'json', '--data-dir', runs]);
+    expect(run.status, run.output).toBe(0);
+    return join(runs, `${(JSON.parse(run.output) as { runs: [{ sessionId: string }] }).runs[0].sessionId}.jsonl`);
+  };
+  const [first, again, other] = [await record('hi'), await record('hi'), await record('ho')];
+  const same = await npxAsync(['elicitation-inspector', 'diff', first, again]);
+  expect(same.status, same.output).toBe(0);
+  expect(same.output).toContain('No difference');
+  const changed = await npxAsync(['elicitation-inspector', 'diff', first, other]);
+  expect(changed.status, changed.output).toBe(1);
+  expect(changed.output).toContain('tools/call echo: changed\n  result text: ');
+});
+
 test('demo --help works, and a scenario played by demo --target writes screenshots and a trace', async () => {
   test.setTimeout(180_000);
   const help = npx(['elicitation-inspector', 'demo', '--help']);

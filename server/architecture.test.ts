@@ -89,6 +89,12 @@ describe('the architecture, as lint rules', () => {
       'server/audit/audit-runner.ts',
       /The audit drives sessions through the scenario runner/,
     ],
+    [
+      'the formats are views over session entries, not sessions',
+      "import { SessionRegistry } from '../session/session-registry';\nexport const x = SessionRegistry;\n",
+      'server/formats/session-diff.ts',
+      /server\/formats are views over session entries/,
+    ],
     ['the model has no React', "import { useState } from 'react';\nexport const x = useState;\n", 'app/model/log-index.ts', /app\/model has no React/],
   ])(
     '%s',

@@ -66,6 +66,7 @@ Inspector:
   --no-open                Do not open a browser
   --data-dir <dir>         Where session logs are kept (default ~/.elicitation-inspector/sessions)
   --idle-close <seconds>   Close live sessions this long after the last page disconnects (default 15)
+  --otlp <url>             Send each session's calls, once it ends, to an OTLP/HTTP collector as traces
   -h, --help               Show this help
   -v, --version            Show the version
 
@@ -75,6 +76,7 @@ Headless (run):
   --reporter <kind>        line (default: a line per step), json or junit (JUnit XML)
   --out <file>             Write the json or junit report to this file; the lines still print
   --data-dir <dir>         Where the run's session is kept (default as above), to open in the page
+  --otlp <url>             Send each call to an OTLP/HTTP collector as a trace
   Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario file,
   3 could not connect or run.
 
@@ -92,6 +94,8 @@ export type CliOptions = {
   open: boolean;
   dataDir?: string;
   idleCloseMs: number;
+  /** An OTLP/HTTP collector each ended session's calls are sent to, as traces. */
+  otlp?: string;
   protocol: ProtocolChoice;
   timeoutMs: number;
   /** Which elicitation modes the client declares (both false: no elicitation capability). */
@@ -141,6 +145,7 @@ export function parseCli(argv: string[]): CliOptions {
         'no-open': { type: 'boolean' },
         'no-connect': { type: 'boolean' },
         'data-dir': { type: 'string' },
+        otlp: { type: 'string' },
         'idle-close': { type: 'string' },
         url: { type: 'string' },
         transport: { type: 'string' },
@@ -224,6 +229,7 @@ export function parseCli(argv: string[]): CliOptions {
     open: values['no-open'] !== true,
     dataDir: values['data-dir'],
     idleCloseMs: values['idle-close'] === undefined ? 15_000 : integer('--idle-close', values['idle-close'], 0, 86_400) * 1000,
+    ...(values.otlp !== undefined && { otlp: collectorUrl(values.otlp) }),
     protocol,
     timeoutMs: values.timeout === undefined ? 600_000 : integer('--timeout', values.timeout, 1, 86_400) * 1000,
     elicitation,
@@ -261,4 +267,9 @@ function parseEnv(pairs: string[]): Record<string, string> {
     env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return env;
+}
+
+function collectorUrl(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new UsageError(`--otlp must be a collector's http(s) URL, not "${value}".`);
+  return value;
 }

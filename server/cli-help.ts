@@ -16,6 +16,9 @@ export const COMMAND_DOCS = {
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
   tap: 'docs/tap.md',
+  diff: 'docs/diff-and-export.md',
+  'export-har': 'docs/diff-and-export.md',
+  'export-otlp': 'docs/diff-and-export.md',
 } as const;
 
 export type HelpCommand = keyof typeof COMMAND_DOCS;
@@ -27,10 +30,10 @@ export function docsLine(command: HelpCommand): string {
 
 /** Usage of the headless commands that parse no options of their own beyond the file they take. */
 const USAGE: Partial<Record<HelpCommand, string>> = {
-  run: `Usage: elicitation-inspector run <scenario.json> [--protocol <version>|all] [--reporter line|json|junit] [--out FILE] [--data-dir DIR]
+  run: `Usage: elicitation-inspector run <scenario.json> [--protocol <version>|all] [--reporter line|json|junit] [--out FILE] [--data-dir DIR] [--otlp URL]
 
 Plays a scenario file headless: each step's call, each elicitation answered as the file says, each
-expectation checked. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
+expectation checked. --otlp sends each call to an OTLP/HTTP collector as a trace. Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario
 file, 3 could not connect or run.`,
   audit: `Usage: elicitation-inspector audit <scenario.json> [-- <command> [args…] | --url <url>] [--revision <version>|all]
        [--reporter line|json|junit] [--out FILE] [--skip <case,…>] [--concurrency N] [--case-timeout MS] [--data-dir DIR]
@@ -53,6 +56,24 @@ server, relays stdin and stdout byte for byte, passes stderr through, and record
 ways as a session in the data folder. A running inspector on that folder shows it live; a later one
 lists it. The tap writes nothing on stdout of its own, keeps relaying if the inspector goes away,
 and exits with the server's exit code.`,
+  diff: `Usage: elicitation-inspector diff <a.jsonl> <b.jsonl> [--reporter line|json] [--time-threshold MS]
+
+Compares two recorded sessions call by call (calls aligned by method, name and order): the
+elicitations asked (message, mode, each schema field), the answers, rounds and requestState, the
+result text and structuredContent, errors, findings, and the times that changed by more than the
+threshold (default 200 ms, and by more than half). Exit codes: 0 no difference, 1 they differ,
+2 usage or a file that cannot be read.`,
+  'export-har': `Usage: elicitation-inspector export-har <session.jsonl> [--out FILE]
+
+Writes a session's HTTP exchanges as a HAR 1.2 file (for a browser's network panel or any HAR
+viewer), with URLs, headers and bodies redacted as in the session log. Exit codes: 0 written,
+1 a file that cannot be read, 2 usage.`,
+  'export-otlp': `Usage: elicitation-inspector export-otlp <session.jsonl> [--out FILE]
+
+Writes a session's calls as OpenTelemetry traces in an OTLP/JSON file (one trace a call: its span,
+and a span per request round, elicitation wait, URL flow and polling pause), for a collector or a
+trace viewer. No answer, argument or secret is an attribute. Exit codes: 0 written, 1 a file that
+cannot be read, 2 usage.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO,

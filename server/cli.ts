@@ -9,6 +9,7 @@ import { startProxyServer } from './http/server';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
 import { announceRunning, DEFAULT_DATA_DIR } from './store/data-dir';
+import { sendTracesOnSessionEnd } from './otlp-on-end';
 import { watchParent } from './parent-watch';
 import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
@@ -24,8 +25,12 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
   tap: () => import('./tap/tap-cli').then((m) => ({ default: (argv: string[]) => m.tapCli(argv) })),
+  diff: () => import('./formats/diff-cli').then((m) => ({ default: (argv: string[]) => m.runDiff(argv, outErr()) })),
+  'export-har': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-har', argv, outErr()) })),
+  'export-otlp': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-otlp', argv, outErr()) })),
 };
 
+const outErr = () => ({ out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) });
 const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });
 
 async function main(argv: string[]): Promise<void> {
@@ -109,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const registry = new SessionRegistry({ dataDir });
   registry.configured = configured;
+  const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => void process.stderr.write(`${line}\n`)) : undefined;
   const idle = idleCloser(registry, options.idleCloseMs);
   let server;
   try {
@@ -162,6 +168,7 @@ async function main(argv: string[]): Promise<void> {
     stopping = true;
     unannounce();
     await registry.closeAll('proxy-exit');
+    await otlp?.flush();
     await server.close();
     process.exit(0);
   };

@@ -51,21 +51,43 @@ function parseImportAnswer(text: string): { sessionId?: string; eventCount?: num
   };
 }
 
-export async function downloadRecordedSession(token: string, sessionId: string): Promise<void> {
-  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`Export failed (HTTP ${response.status}).`);
-  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.jsonl`);
+/**
+ * What the Sessions dialog downloads, each written by the proxy from the session's file:
+ * the file as recorded, a Playwright test that repeats it, HAR 1.2 of its HTTP exchanges,
+ * its calls as OpenTelemetry traces (OTLP/JSON).
+ */
+export const SESSION_DOWNLOADS = {
+  jsonl: { route: 'export', suffix: 'jsonl', label: 'Export', title: 'The session file as recorded' },
+  spec: {
+    route: 'export-spec',
+    suffix: 'spec.ts',
+    label: 'Export as Playwright test',
+    title: "A Playwright test that repeats this session's tool calls and answers and checks its results",
+  },
+  har: {
+    route: 'export-as/har',
+    suffix: 'har',
+    label: 'Export as HAR',
+    title: "Its HTTP exchanges as a HAR 1.2 file, redacted as in the log, for a browser's network panel",
+  },
+  otlp: {
+    route: 'export-as/otlp',
+    suffix: 'otlp.json',
+    label: 'Export as OpenTelemetry',
+    title: 'Its calls as OpenTelemetry traces (OTLP/JSON): a span per call, round, elicitation wait, URL flow and polling pause',
+  },
+} as const;
+export type SessionDownload = keyof typeof SESSION_DOWNLOADS;
+
+export async function downloadSession(token: string, sessionId: string, as: SessionDownload): Promise<void> {
+  const { route, suffix, label } = SESSION_DOWNLOADS[as];
+  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/${route}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${label} failed (HTTP ${response.status}).`);
+  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.${suffix}`);
 }
 
 /** Ask the proxy to write a session as a scenario (its calls, answers and results) and download it. */
 export async function saveAsScenario(app: { connection: InspectorConnection }, sessionId: string): Promise<void> {
   const { scenario } = await app.connection.send('scenario-from-session', { sessionId });
   saveFile(new Blob([`${JSON.stringify(scenario, null, 2)}\n`], { type: 'application/json' }), `scenario-${sessionId.slice(0, 8)}.json`);
-}
-
-/** The session as a Playwright test (elicitation-inspector/playwright), written by the proxy from its file. */
-export async function downloadSessionAsTest(token: string, sessionId: string): Promise<void> {
-  const response = await fetch(`/api/sessions/${encodeURIComponent(sessionId)}/export-spec`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`Export as a Playwright test failed (HTTP ${response.status}).`);
-  saveFile(await response.blob(), `session-${sessionId.slice(0, 8)}.spec.ts`);
 }

@@ -8,7 +8,10 @@ import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useBusyAction } from '@app/ui/use-busy-action';
 import { formatMiB, MAX_IMPORT_BYTES } from '@wire/limits';
-import { downloadRecordedSession, downloadSessionAsTest, importSessionFile, saveAsScenario, type ImportProgress } from './session-files';
+import { downloadSession, importSessionFile, saveAsScenario, SESSION_DOWNLOADS, type ImportProgress, type SessionDownload } from './session-files';
+
+/** The downloads in another tool's format, after Export (the file as recorded) and Save as scenario. */
+const FORMAT_EXPORTS = ['spec', 'har', 'otlp'] as const satisfies readonly SessionDownload[];
 import { ImportStatus } from './import-status';
 import { Alert } from '../ui/alert';
 
@@ -57,8 +60,7 @@ export function SessionsMenu() {
                 isCurrent={s.sessionId === current?.sessionId}
                 busy={busy}
                 onOpen={() => (app.watch(s.sessionId), setOpen(false))}
-                onExport={() => run(() => downloadRecordedSession(app.token, s.sessionId))}
-                onExportSpec={() => run(() => downloadSessionAsTest(app.token, s.sessionId))}
+                onExport={(as) => run(() => downloadSession(app.token, s.sessionId, as))}
                 onDelete={() => run(async () => void (await app.connection.send('delete-session', { sessionId: s.sessionId })))}
                 onSaveScenario={() => run(() => saveAsScenario(app, s.sessionId))}
               />
@@ -95,7 +97,6 @@ function SessionRow({
   busy,
   onOpen,
   onExport,
-  onExportSpec,
   onDelete,
   onSaveScenario,
 }: {
@@ -103,8 +104,7 @@ function SessionRow({
   isCurrent: boolean;
   busy: boolean;
   onOpen: () => void;
-  onExport: () => void;
-  onExportSpec: () => void;
+  onExport: (as: SessionDownload) => void;
   onDelete: () => void;
   onSaveScenario: () => void;
 }) {
@@ -128,21 +128,17 @@ function SessionRow({
           Open
         </Button>
       )}
-      <Button size="sm" tone="ghost" onClick={onExport} disabled={busy}>
+      <Button size="sm" tone="ghost" onClick={() => onExport('jsonl')} disabled={busy}>
         Export
       </Button>
       <Button size="sm" tone="ghost" onClick={onSaveScenario} disabled={busy} title="Its calls, answers and results as a scenario file">
         Save as scenario
       </Button>
-      <Button
-        size="sm"
-        tone="ghost"
-        onClick={onExportSpec}
-        disabled={busy}
-        title="A Playwright test that repeats this session's tool calls and answers and checks its results"
-      >
-        Export as Playwright test
-      </Button>
+      {FORMAT_EXPORTS.map((as) => (
+        <Button key={as} size="sm" tone="ghost" onClick={() => onExport(as)} disabled={busy} title={SESSION_DOWNLOADS[as].title}>
+          {SESSION_DOWNLOADS[as].label}
+        </Button>
+      ))}
       {!summary.isLive && (
         <Button size="sm" tone="ghost" onClick={onDelete} disabled={busy} title={`Delete session ${summary.sessionId}`}>
           Delete

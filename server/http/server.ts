@@ -81,6 +81,27 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     return c.body(source);
   });
 
+  /** The session in a format other tools open (server/formats/session-exports.ts): `har`. */
+  app.get('/api/sessions/:id/export-as/:format', async (c) => {
+    const id = c.req.param('id');
+    const format = c.req.param('format');
+    // Loaded on the first export: the OpenTelemetry SDK is not on the path to the proxy's first answer.
+    const { EXPORT_FORMATS, exportSessionFile, isExportFormat } = await import('../formats/session-exports');
+    if (!isExportFormat(format)) throw new WireFailure('not-found', `No export format "${format}": ${Object.keys(EXPORT_FORMATS).join(', ')}.`);
+    const path = options.registry.filePath(id);
+    if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
+    let text: string;
+    try {
+      text = await exportSessionFile(path, format);
+    } catch (error) {
+      if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
+      throw error;
+    }
+    c.header('Content-Type', EXPORT_FORMATS[format].contentType);
+    c.header('Content-Disposition', `attachment; filename="session-${id.slice(0, 8)}.${EXPORT_FORMATS[format].extension}"`);
+    return c.body(text);
+  });
+
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */
   app.post('/api/sessions/import', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);

@@ -63,10 +63,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function exportSession(sessionId: string): Promise<string> {
+/** The session file as the page's Export menu downloads it: as recorded (`export`), or in another tool's format (`export-as/har`, `export-as/otlp`). */
+function exportSession(sessionId: string, as = 'export'): Promise<string> {
   return new Promise((resolve, reject) => {
     const headers = { host: inspector.host, authorization: `Bearer ${inspector.token}` };
-    const req = request({ host: '127.0.0.1', port: inspector.port, path: `/api/sessions/${sessionId}/export`, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port: inspector.port, path: `/api/sessions/${sessionId}/${as}`, headers }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`export: HTTP ${res.statusCode} ${body}`))));
@@ -151,6 +152,10 @@ it('keeps every secret of a target out of every entry kind, file, export, list a
   const files = readdirSync(inspector.dataDir);
   expect(files.length).toBe(client.sessions.length);
   for (const file of files) expectNoSecret(file, readFileSync(join(inspector.dataDir, file), 'utf8'));
-  for (const { sessionId } of client.sessions) expectNoSecret(`the export of ${sessionId}`, await exportSession(sessionId));
+  for (const { sessionId } of client.sessions) {
+    expectNoSecret(`the export of ${sessionId}`, await exportSession(sessionId));
+    expectNoSecret(`the HAR of ${sessionId}`, await exportSession(sessionId, 'export-as/har'));
+    expectNoSecret(`the OpenTelemetry traces of ${sessionId}`, await exportSession(sessionId, 'export-as/otlp'));
+  }
   expectNoSecret("the CLI's output", inspector.output());
 }, 180_000);

@@ -18,13 +18,13 @@ export const EXIT = { passed: 0, failed: 1, usage: 2, error: 3 } as const;
 
 export { DEFAULT_DATA_DIR };
 
-export type RunCliOptions = { file: string; protocol?: string; reporter: ReporterName; dataDir: string; out?: string };
+export type RunCliOptions = { file: string; protocol?: string; reporter: ReporterName; dataDir: string; out?: string; otlp?: string };
 
 export function parseRunArgs(argv: string[]): RunCliOptions {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { protocol: { type: 'string' }, reporter: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' } },
+    options: { protocol: { type: 'string' }, reporter: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' }, otlp: { type: 'string' } },
   });
   if (positionals.length !== 1) throw new ScenarioFileError('run takes one scenario file: elicitation-inspector run <scenario.json>');
   const reporter = values.reporter ?? 'line';
@@ -32,8 +32,10 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
   if (values.protocol !== undefined && !ScenarioProtocolSchema.safeParse(values.protocol).success) {
     throw new ScenarioFileError(`--protocol must be auto, 2026-07-28, 2025-11-25, 2025-06-18 or all, not "${values.protocol}".`);
   }
+  if (values.otlp !== undefined && !URL.canParse(values.otlp)) throw new ScenarioFileError(`--otlp must be a collector's URL, not "${values.otlp}".`);
   return {
     file: positionals[0],
+    ...(values.otlp && { otlp: values.otlp }),
     reporter,
     dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR,
     ...(values.protocol && { protocol: values.protocol }),
@@ -73,6 +75,7 @@ export async function runCli(argv: string[], io: { out: (text: string) => void; 
   } finally {
     await registry.closeAll('user');
   }
+  if (options.otlp) await sendTraces(reports, registry, options.otlp, io);
   if (isLive) {
     const table = differenceTable(reports);
     if (table) io.out(`${table}\n`);
@@ -87,6 +90,21 @@ export async function runCli(argv: string[], io: { out: (text: string) => void; 
     writeFileSync(options.out, reports.map(runSummary).join('\n') + '\n');
   }
   return exitCode(reports);
+}
+
+/** Each run's calls to the collector, one trace a call; a collector that refuses is said, and changes no verdict. */
+async function sendTraces(reports: RunReport[], registry: SessionRegistry, endpoint: string, io: { err: (text: string) => void }): Promise<void> {
+  const { sendSessionFileTraces } = await import('../formats/otlp-export');
+  for (const report of reports) {
+    const file = report.sessionId === undefined ? undefined : registry.filePath(report.sessionId);
+    if (!file) continue;
+    try {
+      const count = await sendSessionFileTraces(file, endpoint);
+      io.err(`Sent ${count} span${count === 1 ? '' : 's'} of the ${report.protocol} run to ${endpoint}\n`);
+    } catch (error) {
+      io.err(`elicitation-inspector: could not send the ${report.protocol} run's traces to ${endpoint}: ${(error as Error).message}\n`);
+    }
+  }
 }
 
 export function exitCode(reports: RunReport[]): number {

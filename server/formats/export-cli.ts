@@ -1,0 +1,48 @@
+/**
+ * `elicitation-inspector export-har|export-otlp <session.jsonl> [--out FILE]`: a recorded session
+ * in a format other tools open, on stdout or in a file. Exit codes: 0 written,
+ * 1 a file that cannot be read, 2 usage.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { SessionFileError } from '../store/session-file';
+import { exportSessionFile, type ExportFormat } from './session-exports';
+
+/** The commands, by the format each writes. */
+const COMMANDS = { 'export-har': 'har', 'export-otlp': 'otlp' } as const satisfies Record<string, ExportFormat>;
+
+export type ExportCommand = keyof typeof COMMANDS;
+
+type Io = { out: (text: string) => void; err: (text: string) => void };
+
+export async function runExport(command: ExportCommand, argv: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
+  } catch (error) {
+    return usage(command, io, (error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (positionals.length !== 1) return usage(command, io, `name one session file, not ${positionals.length}.`);
+  const [file] = positionals;
+  let text: string;
+  try {
+    text = await exportSessionFile(file, COMMANDS[command]);
+  } catch (error) {
+    const reason =
+      error instanceof SessionFileError ? error.message : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : (error as Error).message;
+    io.err(`elicitation-inspector: cannot export ${file}: ${reason}\n`);
+    return 1;
+  }
+  if (values.out === undefined) io.out(text);
+  else {
+    writeFileSync(values.out, text);
+    io.err(`Wrote ${values.out}\n`);
+  }
+  return 0;
+}
+
+function usage(command: ExportCommand, io: Io, message: string): number {
+  io.err(`elicitation-inspector ${command}: ${message}\nUsage: elicitation-inspector ${command} <session.jsonl> [--out FILE]\n`);
+  return 2;
+}

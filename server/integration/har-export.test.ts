@@ -1,0 +1,112 @@
+/**
+ * `export-har` on a session the scenario runner recorded against the demo server
+ * over Streamable HTTP (2025-11-25: the elicitations arrive on the call's stream):
+ * the file is HAR 1.2 by the HAR schema, has one entry per logged exchange with the
+ * log's redacted headers, and carries the JSON-RPC bodies the log kept apart.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoHttp, type Started } from '../../e2e/support/processes';
+import { runExport } from '../formats/export-cli';
+import { runScenario } from '../scenarios/scenario-runner';
+import { SessionRegistry } from '../session/session-registry';
+import { readSessionFile } from '../store/read-session';
+import { ScenarioSchema } from '../wire/scenario';
+
+const require = createRequire(import.meta.url);
+const SECRET = 'HAR-SECRET-417';
+
+/** The HAR 1.2 schema as the har-schema package publishes it (JSON Schema draft-06), checked by ajv. */
+function harValidator() {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  (require('ajv-formats') as (ajv: Ajv) => void)(ajv); // date-time, uri, ipv4: the formats the schema names are checked too
+  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
+  for (const schema of Object.values(require('har-schema') as Record<string, object>)) ajv.addSchema(schema);
+  const validate = ajv.getSchema('har.json#');
+  if (!validate) throw new Error('har-schema has no har.json');
+  return validate;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'har-export-'));
+const registry = new SessionRegistry({ dataDir });
+let demo: Started & { url: string };
+let sessionFile: string;
+
+beforeAll(async () => {
+  demo = await startDemoHttp();
+  const scenario = ScenarioSchema.parse({
+    protocol: '2025-11-25',
+    server: { transport: 'http', url: `${demo.url}?api_key=${SECRET}`, headers: { Authorization: `Bearer ${SECRET}` } },
+    steps: [
+      {
+        call: 'plan_trip',
+        elicitations: [
+          { answer: { action: 'accept', content: { destination: 'Lisbon', departure: '2027-05-01' } } },
+          { answer: { action: 'accept', content: { seat: 'window', meal: false } } },
+        ],
+      },
+    ],
+  });
+  const [report] = await runScenario(scenario, { registry });
+  expect(report.status, report.error).toBe('passed');
+  sessionFile = join(dataDir, `${report.sessionId}.jsonl`);
+}, 60_000);
+
+afterAll(async () => {
+  await registry.closeAll('user');
+  await demo?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function exportHar(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runExport('export-har', argv, { out: (text) => (out += text), err: (text) => (err += text) });
+  return { code, out, err };
+}
+
+describe('elicitation-inspector export-har', () => {
+  it('writes HAR 1.2 that the HAR schema accepts, one entry per logged exchange, redacted as the log is', async () => {
+    const out = join(dataDir, 'session.har');
+    expect(await exportHar(sessionFile, '--out', out)).toEqual({ code: 0, out: '', err: `Wrote ${out}\n` });
+    const text = readFileSync(out, 'utf8');
+    const har = JSON.parse(text);
+    const validate = harValidator();
+    expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
+
+    const exchanges = (await readSessionFile(sessionFile, (event) => event.kind === 'http')).events;
+    expect(har.log.entries).toHaveLength(exchanges.length);
+    expect(har.log.creator.name).toBe('elicitation-inspector');
+    expect(text).not.toContain(SECRET);
+    for (const [i, entry] of har.log.entries.entries()) {
+      const logged = exchanges[i];
+      if (logged.kind !== 'http') throw new Error('not an exchange');
+      expect(entry.request.url).toBe(logged.url.replace('[redacted]', '%5Bredacted%5D'));
+      expect(entry.request.headers).toEqual(Object.entries(logged.requestHeaders).map(([name, value]) => ({ name, value })));
+    }
+    const first = har.log.entries[0];
+    expect(first.request.url).toMatch(/\/mcp\?api_key=%5Bredacted%5D$/);
+    expect(first.request.queryString).toEqual([{ name: 'api_key', value: '[redacted]' }]);
+    expect(first.request.headers).toContainEqual({ name: 'authorization', value: '[redacted]' });
+  });
+
+  it("puts back each JSON-RPC body: the call's request, and its result from the stream that carried it", async () => {
+    const har = JSON.parse((await exportHar(sessionFile)).out);
+    const call = har.log.entries.find((entry: { request: { postData?: { text: string } } }) => entry.request.postData?.text.includes('"method":"tools/call"'));
+    expect(call.request.postData.text).toContain('"name":"plan_trip"');
+    expect(call.response.status).toBe(200);
+    expect(call.response.content.mimeType).toContain('text/event-stream');
+    expect(call.response.content.text).toMatch(/^event: message\ndata: \{.*plan_trip: booked 1 to Lisbon on 2027-05-01, window seat/);
+    expect(call.comment).toContain('put back from the session log');
+  });
+
+  it('a missing file exits 1, and usage errors exit 2', async () => {
+    expect(await exportHar('/nonexistent.jsonl')).toMatchObject({ code: 1, err: expect.stringContaining('cannot export /nonexistent.jsonl: no such file') });
+    expect(await exportHar()).toMatchObject({ code: 2, err: expect.stringContaining('name one session file, not 0') });
+    expect(await exportHar(sessionFile, '--outt', 'x')).toMatchObject({ code: 2, err: expect.stringContaining("Unknown option '--outt'") });
+  });
+});
