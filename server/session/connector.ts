@@ -11,6 +11,7 @@ import type { LogEvent } from '../wire/events';
 import type { SessionSettings, Target } from '../wire/target';
 import type { OAuthFlow } from '../auth/oauth-flow';
 import { ChildWatch, type ChildOutput } from './child-watch';
+import { withAcceptLanguage } from './accept-language';
 import { createClient, createTransport, type TransportHooks } from './client-factory';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import type { Finding } from './findings';
@@ -126,7 +127,9 @@ export class Connector {
       this.hasAttempted = true;
       host.oauth?.beginAttempt();
       const oauth = host.oauth;
+      const language = host.settings().proposals.language;
       this.transport = createTransport(host.target, {
+        acceptLanguage: language,
         onHttp: host.onHttp,
         onStreamRequest: host.onStreamRequest,
         ...(oauth && { auth: { provider: oauth.authProvider, onResponse: (response: Response) => oauth.watch(response) } }),
@@ -143,6 +146,7 @@ export class Connector {
           host.onInbound(message);
         },
         claim: (message) => host.claim(message),
+        ...(language && { stamp: (message: JSONRPCMessage) => withAcceptLanguage(message, language) }),
       });
       this.child.attach(this.transport, host.childOutput());
       this.client = createClient(host.settings(), host.target, () => host.onToolsChanged(), Math.floor(remainingMs * PROBE_SHARE));
