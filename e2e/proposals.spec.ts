@@ -3,7 +3,7 @@
  * only a browser shows, with the proxy's side covered by server/integration/proposals.test.ts.
  */
 import { expect, test } from 'elicitation-inspector/playwright';
-import { switchOnAndReconnect } from './support/client-settings';
+import { changeAndReconnect, switchOnAndReconnect } from './support/client-settings';
 
 test.use({ inspectorShared: true, inspectorArgs: ['--protocol', '2026-07-28'] });
 
@@ -39,4 +39,21 @@ test('a file input is a picker that refuses a wrong type or a file too large, an
   );
   await app.elicitation().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(app.result()).toHaveText('upload_photo: got image/png, 70 bytes');
+});
+
+test("with a language set the form shows the server's localized message, titles and descriptions", async ({ app }) => {
+  await app.waitConnected();
+  await changeAndReconnect(app, async (form) => {
+    const language = form.getByLabel(/^Language/);
+    await language.fill('fr;q=1');
+    await expect(form.getByText('"fr;q=1" is not one BCP 47 language tag (such as fr or de-CH).')).toBeVisible();
+    await language.fill('fr');
+  });
+  await app.runTool('localized_signup');
+  const card = app.elicitation();
+  await expect(card).toContainText('Veuillez vous inscrire à la lettre d’information.');
+  await expect(card).toContainText('Tel qu’il doit figurer sur la lettre');
+  await card.getByLabel(/^Nom complet/).fill('Ada');
+  await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(app.result()).toHaveText('localized_signup (fr): signed up {"fullName":"Ada","newsletter":true}');
 });

@@ -1,7 +1,9 @@
-import type { ProposalSettings } from '@wire/proposals';
+import { isLanguageTag, type ProposalSettings } from '@wire/proposals';
+
+type Switch = { [K in keyof ProposalSettings]: ProposalSettings[K] extends boolean ? K : never }[keyof ProposalSettings];
 
 /** One checkbox per protocol proposal (docs/proposals.md); all off by default, so a connection is the released revision. */
-const PROPOSALS: { key: keyof ProposalSettings; label: string; hint: string }[] = [
+const PROPOSALS: { key: Switch; label: string; hint: string }[] = [
   {
     key: 'deprecationNotes',
     label: 'Deprecation notes (SEP-2577)',
@@ -37,6 +39,33 @@ export function ProposalSettingsFields({ proposals, onChange }: { proposals: Pro
           </span>
         </label>
       ))}
+      <LanguageField language={proposals.language} onChange={(language) => onChange({ ...proposals, language })} />
     </fieldset>
+  );
+}
+
+/** SEP-2792: the person's language, one BCP 47 tag; empty sends none. A tag the proxy would refuse is said here first. */
+function LanguageField({ language, onChange }: { language: string; onChange: (language: string) => void }) {
+  const invalid = language.trim() !== '' && !isLanguageTag(language.trim());
+  return (
+    <div className="text-xs">
+      <label className="flex items-center gap-2">
+        <span>Language (SEP-2792, draft)</span>
+        <input
+          type="text"
+          className="w-24 rounded border border-slate-300 px-1 py-0.5"
+          placeholder="e.g. fr"
+          value={language}
+          aria-invalid={invalid}
+          aria-describedby="language-hint"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      <p id="language-hint" className={invalid ? 'text-red-700' : 'text-slate-500'}>
+        {invalid
+          ? `"${language.trim()}" is not one BCP 47 language tag (such as fr or de-CH).`
+          : 'sent on every request as _meta acceptLanguage and, over HTTP, Accept-Language; empty sends none'}
+      </p>
+    </div>
   );
 }

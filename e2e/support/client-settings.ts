@@ -5,9 +5,17 @@
 import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
 
 export async function switchOnAndReconnect(app: InspectorPage, setting: RegExp): Promise<void> {
+  await changeAndReconnect(app, (form) => form.getByLabel(setting).check());
+}
+
+/** Change client settings with `change` (given the Connection form, Client settings open) and reconnect. */
+export async function changeAndReconnect(
+  app: InspectorPage,
+  change: (form: Awaited<ReturnType<InspectorPage['openConnection']>>) => Promise<void>,
+): Promise<void> {
   const form = await app.openConnection();
   await form.getByText('Client settings').click();
-  await form.getByLabel(setting).check();
+  await change(form);
   const sessions = app.page.getByRole('button', { name: /^Sessions \d+$/ });
   const before = Number((await sessions.textContent())?.replace(/\D/g, ''));
   await form.getByRole('button', { name: 'Reconnect', exact: true }).click();

@@ -7,6 +7,7 @@
  *   hologram_sampling a sampling request whose message content has a type the spec does not know
  *   denied_by_url    (2026-07-28) an authorization denial remedied by a URL elicitation (SEP-2643), whatever the client declared
  *   denied_badly     (2026-07-28) the same with an envelope that is not one
+ *   translated_keys  a form whose property key is translated too, by the request's acceptLanguage (SEP-2792): the mistake a finding names
  * The tool's text says what the client answered.
  */
 import { ask, readMessages, send, type Message } from './raw-stdio';
@@ -33,7 +34,15 @@ const DENIALS: Record<string, object> = {
   denied_badly: { remediation: 'maybe', remediationHints: 'none' },
 };
 const APPROVE = { method: 'elicitation/create', params: { mode: 'url', message: 'Approve access to the folder.', url: 'https://example.com/approve' } };
+/** SEP-2792 done wrong: `nom` in French, `name` otherwise. */
+function translatedKeysForm(meta: unknown): { method: string; params: object } {
+  const language = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/acceptLanguage'] : undefined;
+  const key = language === 'fr' ? 'nom' : 'name';
+  const schema = { type: 'object', properties: { [key]: { type: 'string', title: key === 'nom' ? 'Nom' : 'Name' } } };
+  return { method: 'elicitation/create', params: { mode: 'form', message: key === 'nom' ? 'Votre nom ?' : 'Your name?', requestedSchema: schema } };
+}
 const TOOLS = [
+  { name: 'translated_keys', description: 'Asks a form whose key changes with the language', inputSchema: { type: 'object' } },
   ...Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } })),
   ...Object.keys(DENIALS).map((name) => ({ name, description: 'Denies the call until a URL is visited (2026-07-28)', inputSchema: { type: 'object' } })),
 ];
@@ -48,7 +57,7 @@ async function handle(message: Message): Promise<void> {
   const isModern = typeof meta === 'object' && meta !== null && 'io.modelcontextprotocol/protocolVersion' in meta;
   const wrap = (result: object) => (isModern ? modern({ ...result, resultType: 'complete' }) : result);
   if (method === 'tools/list') return send({ id, result: wrap({ tools: TOOLS }) });
-  const wanted = method === 'tools/call' ? ASKS[String(params.name)] : undefined;
+  const wanted = method !== 'tools/call' ? undefined : params.name === 'translated_keys' ? translatedKeysForm(meta) : ASKS[String(params.name)];
   if (wanted) {
     const answer = (text: string) => send({ id, result: wrap({ content: [{ type: 'text', text }] }) });
     if (!isModern) {

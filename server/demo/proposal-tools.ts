@@ -5,9 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { inputRequired, inputResponse, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY, fileInputOf, fileValueProblems, readDataUri } from '../wire/proposals';
+import {
+  ACCEPT_LANGUAGE_META_KEY,
+  AUTHORIZATION_CONTEXT_ID_META_KEY,
+  AUTHORIZATION_META_KEY,
+  CONTENT_LANGUAGE_META_KEY,
+  fileInputOf,
+  fileValueProblems,
+  readDataUri,
+} from '../wire/proposals';
 import type { ConsentSite } from './consent-site';
-import { elicit, text } from './helpers';
+import { elicit, formAnswer, text } from './helpers';
 
 /** SEP-2356: a profile photo picked from disk, sent as a data: URI of at most 64 KiB. */
 export const PHOTO_SCHEMA = {
@@ -25,6 +33,71 @@ export const PHOTO_SCHEMA = {
 } as const;
 
 type Era = 'legacy' | 'modern';
+
+/** SEP-2792: the sign-up form in each language the demo speaks. The keys (`fullName`, `newsletter`) are the same in all of them. */
+const SIGNUP_TEXT = {
+  en: {
+    message: 'Please sign up for the newsletter.',
+    name: ['Full name', 'As it should appear on the letter'],
+    news: ['Newsletter', 'Send me the monthly newsletter'],
+  },
+  fr: {
+    message: 'Veuillez vous inscrire à la lettre d’information.',
+    name: ['Nom complet', 'Tel qu’il doit figurer sur la lettre'],
+    news: ['Lettre d’information', 'M’envoyer la lettre mensuelle'],
+  },
+  de: {
+    message: 'Bitte melden Sie sich für den Newsletter an.',
+    name: ['Vollständiger Name', 'So, wie er im Brief stehen soll'],
+    news: ['Newsletter', 'Den monatlichen Newsletter schicken'],
+  },
+} as const;
+type SignupLanguage = keyof typeof SIGNUP_TEXT;
+
+/** The sign-up form in one language: localized message, titles and descriptions; stable keys. */
+export function signupForm(language: SignupLanguage) {
+  const words = SIGNUP_TEXT[language];
+  return {
+    message: words.message,
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        fullName: { type: 'string', title: words.name[0], description: words.name[1] },
+        newsletter: { type: 'boolean', title: words.news[0], description: words.news[1], default: true },
+      },
+      required: ['fullName'],
+    },
+  } as const;
+}
+
+/**
+ * RFC 4647 lookup of an `Accept-Language` value among the languages the demo
+ * speaks: ranges by weight, each shortened subtag by subtag (`de-CH` finds
+ * `de`); `*` or no match is the server's default, English, without an error.
+ */
+export function pickSignupLanguage(acceptLanguage: unknown): SignupLanguage {
+  if (typeof acceptLanguage !== 'string') return 'en';
+  const ranges = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? 1,
+      );
+      return { range: range.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.range && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { range } of ranges) {
+    for (let tag = range; tag; tag = tag.includes('-') ? tag.slice(0, tag.lastIndexOf('-')) : '') {
+      if (tag in SIGNUP_TEXT) return tag as SignupLanguage;
+    }
+  }
+  return 'en';
+}
 
 export function registerProposalTools(server: McpServer, era: Era, site: ConsentSite): void {
   server.registerTool(
@@ -57,6 +130,31 @@ export function registerProposalTools(server: McpServer, era: Era, site: Consent
       if (problems.length) return { content: [text(`upload_photo: rejected, the photo ${problems.join('; ')}`)], isError: true };
       const read = readDataUri(value as string);
       return { content: [text(`upload_photo: got ${'mediaType' in read ? `${read.mediaType}, ${read.size} bytes` : 'nothing'}`)] };
+    },
+  );
+
+  server.registerTool(
+    'localized_signup',
+    {
+      title: 'Sign up in your language (SEP-2792)',
+      description:
+        'Asks for a name and a newsletter choice in the language the request names (acceptLanguage: en, fr or de; else English), with the same keys in every language.',
+      inputSchema: z.object({}),
+    },
+    async (_args, ctx) => {
+      const language = pickSignupLanguage(ctx.mcpReq._meta?.[ACCEPT_LANGUAGE_META_KEY]);
+      const form = signupForm(language);
+      const said = (answer: string) => ({
+        content: [text(`localized_signup (${language}): ${answer}`)],
+        _meta: { [CONTENT_LANGUAGE_META_KEY]: language },
+      });
+      if (era === 'legacy') {
+        const result = await ctx.mcpReq.elicitInput({ mode: 'form', ...form } as never, { timeout: 10 * 60_000, signal: ctx.mcpReq.signal });
+        return said(result.action === 'accept' ? `signed up ${JSON.stringify(result.content)}` : result.action);
+      }
+      const answer = formAnswer(ctx, 'signup', form.requestedSchema);
+      if (answer.state === 'missing') return inputRequired({ inputRequests: { signup: elicit(form.message, form.requestedSchema) } });
+      return said(answer.state === 'accepted' ? `signed up ${JSON.stringify(answer.content)}` : answer.state);
     },
   );
 

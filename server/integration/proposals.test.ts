@@ -3,10 +3,10 @@
  * the demo server (and a hand-written server for what an SDK server refuses to
  * send): each is silent with its setting off, and does what docs/proposals.md says with it on.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultText } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { demoStdio, targetStdio } from '../../e2e/support/processes';
+import { demoStdio, startDemoHttp, targetStdio, type Started } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 const demo = () => ({ transport: 'stdio' as const, ...demoStdio() });
@@ -139,5 +139,106 @@ describe('file inputs (SEP-2356)', () => {
     await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo: 'https://example.com/photo.png' } });
     expect(resultText(await end)).toMatch(/^upload_photo: rejected, the photo is not a data: URI/);
     await suite.client.send('disconnect', { sessionId });
+  });
+});
+
+describe("the person's language (SEP-2792)", () => {
+  const LANGUAGE = 'io.modelcontextprotocol/acceptLanguage';
+  let http: Started & { url: string };
+  beforeAll(async () => {
+    http = await startDemoHttp();
+  });
+  afterAll(() => http.stop());
+  /** The requests a session sent, by method, and the language each one carried. */
+  const requestsOf = (sessionId: string) =>
+    suite.client
+      .of('rpc-out')
+      .filter((e) => e.sessionId === sessionId && 'method' in e.message && 'id' in e.message)
+      .map((e) => ({ method: String(e.message.method), language: (e.message.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[LANGUAGE] }));
+
+  /** Ask localized_signup and accept its form, returning the form as the session showed it and the tool's answer. */
+  async function signUp(sessionId: string) {
+    const { callId, end } = await suite.client.call(sessionId, 'localized_signup');
+    const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { fullName: 'Ada', newsletter: false } });
+    return { form, result: resultText(await end) };
+  }
+
+  it.each([
+    ['stdio', '2025-11-25'],
+    ['stdio', '2026-07-28'],
+    ['http', '2026-07-28'],
+  ] as const)(
+    'over %s on %s every request carries the language, and the form comes localized with the same keys',
+    async (transport, protocol) => {
+      const target = transport === 'http' ? { transport: 'http' as const, url: http.url } : demo();
+      const sessionId = await suite.client.open(target, { protocol, proposals: { language: 'fr' } });
+      const { form, result } = await signUp(sessionId);
+      expect(form.params).toMatchObject({
+        message: 'Veuillez vous inscrire à la lettre d’information.',
+        requestedSchema: {
+          properties: {
+            fullName: { title: 'Nom complet', description: 'Tel qu’il doit figurer sur la lettre' },
+            newsletter: { title: 'Lettre d’information' },
+          },
+        },
+      });
+      expect(result).toBe('localized_signup (fr): signed up {"fullName":"Ada","newsletter":false}');
+
+      const requests = requestsOf(sessionId);
+      const methods = requests.map((r) => r.method);
+      expect(methods).toContain(protocol === '2026-07-28' ? 'server/discover' : 'initialize');
+      expect(methods).toContain('tools/list');
+      // 2026-07-28: the first call and its input_required retry; 2025-11-25: one call, answered in between.
+      expect(methods.filter((m) => m === 'tools/call')).toHaveLength(protocol === '2026-07-28' ? 2 : 1);
+      expect(requests.filter((r) => r.language !== 'fr')).toEqual([]);
+      if (transport === 'http') {
+        const posts = suite.client.of('http').filter((e) => e.sessionId === sessionId && e.method === 'POST' && e.rpcIds?.length);
+        expect(posts.length).toBeGreaterThanOrEqual(requests.length);
+        const headers = posts.map((e) => Object.entries(e.requestHeaders).find(([name]) => name.toLowerCase() === 'accept-language')?.[1]);
+        expect(new Set(headers)).toEqual(new Set(['fr']));
+      }
+      await suite.client.send('disconnect', { sessionId });
+    },
+    60_000,
+  );
+
+  it('with no language nothing is sent, and the server answers in its default', async () => {
+    const sessionId = await suite.client.open({ transport: 'http', url: http.url }, { protocol: '2026-07-28' });
+    const { form, result } = await signUp(sessionId);
+    expect(form.params).toMatchObject({ message: 'Please sign up for the newsletter.' });
+    expect(result).toBe('localized_signup (en): signed up {"fullName":"Ada","newsletter":false}');
+    expect(requestsOf(sessionId).filter((r) => r.language !== undefined)).toEqual([]);
+    const posts = suite.client.of('http').filter((e) => e.sessionId === sessionId);
+    expect(posts.filter((e) => Object.keys(e.requestHeaders).some((name) => name.toLowerCase() === 'accept-language'))).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('a form whose property keys change with the language is a finding; one that keeps them is not', async () => {
+    const raw = { transport: 'stdio' as const, ...targetStdio('client-requests') };
+    const ask = async (target: typeof raw | ReturnType<typeof demo>, tool: string, language: string) => {
+      const sessionId = await suite.client.open(target, { protocol: '2026-07-28', proposals: { language } });
+      const { callId, end } = await suite.client.call(sessionId, tool);
+      const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+      await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'decline' });
+      await end;
+      const found = findingsOf(sessionId, 'localized-keys-changed');
+      await suite.client.send('disconnect', { sessionId });
+      return found;
+    };
+    expect(await ask(raw, 'translated_keys', 'fr')).toEqual([]);
+    expect(await ask(raw, 'translated_keys', '')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message:
+          'Tool `translated_keys` asked input "it" with properties name with no language, but nom in language fr; SEP-2792 translates messages, titles and descriptions, never property keys.',
+      }),
+    ]);
+    expect(await ask(demo(), 'localized_signup', 'de')).toEqual([]);
+    expect(await ask(demo(), 'localized_signup', 'fr')).toEqual([]);
+  }, 60_000);
+
+  it('refuses a setting that is not one BCP 47 tag, naming it', async () => {
+    await expect(suite.client.open(demo(), { proposals: { language: 'fr;q=0.5, de' } })).rejects.toThrow(/language.*BCP 47/);
   });
 });

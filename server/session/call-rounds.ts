@@ -10,13 +10,14 @@
  */
 import { ProtocolError, isInputRequiredResult } from '@modelcontextprotocol/client';
 import type { EventOf } from '../wire/events';
-import type { SessionSettings } from '../wire/target';
+import type { SessionSettings, Target } from '../wire/target';
 import type { ElicitAnswer } from './broker';
 import { readRoundDenial, type RoundDenial } from './authorization-denials';
 import { CallEnded } from './call-ended';
 import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
 import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from './deprecations';
 import { checkElicitationParams } from './findings';
+import { checkLocalizedKeys } from './localized-keys';
 import { checkSamplingParams } from './sampling-checks';
 import { URL_REQUIRED_CODE, satisfyUrlRequired, type UrlRequiredHost } from './url-required';
 
@@ -42,6 +43,8 @@ export function pollDelayMs(consecutivePolls: number): number {
 export type CallHooks = { alterRetry?: (params: Params, round: number) => Params };
 
 export type RoundsHost = UrlRequiredHost & {
+  /** The server the call goes to (see CallHost.target). */
+  readonly target?: Target;
   readonly era: 'legacy' | 'modern';
   /** The call's own params; every round starts from them. */
   readonly baseParams: Params;
@@ -155,6 +158,11 @@ async function fulfil(
       });
     }
     schemasByKey.set(inputKey, schema);
+    const tool = host.baseParams.name;
+    if (host.target && typeof tool === 'string') {
+      const changed = checkLocalizedKeys({ target: host.target, tool, inputKey }, settingsNow.proposals.language, params.requestedSchema);
+      if (changed) found.push(changed);
+    }
     const findings = host.reportFindings(found, { callId });
     const authorization = params.mode === 'url' ? denial.urlRemedy : undefined;
     const { answer } = host.broker.request({

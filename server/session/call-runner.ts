@@ -2,7 +2,7 @@ import { ProtocolError, SdkError, SdkErrorCode, isSpecType, specTypeSchemas, wit
 import type { AuthMark, ScopeRefusal } from '../auth/oauth-flow';
 import type { EventOf, Finding, NewLogEvent } from '../wire/events';
 import { SCOPE_REFUSED } from '../wire/oauth';
-import type { SessionSettings } from '../wire/target';
+import type { SessionSettings, Target } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
 import { runRounds, type CallHooks, type RoundReason, type RoundsHost } from './call-rounds';
@@ -19,6 +19,8 @@ type Params = Record<string, unknown>;
 const SDK_TIMEOUT_CEILING_MS = 2 ** 31 - 1;
 
 export type CallHost = {
+  /** The server the call goes to: SEP-2792's key check remembers forms per server (localized-keys.ts). */
+  readonly target?: Target;
   readonly client: Client;
   readonly era: 'legacy' | 'modern';
   readonly settings: SessionSettings;
@@ -196,6 +198,7 @@ export class CallRunner {
     const { host } = this;
     return {
       callId: this.callId,
+      ...(host.target && { target: host.target }),
       era: host.era,
       settings: host.settings,
       broker: host.broker,

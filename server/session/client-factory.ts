@@ -93,11 +93,20 @@ export function createClient(settings: SessionSettings, target: Target, onToolsC
 }
 
 export type TransportHooks = {
+  /** SEP-2792: the Language setting; over HTTP every POST carries it as `Accept-Language`, the bytes each request's `_meta` carries. */
+  acceptLanguage?: string;
   onHttp: (exchange: HttpExchange) => void;
   onStreamRequest?: (seen: StreamRequest) => void;
   /** OAuth (server/auth/): the provider once the server asked for it, and a look at each response for its challenge. */
   auth?: { provider: OAuthClientProvider | undefined; onResponse: (response: Response) => void };
 };
+
+/** The target's headers, with `Accept-Language` set to the Language setting when there is one (replacing any the target names). */
+function requestHeaders(target: Target & { headers?: Record<string, string> }, acceptLanguage: string | undefined): Record<string, string> | undefined {
+  if (!acceptLanguage) return target.headers;
+  const kept = Object.entries(target.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'accept-language');
+  return { ...Object.fromEntries(kept), 'Accept-Language': acceptLanguage };
+}
 
 export function createTransport(target: Target, hooks: TransportHooks): Transport {
   switch (target.transport) {
@@ -111,13 +120,13 @@ export function createTransport(target: Target, hooks: TransportHooks): Transpor
       });
     case 'http':
       return new StreamableHTTPClientTransport(new URL(target.url), {
-        requestInit: { headers: target.headers },
+        requestInit: { headers: requestHeaders(target, hooks.acceptLanguage) },
         fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse), hooks.onStreamRequest),
         ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),
       });
     case 'sse':
       return new SSEClientTransport(new URL(target.url), {
-        requestInit: { headers: target.headers },
+        requestInit: { headers: requestHeaders(target, hooks.acceptLanguage) },
         // The SSE GET goes through the same fetch, so it carries the headers and is logged too.
         fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse)),
         ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),

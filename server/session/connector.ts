@@ -12,6 +12,7 @@ import type { LogEvent } from '../wire/events';
 import type { SessionSettings, Target } from '../wire/target';
 import type { OAuthFlow } from '../auth/oauth-flow';
 import { ChildWatch, type ChildOutput } from './child-watch';
+import { withAcceptLanguage } from './accept-language';
 import { createClient, createTransport, type TransportHooks } from './client-factory';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
 import type { Finding } from './findings';
@@ -147,7 +148,9 @@ export class Connector {
       this.hasAttempted = true;
       host.oauth?.beginAttempt();
       const oauth = host.oauth;
+      const language = host.settings().proposals.language;
       this.transport = createTransport(host.target, {
+        acceptLanguage: language,
         onHttp: host.onHttp,
         onStreamRequest: host.onStreamRequest,
         ...(oauth && { auth: { provider: oauth.authProvider, onResponse: (response: Response) => oauth.watch(response) } }),
@@ -167,6 +170,7 @@ export class Connector {
         },
         // The ping's answer is logged (onInbound) but never reaches the SDK, which did not send the ping.
         claim: (message) => ping?.onInbound(message) === true || host.claim(message),
+        ...(language && { stamp: (message: JSONRPCMessage) => withAcceptLanguage(message, language) }),
       });
       this.child.attach(this.transport, host.childOutput());
       this.client = createClient(host.settings(), host.target, () => host.onToolsChanged(), Math.floor(remainingMs * PROBE_SHARE));

@@ -32,7 +32,7 @@ export function forgetLegacy(target: Target): void {
 }
 
 /** What makes a server the same server: how it is started, or where it answers. */
-function targetKey(target: Target): string {
+export function targetKey(target: Target): string {
   if (target.transport === 'stdio') return JSON.stringify(['stdio', target.command, target.args, target.env, target.cwd ?? null]);
   return JSON.stringify([target.transport, target.url]);
 }

@@ -48,7 +48,7 @@ describe('the version probe', () => {
   it('the SDK probes in place on a subclass of StdioClientTransport: server/discover goes out on the one process', async () => {
     const { transport, client, starts } = legacyServer('answers-errors');
     const sent: string[] = [];
-    wrapSend(transport, (message) => sent.push(describeMessage(message)));
+    wrapSend(transport, (message) => void sent.push(describeMessage(message)));
     await client.connect(transport);
     expect(client.getProtocolEra()).toBe('legacy');
     expect(sent.slice(0, 2)).toEqual(['server/discover server-discover-probe-1', 'initialize 0']);
@@ -78,7 +78,7 @@ describe('the version probe', () => {
   it("the probe window hides the probe's reply from a pre-set onmessage; interceptInbound sees it, and every message, once", async () => {
     const { transport, client } = legacyServer('answers-errors');
     const log: string[] = [];
-    wrapSend(transport, (message) => log.push(`out ${describeMessage(message)}`));
+    wrapSend(transport, (message) => void log.push(`out ${describeMessage(message)}`));
     interceptInbound(transport, (message) => log.push(`in ${describeMessage(message)}`));
     await client.connect(transport);
     await client.listTools();
@@ -112,11 +112,29 @@ describe('sending', () => {
   it('Client.request hands its message to send() before request() returns (how the call runner learns its id)', async () => {
     const { transport, client } = legacyServer('answers-errors');
     const sent: string[] = [];
-    wrapSend(transport, (message) => sent.push(describeMessage(message)));
+    wrapSend(transport, (message) => void sent.push(describeMessage(message)));
     await client.connect(transport, { prior: { kind: 'legacy' } });
     const calling = client.request({ method: 'tools/call', params: { name: 'whoami' } }, specTypeSchemas.CallToolResult);
     expect(sent.at(-1)).toBe('tools/call 1');
     await calling;
+  });
+
+  it('a replacement wrapSend returns goes out instead, and its response settles the original request()', async () => {
+    const transport = nodeScript(`
+      const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+      require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const m = JSON.parse(line);
+        if (m.method === 'initialize') send({ id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'echo', version: '1' } } });
+        if (m.method === 'tools/call') send({ id: m.id, result: { content: [{ type: 'text', text: JSON.stringify(m.params._meta ?? null) }] } });
+      });`);
+    const client = new Client({ name: 'test', version: '1' });
+    closers.push(() => client.close());
+    wrapSend(transport, (message) =>
+      'method' in message && message.method === 'tools/call' ? { ...message, params: { ...message.params, _meta: { added: 'yes' } } } : undefined,
+    );
+    await client.connect(transport, { prior: { kind: 'legacy' } });
+    const result = await client.request({ method: 'tools/call', params: { name: 'echo' } }, specTypeSchemas.CallToolResult);
+    expect(result.content).toEqual([{ type: 'text', text: '{"added":"yes"}' }]);
   });
 
   it('StreamableHTTPClientTransport carries hasPerRequestStream on the instance, and wrapSend leaves it there', () => {

@@ -91,19 +91,18 @@ export function wrapStart(transport: Transport, hooks: { before?: () => void; af
 }
 
 /**
- * Call `onSend` with every message, just before it goes out. Patches the
- * instance rather than wrapping it: the SDK reads `hasPerRequestStream`
- * (Protocol.request, src-*.mjs) and the probe reads `pid`/`stderr` and the
- * prototype (public-*.mjs) from the transport it was given. Relies on
- * Protocol.request calling `send()` synchronously, before `request()`
- * returns, so the caller can read the id of the request it just made.
+ * Call `onSend` with every message, just before it goes out; what it returns,
+ * if anything, goes out instead. Patches the instance rather than wrapping it:
+ * the SDK reads `hasPerRequestStream` (Protocol.request, src-*.mjs) and the
+ * probe reads `pid`/`stderr` and the prototype (public-*.mjs) from the
+ * transport it was given. Relies on Protocol.request calling `send()`
+ * synchronously, before `request()` returns, so the caller can read the id of
+ * the request it just made; and on it matching the response by id alone, so
+ * a replacement with the same id and method is answered like the original.
  */
-export function wrapSend(transport: Transport, onSend: (message: JSONRPCMessage) => void): void {
+export function wrapSend(transport: Transport, onSend: (message: JSONRPCMessage) => JSONRPCMessage | void): void {
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    onSend(message);
-    return send(message, options);
-  };
+  transport.send = (message, options) => send(onSend(message) ?? message, options);
 }
 
 type OnMessage = NonNullable<Transport['onmessage']>;

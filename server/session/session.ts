@@ -444,6 +444,7 @@ export class Session {
 
   private callHost(): CallHost {
     return {
+      target: this.target,
       client: this.client,
       era: this.era ?? 'legacy',
       settings: this.settings,

@@ -8,6 +8,8 @@ export type TapHandlers = {
   onInbound(message: JSONRPCMessage): void;
   /** Take an inbound message away from the SDK (after it is logged): true when the session answers it itself. */
   claim?(message: JSONRPCMessage): boolean;
+  /** What an outbound message becomes before it is logged and sent (the person's language on each request); the message itself when nothing is added. */
+  stamp?(message: JSONRPCMessage): JSONRPCMessage;
 };
 
 /**
@@ -27,12 +29,14 @@ export class TransportTap {
   private readonly handOver: HandOver;
 
   constructor(transport: Transport, handlers: TapHandlers) {
-    wrapSend(transport, (message) => {
+    wrapSend(transport, (original) => {
+      const message = handlers.stamp ? handlers.stamp(original) : original;
       if ('method' in message && 'id' in message) {
         this.lastRequestId = message.id;
         for (const waiter of this.waiters) if (waiter.match(message)) waiter.resolve(message.id);
       }
       watch(() => handlers.onOutbound(message), 'outbound');
+      return message;
     });
     // The SDK's own handler runs after ours: if logging a message failed, the message must still reach it.
     this.handOver = interceptInbound(

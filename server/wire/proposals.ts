@@ -24,6 +24,17 @@ export const ProposalSettingsSchema = z.object({
    * that sends an RFC 2397 data URI, checked against `accept` and `maxSize` in the page and the proxy.
    */
   fileInputs: z.boolean().default(false),
+  /**
+   * SEP-2792: the person's language as one BCP 47 tag (`fr`, `de-CH`), sent on
+   * every request as `params._meta[acceptLanguage]` and, over HTTP, as the same
+   * bytes in `Accept-Language`. Empty: nothing is sent.
+   */
+  language: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((tag) => tag === '' || isLanguageTag(tag), { message: 'must be one BCP 47 language tag, such as fr or de-CH' })
+    .default(''),
 });
 export type ProposalSettings = z.infer<typeof ProposalSettingsSchema>;
 
@@ -48,6 +59,20 @@ export const AuthorizationDenialSchema = z.object({
   remediationHints: z.array(RemediationHintSchema).max(50).optional(),
 });
 export type AuthorizationDenial = z.infer<typeof AuthorizationDenialSchema>;
+
+/** SEP-2792: where a request carries the person's language (`Accept-Language` syntax) and a result the language used. */
+export const ACCEPT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/acceptLanguage';
+export const CONTENT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/contentLanguage';
+
+/** Whether a string is one well-formed BCP 47 tag (what `Intl` accepts; no list, no weights, no `*`). */
+export function isLanguageTag(tag: string): boolean {
+  if (!/^[A-Za-z0-9-]+$/.test(tag)) return false;
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
 
 /** SEP-2356's keyword on a form property. */
 export const FILE_INPUT_KEYWORD = 'x-mcp-file';
