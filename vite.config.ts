@@ -38,17 +38,20 @@ export default defineConfig({
   },
   test: {
     root: here('.'),
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'walkthrough/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests start real MCP servers; two cores are shared with them
     // (and with the browser tests when `npm test` runs both at once: it sets 2 as well).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
-    // One module graph per worker, not one per file: a fresh graph for each of ~140 files cost more than
-    // the tests themselves (the page's tests: 10.5 s isolated, 2.3 s not). No test relies on a fresh
-    // module: each builds its own sessions, servers and temporary folders, and every file passes in any order.
-    isolate: false,
+    projects: [
+      // The page's tests hold no state between files: one module graph per worker, not one per file,
+      // which cost more than the tests themselves (10.5 s isolated, 2.3 s not; they pass shuffled too).
+      { extends: true, test: { name: 'page', include: ['app/**/*.test.{ts,tsx}'], isolate: false } },
+      // The proxy keeps some memory for the rest of a run (the servers Auto found speaking only 2025, the
+      // forms seen in each language): each file starts with a fresh one, as a new inspector would.
+      { extends: true, test: { name: 'proxy', include: ['server/**/*.test.ts', 'walkthrough/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+    ],
   },
 });
 

@@ -49,7 +49,11 @@ describe('the page weight budget', () => {
         for (const file of item.output) files.set(file.fileName, file.type === 'chunk' ? file.code : file.source);
       }
       const failures = overBudget(measureFiles(files), budgets);
-      expect(failures).toHaveLength(1);
+      // The entry is what fails; a lazy chunk whose shared code moved into the entry may shift around its budget too.
+      expect(
+        failures.filter((failure) => failure.startsWith('the initial JavaScript')),
+        failures.join('\n'),
+      ).toHaveLength(1);
       expect(failures[0]).toMatch(/^the initial JavaScript is \d+\.\d kB gzip, over its budget of 120\.0 kB \(index \d+\.\d kB/);
     });
   });

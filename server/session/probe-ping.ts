@@ -22,12 +22,15 @@ import type { RpcId } from './tap';
  */
 export const PING_AFTER_MS = 250;
 /**
- * How long after the ping's answer the probe may still be answered. A stdio
- * server that reads its requests in order has answered the probe before the
- * ping by then; one that handles requests concurrently answers a probe it knows
- * within a few ms of the ping, and this leaves room for that.
+ * How long after the ping's answer the probe may still be answered: at least
+ * this, and at least as long as the ping took. A stdio server that reads its
+ * requests in order has answered the probe before the ping by then; one that
+ * handles requests concurrently (the SDK's two-era server does) can answer the
+ * ping first, by however long a busy machine delays the other reply: a ping that
+ * waited for the server to start says how busy it is. Too short a wait takes a
+ * 2026-07-28 server for a 2025 one, and its `initialize` is then refused.
  */
-export const WAIT_AFTER_PING_MS = 50;
+export const WAIT_AFTER_PING_MS = 200;
 
 export type ProbePingIo = {
   /** Send a message through the tapped transport, so it is logged like any other. */
@@ -46,6 +49,7 @@ export class ProbePing {
   private probeId: RpcId | undefined;
   private probeMeta: unknown;
   private pingId: RpcId | undefined;
+  private pingSentAt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isOver = false;
 
@@ -84,7 +88,7 @@ export class ProbePing {
     if (this.pingId === undefined || message.id !== this.pingId) return false;
     if (!this.isOver) {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.endWait(), WAIT_AFTER_PING_MS);
+      this.timer = setTimeout(() => this.endWait(), Math.max(WAIT_AFTER_PING_MS, Date.now() - this.pingSentAt));
     }
     return true;
   }
@@ -98,6 +102,7 @@ export class ProbePing {
   private sendPing(): void {
     if (this.isOver) return;
     this.pingId = `ping-before-initialize-${this.attempt}`;
+    this.pingSentAt = Date.now();
     // A failed write means the process is gone: the SDK's probe window sees the close and decides.
     const ping: JSONRPCMessage = { jsonrpc: '2.0', id: this.pingId, method: 'ping', ...(isObject(this.probeMeta) && { params: { _meta: this.probeMeta } }) };
     this.io.send(ping).catch(() => undefined);
