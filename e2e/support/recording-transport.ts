@@ -24,10 +24,10 @@ export class RecordingTransport {
   constructor(private readonly inner: InnerTransport) {}
 
   async start(): Promise<void> {
-    this.inner.onmessage = ((message: Message, extra?: unknown) => {
+    this.inner.onmessage = (message: Message, extra?: unknown) => {
       this.transcript.push({ from: 'server', json: JSON.stringify(message) });
       this.onmessage?.(message, extra);
-    });
+    };
     this.inner.onclose = () => this.onclose?.();
     this.inner.onerror = (error) => this.onerror?.(error);
     await this.inner.start();
