@@ -57,7 +57,10 @@ describe('the connection doctor', () => {
   });
 
   it('a command that fails after a second and a half, as npx does, fails at "Command starts" with its stderr', async () => {
-    const { failed } = await failedStep({ transport: 'stdio', env: {}, ...targetStdio('fails-late') });
+    // Plain node, not a TypeScript target through tsx: on a busy machine tsx's own start took the
+    // process past the step's 5 s before its 1.5 s had even begun.
+    const failsLate = `process.stdin.resume(); setTimeout(() => { process.stderr.write('npm error code E404\\nnpm error 404 Not Found - GET https://registry.npmjs.org/no-such-mcp-server\\n'); process.exit(1); }, 1500);`;
+    const { failed } = await failedStep({ transport: 'stdio', command: process.execPath, args: ['-e', failsLate], env: {} });
     expect(failed).toMatchObject({
       step: 'Command starts',
       detail: expect.stringContaining('exited with code 1'),
