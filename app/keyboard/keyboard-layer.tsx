@@ -112,8 +112,10 @@ export function KeyboardLayer({ onPickTool }: { onPickTool: (name: string) => vo
 
   return (
     <>
-      <CommandPalette isOpen={open === 'palette'} items={items} onClose={() => setOpen(undefined)} />
-      <ShortcutHelp isOpen={open === 'shortcuts'} onClose={() => setOpen(undefined)} />
+      {/* A dialog's close event comes a task after it closed: a key pressed in between may already have
+          opened the other dialog, which that late close must leave open. */}
+      <CommandPalette isOpen={open === 'palette'} items={items} onClose={() => setOpen((now) => (now === 'palette' ? undefined : now))} />
+      <ShortcutHelp isOpen={open === 'shortcuts'} onClose={() => setOpen((now) => (now === 'shortcuts' ? undefined : now))} />
     </>
   );
 }
