@@ -12,9 +12,10 @@
 // every other step always runs to the end, so one run reports every failure.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printTimeReport } from './test-times.mjs';
+import { cpuLine, printTimeReport, reapedChildrenCpuSeconds } from './test-times.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Each test runner's JSON report, read at the end to say where the time went. */
@@ -70,11 +71,21 @@ function runStep(step, width) {
     prefixLines(child.stdout, prefix, process.stdout);
     prefixLines(child.stderr, prefix, process.stderr);
     child.on('error', (error) => resolve({ ...step, code: 1, seconds: 0, error: error.message }));
-    child.on('close', (code, signal) => resolve({ ...step, code: code ?? 1, signal, seconds: (Date.now() - startedMs) / 1000 }));
+    child.on('close', (code, signal) => {
+      // The CPU this step's process tree used, counted when it was reaped (steps end one at a time).
+      const cpuAfter = reapedChildrenCpuSeconds();
+      const cpu = cpuAfter === undefined ? undefined : cpuAfter - reaped;
+      if (cpuAfter !== undefined) reaped = cpuAfter;
+      resolve({ ...step, code: code ?? 1, signal, seconds: (Date.now() - startedMs) / 1000, cpu });
+    });
   });
 }
 
 mkdirSync(TIMES, { recursive: true });
+const runStartedMs = Date.now();
+/** CPU of the processes reaped so far (each step's tree is added when it ends). */
+let reaped = reapedChildrenCpuSeconds() ?? 0;
+const cpuAtStart = reaped;
 const width = Math.max(...STEPS.map((step) => step.name.length));
 /** Each step's run, started once what it needs has passed; a step whose need failed is not run. */
 const runs = new Map();
@@ -93,9 +104,12 @@ for (const result of results) {
   const outcome = result.skipped
     ? `not run (${result.needs} failed)`
     : result.code === 0
-      ? `passed in ${result.seconds.toFixed(0)} s`
+      ? `passed in ${result.seconds.toFixed(0)} s${result.cpu === undefined ? '' : ` (${result.cpu.toFixed(0)} s of CPU)`}`
       : `FAILED (${result.error ?? (result.signal ? `signal ${result.signal}` : `exit ${result.code}`)}) after ${result.seconds.toFixed(0)} s`;
   console.log(`  ${result.name.padEnd(width)}  ${outcome}`);
+}
+if (results.every((result) => result.skipped || result.cpu !== undefined)) {
+  console.log(cpuLine(reaped - cpuAtStart, (Date.now() - runStartedMs) / 1000, availableParallelism()));
 }
 printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
 process.exit(failed ? 1 : 0);

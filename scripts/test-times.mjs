@@ -3,6 +3,7 @@
 // Playwright: its tests' durations), so the slowest files are the ones to look
 // at first when the run grows. Printed at the end of `npm test`; a report that
 // is missing (its step failed early or did not run) is said to be missing.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,4 +65,54 @@ export function printTimeReport({ unit, e2e }) {
     }
   }
   console.log(lines.join('\n'));
+}
+
+/**
+ * CPU seconds (user + system) of every process this one has waited for, itself excluded: Linux adds a
+ * child's whole tree (its own waited-for children too) to the parent's `cutime`/`cstime` when it is
+ * reaped. Read before and after a step, the difference is that step's CPU. `undefined` where there is no
+ * /proc (macOS, Windows): the summary then leaves the column out.
+ */
+export function reapedChildrenCpuSeconds() {
+  const statText = readProcSelfStat();
+  return statText === undefined ? undefined : reapedCpuFromStat(statText);
+}
+
+/** The reaped children's CPU seconds in a `/proc/<pid>/stat` line, `undefined` if it does not parse. */
+export function reapedCpuFromStat(statText) {
+  // The command name is in parentheses and may hold spaces; the fields after it are numbered from 3.
+  const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
+  const cutime = Number(fields[16 - 3]);
+  const cstime = Number(fields[17 - 3]);
+  if (!Number.isFinite(cutime) || !Number.isFinite(cstime)) return undefined;
+  return (cutime + cstime) / clockTicksPerSecond();
+}
+
+function readProcSelfStat() {
+  try {
+    return readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+let ticks;
+function clockTicksPerSecond() {
+  if (ticks === undefined) {
+    try {
+      ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+/**
+ * How busy the machine's cores were with the run: CPU seconds over wall seconds. Near the core count, the
+ * run is CPU-bound and only less work makes it shorter; well under it, the run is mostly waiting.
+ */
+export function cpuLine(cpuSeconds, wallSeconds, cores) {
+  const busy = cpuSeconds / Math.max(wallSeconds, 1e-9);
+  return `  cpu: ${cpuSeconds.toFixed(0)} s over ${wallSeconds.toFixed(0)} s of wall time: ${busy.toFixed(2)} of ${cores} cores busy on average`;
 }
