@@ -267,7 +267,7 @@ export class TapRecorder {
       : typeof result.protocolVersion === 'string'
         ? result.protocolVersion
         : 'unknown';
-    const serverInfo = info && typeof info.name === 'string' ? { ...info, name: info.name } : undefined;
+    const serverInfo = implementationOf(info);
     this.serverName = typeof info?.title === 'string' ? info.title : (serverInfo?.name ?? '');
     this.emit({
       kind: 'session-state',
@@ -303,18 +303,19 @@ export class TapRecorder {
 function hostOf(message: Message): TapHost {
   const params = isObject(message.params) ? message.params : {};
   if (message.method === 'initialize') {
+    const clientInfo = implementationOf(params.clientInfo);
     return {
-      ...(isObject(params.clientInfo) && typeof params.clientInfo.name === 'string' && { clientInfo: params.clientInfo as TapHost['clientInfo'] }),
+      ...(clientInfo && { clientInfo }),
       ...(isObject(params.capabilities) && { capabilities: params.capabilities }),
       ...(typeof params.protocolVersion === 'string' && { protocolVersion: params.protocolVersion }),
     };
   }
   const meta = isObject(params._meta) ? params._meta : {};
-  const clientInfo = meta[META.clientInfo];
+  const clientInfo = implementationOf(meta[META.clientInfo]);
   const capabilities = meta[META.clientCapabilities];
   const version = meta[META.protocolVersion];
   return {
-    ...(isObject(clientInfo) && typeof clientInfo.name === 'string' && { clientInfo: clientInfo as TapHost['clientInfo'] }),
+    ...(clientInfo && { clientInfo }),
     ...(isObject(capabilities) && { capabilities }),
     ...(typeof version === 'string' && { protocolVersion: version }),
   };
@@ -330,6 +331,17 @@ export function declaredModes(capabilities: Record<string, unknown>): { form: bo
   const hasForm = elicitation.form !== undefined;
   const hasUrl = elicitation.url !== undefined;
   return { form: hasForm || !hasUrl, url: hasUrl };
+}
+
+/**
+ * A peer's `clientInfo` or `serverInfo` as the log's schema holds it: a string name, and a
+ * version only when it is a string. What else it says is kept as sent; an odd version must
+ * not make the entry, and with it the session, unreadable.
+ */
+function implementationOf(value: unknown): { name: string; version?: string; [key: string]: unknown } | undefined {
+  if (!isObject(value) || typeof value.name !== 'string') return undefined;
+  const { version, ...rest } = value;
+  return { ...rest, name: value.name, ...(typeof version === 'string' && { version }) };
 }
 
 function rpcIdOf(value: unknown): RpcId | undefined {
