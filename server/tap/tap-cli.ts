@@ -22,9 +22,11 @@ export function parseTapArgs(argv: readonly string[]): TapOptions | { error: str
   let dataDir = DEFAULT_DATA_DIR;
   for (let i = 0; i < options.length; i++) {
     const option = options[i];
-    if (option === '--data-dir' && options[i + 1] !== undefined) dataDir = options[++i];
-    else if (option.startsWith('--data-dir=')) dataDir = option.slice('--data-dir='.length);
-    else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
+    if (option === '--data-dir' || option.startsWith('--data-dir=')) {
+      const value = option === '--data-dir' ? options[++i] : option.slice('--data-dir='.length);
+      if (!value) return { error: 'tap: --data-dir needs a folder, e.g. tap --data-dir ./sessions -- node server.js' };
+      dataDir = value;
+    } else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
   }
   if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
   return { dataDir, command: command[0], args: command.slice(1) };
