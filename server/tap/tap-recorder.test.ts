@@ -53,6 +53,33 @@ describe('TapRecorder', () => {
     expect(states[1]).toMatchObject({ state: 'ready', serverInfo: { name: 'odd-server' } });
   });
 
+  it("a server that writes to stderr before the host's first message still gets the host named, and its form judged against what the host declared", () => {
+    const { tap, events } = recorder();
+    tap.serverStderr('Weather MCP Server running on stdio\n');
+    tap.fromHost(
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', clientInfo: { name: 'slow-host', version: '1.0' }, capabilities: { elicitation: {} } },
+      }),
+    );
+    tap.fromServer(line({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'weather' } } }));
+    tap.fromServer(
+      line({ jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { message: 'City?', requestedSchema: { type: 'object', properties: {} } } }),
+    );
+    tap.end({ reason: 'server-exit', exitCode: 0, signal: null });
+
+    expect(events[0]).toMatchObject({
+      kind: 'session-state',
+      state: 'connecting',
+      target: { host: { clientInfo: { name: 'slow-host' } } },
+      settings: { elicitation: { form: true } },
+    });
+    expect(events.find((e) => e.kind === 'stderr')).toMatchObject({ text: 'Weather MCP Server running on stdio\n' });
+    expect(events.filter((e) => e.kind === 'finding').map((e) => e.kind === 'finding' && e.code)).not.toContain('form-mode-undeclared');
+  });
+
   it('a 2026-07-28 host whose _meta clientInfo has a numeric version is still recorded validly', () => {
     const { tap, events } = recorder();
     const meta = {

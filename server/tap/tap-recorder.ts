@@ -13,6 +13,8 @@ type RpcId = string | number;
 type Message = Record<string, unknown>;
 type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
+/** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
+const MAX_EARLY_STDERR = 256 * 1024;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
 const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -46,6 +48,9 @@ export class TapRecorder {
   private readonly elicitations: TapElicitations;
   private nextCall = 1;
   private isClosed = false;
+  /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
+  private earlyStderr: string[] = [];
+  private earlyStderrBytes = 0;
 
   constructor(init: TapRecorderInit) {
     this.emit = init.emit;
@@ -71,8 +76,14 @@ export class TapRecorder {
 
   /** Text the server wrote on stderr (relayed to the host's stderr as well). */
   serverStderr(text: string): void {
+    if (this.isClosed) return;
+    if (!this.host && this.earlyStderrBytes + text.length <= MAX_EARLY_STDERR) {
+      this.earlyStderr.push(text);
+      this.earlyStderrBytes += text.length;
+      return;
+    }
     this.start(undefined);
-    if (!this.isClosed) this.emit({ kind: 'stderr', text });
+    this.emit({ kind: 'stderr', text });
   }
 
   /** A message too long to keep for the record (it was relayed whole). */
@@ -163,6 +174,7 @@ export class TapRecorder {
       settings: { ...DEFAULT_SETTINGS, elicitation: declaredModes(capabilities) },
       clientCapabilities: capabilities,
     });
+    for (const text of this.earlyStderr.splice(0)) this.emit({ kind: 'stderr', text });
   }
 
   private hostMessage(message: Message): void {
