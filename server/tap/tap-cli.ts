@@ -75,15 +75,20 @@ export async function tapCli(argv: string[]): Promise<number> {
 
 /** The session file and the recorder that writes it. */
 async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder }> {
-  const [{ SessionLog }, { TapRecorder }, { summarizeTarget }] = await Promise.all([
+  const [{ SessionLog }, { TapRecorder }, { summarizeTarget }, { secretScrubber, targetSecrets }] = await Promise.all([
     import('../store/session-log'),
     import('./tap-recorder'),
     import('../wire/target'),
+    import('../wire/secret-scrubber'),
   ]);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sessionId = `${TAP_FILE_PREFIX}${randomUUID()}`;
   const filePath = join(options.dataDir, `${sessionId}.jsonl`);
-  const log = new SessionLog(sessionId, filePath);
+  // As for a session the inspector starts: the secrets in the server's command line and in the
+  // environment it inherits (the host config's `env`) are replaced wherever an entry holds them.
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const scrubSecrets = secretScrubber(targetSecrets({ transport: 'stdio', command: options.command, args: options.args, env }));
+  const log = new SessionLog(sessionId, filePath, { ...(scrubSecrets && { scrubSecrets }) });
   const target = summarizeTarget({ transport: 'stdio', command: options.command, args: options.args, env: {} });
   const recorder = new TapRecorder({ emit: (event) => log.append(event), target });
   const running = readRunning(options.dataDir);
