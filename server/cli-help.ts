@@ -67,13 +67,13 @@ threshold (default 200 ms, and by more than half). Exit codes: 0 no difference, 
 
 Writes a session's HTTP exchanges as a HAR 1.2 file (for a browser's network panel or any HAR
 viewer), with URLs, headers and bodies redacted as in the session log. Exit codes: 0 written,
-1 a file that cannot be read, 2 usage.`,
+1 a file that cannot be read or an --out that cannot be written, 2 usage.`,
   'export-otlp': `Usage: elicitation-inspector export-otlp <session.jsonl> [--out FILE]
 
 Writes a session's calls as OpenTelemetry traces in an OTLP/JSON file (one trace a call: its span,
 and a span per request round, elicitation wait, URL flow and polling pause), for a collector or a
 trace viewer. No answer, argument or secret is an attribute. Exit codes: 0 written, 1 a file that
-cannot be read, 2 usage.`,
+cannot be read or an --out that cannot be written, 2 usage.`,
   'conformance-client': `Usage: elicitation-inspector conformance-client <server url>
 
 The client command for the MCP conformance suite: it reads the scenario from MCP_CONFORMANCE_SCENARIO,

@@ -41,6 +41,10 @@ describe('elicitation-inspector audit', () => {
     expect(await audit([file, '--skip', 'nope'])).toMatchObject({ code: 2, err: expect.stringContaining('--skip: no case "nope"') as string });
     expect(await audit([file, '--revision', '2024'])).toMatchObject({ code: 2, err: expect.stringContaining('--revision must be one of') as string });
     expect(await audit([file, '--url', 'http://127.0.0.1:1/mcp', '--', 'node'])).toMatchObject({ code: 2 });
+    expect(await audit([file, '--out', join(dir, 'no-such-folder', 'audit.xml')])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`the folder ${join(dir, 'no-such-folder')} does not exist`) as string,
+    });
     expect(await audit([join(dir, 'missing.json')])).toMatchObject({ code: 2, err: expect.stringContaining('cannot be read') as string });
   });
 

@@ -4,8 +4,8 @@
  * server used an invalid answer or broke, 2 usage or a broken file, 3 the audit
  * could not connect or could not go on.
  */
-import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
@@ -61,6 +61,9 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
   const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
   for (const id of skip) if (!known.has(id)) throw new ScenarioFileError(`--skip: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+  // Said before the audit runs, not after it: the run may take minutes.
+  if (values.out && !existsSync(dirname(resolve(values.out))))
+    throw new ScenarioFileError(`--out ${values.out}: the folder ${dirname(resolve(values.out))} does not exist; create it or name a file in another.`);
   const server = serverFrom(values.url, command);
   return {
     file: positionals[0],
@@ -131,12 +134,22 @@ export async function auditCli(argv: string[], io: { out: (text: string) => void
   }
   if (options.reporter !== 'line') {
     const text = options.reporter === 'json' ? auditJson(runs) : auditJunit(runs, basename(options.file));
-    if (options.out) writeFileSync(options.out, text);
+    if (options.out) writeOut(options.out, text, io);
     else io.out(text);
   } else if (options.out) {
-    writeFileSync(options.out, `${runs.map(auditSummary).join('\n')}\n`);
+    writeOut(options.out, `${runs.map(auditSummary).join('\n')}\n`, io);
   }
   return auditExitCode(runs);
+}
+
+/** The report into --out; a file that cannot be written is said, and the report goes to stdout instead of being lost. */
+function writeOut(file: string, text: string, io: { out: (text: string) => void; err: (text: string) => void }): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    io.err(`elicitation-inspector: cannot write ${file} (${(error as Error).message}); the report follows on stdout.\n`);
+    io.out(text);
+  }
 }
 
 export function auditExitCode(runs: AuditRun[]): number {

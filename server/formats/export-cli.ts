@@ -1,7 +1,7 @@
 /**
  * `elicitation-inspector export-har|export-otlp <session.jsonl> [--out FILE]`: a recorded session
  * in a format other tools open, on stdout or in a file. Exit codes: 0 written,
- * 1 a file that cannot be read, 2 usage.
+ * 1 a file that cannot be read (or an --out file that cannot be written), 2 usage.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,7 +36,12 @@ export async function runExport(command: ExportCommand, argv: string[], io: Io):
   }
   if (values.out === undefined) io.out(text);
   else {
-    writeFileSync(values.out, text);
+    try {
+      writeFileSync(values.out, text);
+    } catch (error) {
+      io.err(`elicitation-inspector: cannot write ${values.out}: ${(error as Error).message}; name a file in a folder that exists.\n`);
+      return 1;
+    }
     io.err(`Wrote ${values.out}\n`);
   }
   return 0;

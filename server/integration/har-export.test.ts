@@ -104,9 +104,13 @@ describe('elicitation-inspector export-har', () => {
     expect(call.comment).toContain('put back from the session log');
   });
 
-  it('a missing file exits 1, and usage errors exit 2', async () => {
+  it('a missing file, or an --out it cannot write, exits 1; usage errors exit 2', async () => {
     expect(await exportHar('/nonexistent.jsonl')).toMatchObject({ code: 1, err: expect.stringContaining('cannot export /nonexistent.jsonl: no such file') });
     expect(await exportHar()).toMatchObject({ code: 2, err: expect.stringContaining('name one session file, not 0') });
+    expect(await exportHar(sessionFile, '--out', join(dataDir, 'no-such-folder', 'x.har'))).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`cannot write ${join(dataDir, 'no-such-folder', 'x.har')}: ENOENT`),
+    });
     expect(await exportHar(sessionFile, '--outt', 'x')).toMatchObject({ code: 2, err: expect.stringContaining("Unknown option '--outt'") });
   });
 });

@@ -22,9 +22,11 @@ export function parseTapArgs(argv: readonly string[]): TapOptions | { error: str
   let dataDir = DEFAULT_DATA_DIR;
   for (let i = 0; i < options.length; i++) {
     const option = options[i];
-    if (option === '--data-dir' && options[i + 1] !== undefined) dataDir = options[++i];
-    else if (option.startsWith('--data-dir=')) dataDir = option.slice('--data-dir='.length);
-    else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
+    if (option === '--data-dir' || option.startsWith('--data-dir=')) {
+      const value = option === '--data-dir' ? options[++i] : option.slice('--data-dir='.length);
+      if (!value) return { error: 'tap: --data-dir needs a folder, e.g. tap --data-dir ./sessions -- node server.js' };
+      dataDir = value;
+    } else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
   }
   if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
   return { dataDir, command: command[0], args: command.slice(1) };
@@ -73,15 +75,20 @@ export async function tapCli(argv: string[]): Promise<number> {
 
 /** The session file and the recorder that writes it. */
 async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder }> {
-  const [{ SessionLog }, { TapRecorder }, { summarizeTarget }] = await Promise.all([
+  const [{ SessionLog }, { TapRecorder }, { summarizeTarget }, { secretScrubber, targetSecrets }] = await Promise.all([
     import('../store/session-log'),
     import('./tap-recorder'),
     import('../wire/target'),
+    import('../wire/secret-scrubber'),
   ]);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sessionId = `${TAP_FILE_PREFIX}${randomUUID()}`;
   const filePath = join(options.dataDir, `${sessionId}.jsonl`);
-  const log = new SessionLog(sessionId, filePath);
+  // As for a session the inspector starts: the secrets in the server's command line and in the
+  // environment it inherits (the host config's `env`) are replaced wherever an entry holds them.
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const scrubSecrets = secretScrubber(targetSecrets({ transport: 'stdio', command: options.command, args: options.args, env }));
+  const log = new SessionLog(sessionId, filePath, { ...(scrubSecrets && { scrubSecrets }) });
   const target = summarizeTarget({ transport: 'stdio', command: options.command, args: options.args, env: {} });
   const recorder = new TapRecorder({ emit: (event) => log.append(event), target });
   const running = readRunning(options.dataDir);

@@ -13,6 +13,8 @@ type RpcId = string | number;
 type Message = Record<string, unknown>;
 type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
+/** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
+const MAX_EARLY_STDERR = 256 * 1024;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
 const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -46,6 +48,9 @@ export class TapRecorder {
   private readonly elicitations: TapElicitations;
   private nextCall = 1;
   private isClosed = false;
+  /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
+  private earlyStderr: string[] = [];
+  private earlyStderrBytes = 0;
 
   constructor(init: TapRecorderInit) {
     this.emit = init.emit;
@@ -71,8 +76,14 @@ export class TapRecorder {
 
   /** Text the server wrote on stderr (relayed to the host's stderr as well). */
   serverStderr(text: string): void {
+    if (this.isClosed) return;
+    if (!this.host && this.earlyStderrBytes + text.length <= MAX_EARLY_STDERR) {
+      this.earlyStderr.push(text);
+      this.earlyStderrBytes += text.length;
+      return;
+    }
     this.start(undefined);
-    if (!this.isClosed) this.emit({ kind: 'stderr', text });
+    this.emit({ kind: 'stderr', text });
   }
 
   /** A message too long to keep for the record (it was relayed whole). */
@@ -163,6 +174,7 @@ export class TapRecorder {
       settings: { ...DEFAULT_SETTINGS, elicitation: declaredModes(capabilities) },
       clientCapabilities: capabilities,
     });
+    for (const text of this.earlyStderr.splice(0)) this.emit({ kind: 'stderr', text });
   }
 
   private hostMessage(message: Message): void {
@@ -267,7 +279,7 @@ export class TapRecorder {
       : typeof result.protocolVersion === 'string'
         ? result.protocolVersion
         : 'unknown';
-    const serverInfo = info && typeof info.name === 'string' ? { ...info, name: info.name } : undefined;
+    const serverInfo = implementationOf(info);
     this.serverName = typeof info?.title === 'string' ? info.title : (serverInfo?.name ?? '');
     this.emit({
       kind: 'session-state',
@@ -303,18 +315,19 @@ export class TapRecorder {
 function hostOf(message: Message): TapHost {
   const params = isObject(message.params) ? message.params : {};
   if (message.method === 'initialize') {
+    const clientInfo = implementationOf(params.clientInfo);
     return {
-      ...(isObject(params.clientInfo) && typeof params.clientInfo.name === 'string' && { clientInfo: params.clientInfo as TapHost['clientInfo'] }),
+      ...(clientInfo && { clientInfo }),
       ...(isObject(params.capabilities) && { capabilities: params.capabilities }),
       ...(typeof params.protocolVersion === 'string' && { protocolVersion: params.protocolVersion }),
     };
   }
   const meta = isObject(params._meta) ? params._meta : {};
-  const clientInfo = meta[META.clientInfo];
+  const clientInfo = implementationOf(meta[META.clientInfo]);
   const capabilities = meta[META.clientCapabilities];
   const version = meta[META.protocolVersion];
   return {
-    ...(isObject(clientInfo) && typeof clientInfo.name === 'string' && { clientInfo: clientInfo as TapHost['clientInfo'] }),
+    ...(clientInfo && { clientInfo }),
     ...(isObject(capabilities) && { capabilities }),
     ...(typeof version === 'string' && { protocolVersion: version }),
   };
@@ -330,6 +343,17 @@ export function declaredModes(capabilities: Record<string, unknown>): { form: bo
   const hasForm = elicitation.form !== undefined;
   const hasUrl = elicitation.url !== undefined;
   return { form: hasForm || !hasUrl, url: hasUrl };
+}
+
+/**
+ * A peer's `clientInfo` or `serverInfo` as the log's schema holds it: a string name, and a
+ * version only when it is a string. What else it says is kept as sent; an odd version must
+ * not make the entry, and with it the session, unreadable.
+ */
+function implementationOf(value: unknown): { name: string; version?: string; [key: string]: unknown } | undefined {
+  if (!isObject(value) || typeof value.name !== 'string') return undefined;
+  const { version, ...rest } = value;
+  return { ...rest, name: value.name, ...(typeof version === 'string' && { version }) };
 }
 
 function rpcIdOf(value: unknown): RpcId | undefined {
