@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
+import { otlpUrlError, sendTracesOnSessionEnd } from '../otlp-on-end';
 import { SessionRegistry } from '../session/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import type { Scenario } from '../wire/scenario';
@@ -31,6 +32,8 @@ export type AuditCliOptions = {
   concurrency: number;
   caseTimeoutMs: number;
   skip: Set<string>;
+  /** A collector each case's session goes to as traces when it ends. */
+  otlp?: string;
 };
 
 export function parseAuditArgs(argv: string[]): AuditCliOptions {
@@ -48,6 +51,7 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
       concurrency: { type: 'string' },
       'case-timeout': { type: 'string' },
       skip: { type: 'string' },
+      otlp: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new ScenarioFileError('audit takes one file naming the calls: elicitation-inspector audit <scenario.json>');
@@ -61,6 +65,8 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
   const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
   for (const id of skip) if (!known.has(id)) throw new ScenarioFileError(`--skip: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+  const otlpError = values.otlp === undefined ? undefined : otlpUrlError(values.otlp);
+  if (otlpError) throw new ScenarioFileError(otlpError);
   const server = serverFrom(values.url, command);
   return {
     file: positionals[0],
@@ -72,6 +78,7 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
     concurrency: whole('--concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 32),
     caseTimeoutMs: whole('--case-timeout', values['case-timeout'], DEFAULT_CASE_TIMEOUT_MS, 1000, 600_000),
     skip,
+    ...(values.otlp !== undefined && { otlp: values.otlp }),
   };
 }
 
@@ -103,6 +110,8 @@ export async function auditCli(argv: string[], io: { out: (text: string) => void
     return EXIT.usage;
   }
   const registry = new SessionRegistry({ dataDir: options.dataDir });
+  // Each case is a session: sent as it ends; a collector that refuses is said on stderr and changes no verdict.
+  const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => io.err(`${line}\n`)) : undefined;
   const isLive = options.reporter === 'line' || options.out !== undefined;
   let lastProtocol: string | undefined;
   let runs: AuditRun[];
@@ -122,6 +131,8 @@ export async function auditCli(argv: string[], io: { out: (text: string) => void
     });
   } finally {
     await registry.closeAll('user');
+    await otlp?.flush();
+    otlp?.stop();
   }
   if (isLive) {
     for (const run of runs) for (const note of stepNotes(run)) io.out(`${note}\n`);
