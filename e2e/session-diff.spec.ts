@@ -27,7 +27,8 @@ let inspector: Inspector;
 async function record(registry: SessionRegistry, scenario: ScenarioInput): Promise<string> {
   const [report] = await runScenario(ScenarioSchema.parse(scenario), { registry });
   expect(report.status, report.error).toBe('passed');
-  return report.sessionId;
+  expect(report.sessionId, 'the run recorded a session').toBeDefined();
+  return report.sessionId!;
 }
 
 const booking = (isChanged: boolean): ScenarioInput => ({
