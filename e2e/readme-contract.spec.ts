@@ -58,6 +58,7 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   "a call's story": [],
   'the time axis': [],
   sessions: [],
+  'compare sessions': [],
   'log entries': [],
   'one entry whole': [],
   rules: [],
@@ -116,7 +117,9 @@ test('connection: state, server, the folded section, its form, client settings, 
   await (await readme.locate('connect', "getByRole('button', { name: 'Connect', exact: true })")).click();
   await readme.value('connection state', app.connectionStatus, 'Connected');
 
-  // Two sessions now: the one on screen (live) and the one disconnected above.
+  await app.runTool('echo', { text: 'hi' });
+  await expect(app.callStatus()).toHaveText('Completed');
+  // Two sessions now: the one on screen (live, with that call) and the one disconnected above.
   await (await readme.locate('sessions', "getByRole('button', { name: /^Sessions/ })")).click();
   const dialog = await readme.locate('sessions', "getByRole('dialog', { name: 'Sessions' })");
   const rows = await readme.locate('sessions', "….getByRole('listitem', { name: /^Session / })", { scope: dialog });
@@ -127,6 +130,20 @@ test('connection: state, server, the folded section, its form, client settings, 
   await readme.locate('sessions', "….getByRole('button', { name: 'Export', exact: true })", { scope: shown });
   await expect(shown.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await readme.locate('sessions', "getByLabel('Import a session file')", { scope: dialog });
+
+  // The ended session with the live one, which has made a call since: that call is B's alone.
+  await (await readme.locate('compare sessions', "….getByRole('checkbox', { name: 'Pick to compare' })", { scope: ended })).check();
+  await shown.getByRole('checkbox', { name: 'Pick to compare' }).check();
+  await (await readme.locate('compare sessions', "getByRole('button', { name: 'Compare', exact: true })")).click();
+  await readme.locate('compare sessions', "getByRole('dialog', { name: 'Session diff' })");
+  await expect(await readme.locate('compare sessions', "getByRole('status', { name: 'Diff summary' })")).toHaveText(
+    'The sessions differ. No call is in both; 1 only in B.',
+  );
+  const call = await readme.locate('compare sessions', "getByRole('list', { name: 'Compared calls' }).getByRole('listitem')");
+  await expect(call).toHaveAccessibleName('tools/call echo: only in B');
+  await readme.locate('compare sessions', "getByLabel('Time threshold (ms)')");
+  await (await readme.locate('compare sessions', "getByRole('button', { name: 'Close', exact: true })")).click();
+  await expect(page.getByRole('dialog', { name: 'Session diff' })).toBeHidden();
 });
 
 test('tools, calls, forms, the timeout, a withdrawn request', async ({ app, page }) => {

@@ -37,6 +37,7 @@ expectation checked. --otlp sends each call to an OTLP/HTTP collector as a trace
 file, 3 could not connect or run.`,
   audit: `Usage: elicitation-inspector audit <scenario.json> [-- <command> [args…] | --url <url>] [--revision <version>|all]
        [--reporter line|json|junit] [--out FILE] [--skip <case,…>] [--concurrency N] [--case-timeout MS] [--data-dir DIR]
+       [--otlp URL]
 
 For each step of the file that elicits, calls it again once per case, answering its form with one invalid
 or odd answer (a field left out, null, the wrong type, out of range, not an option, decline, cancel, …) or,
@@ -44,18 +45,20 @@ on 2026-07-28, altering a retry (requestState changed, inputResponses keys added
 A case passes when the server refuses it (a tool error, a JSON-RPC error, asking again) or handles it; it
 fails when the server uses the invalid value or breaks (crash, hang, stack trace). The file names the
 calls as a scenario does ({"steps":[{"call":"tool","arguments":{}}]}); -- or --url replace its server.
+--otlp sends each case's calls to an OTLP/HTTP collector as traces, as its session ends.
 Exit codes: 0 no case failed, 1 one failed, 2 usage or a broken file, 3 could not connect or run.`,
   'scenario-from': `Usage: elicitation-inspector scenario-from <session.jsonl> [--out FILE]
 
 Writes a recorded session as a scenario file: each call a step, each answer given an expected
 elicitation with that answer, each result seen its expectation.`,
-  tap: `Usage: elicitation-inspector tap [--data-dir DIR] -- <server command> [args…]
+  tap: `Usage: elicitation-inspector tap [--data-dir DIR] [--otlp URL] -- <server command> [args…]
 
 What a host (Claude Desktop, Cursor, VS Code…) launches in place of its stdio server: it starts the
 server, relays stdin and stdout byte for byte, passes stderr through, and records every message both
 ways as a session in the data folder. A running inspector on that folder shows it live; a later one
 lists it. The tap writes nothing on stdout of its own, keeps relaying if the inspector goes away,
-and exits with the server's exit code.`,
+and exits with the server's exit code. --otlp sends the recorded calls to an OTLP/HTTP collector as
+traces once the host is done, before the tap exits.`,
   diff: `Usage: elicitation-inspector diff <a.jsonl> <b.jsonl> [--reporter line|json] [--time-threshold MS]
 
 Compares two recorded sessions call by call (calls aligned by method, name and order): the

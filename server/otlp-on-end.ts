@@ -1,15 +1,23 @@
 /**
- * `--otlp <url>` for a command that drives sessions through a SessionRegistry (the
- * inspector, and any other that records sessions): each session that ends in this
+ * `--otlp <url>` for the commands that record sessions: each session that ends in this
  * run has its calls sent to the collector as traces (server/formats/otlp-export.ts),
- * read from its file, so what is sent is what was logged.
+ * read from its file, so what is sent is what was logged. The inspector and `audit`
+ * drive sessions through a SessionRegistry (`sendTracesOnSessionEnd`); `tap` records
+ * one file of its own and sends it when the host is done (`sendFileTraces`).
  *
  * Usage: `const otlp = sendTracesOnSessionEnd(registry, url, report)`; before the
  * process exits, `await otlp.flush()` so the last sessions' traces are not lost.
  */
 import type { SessionRegistry } from './session/session-registry';
+import { TAP_FILE_PREFIX } from './store/data-dir';
 
 export type TracesOnEnd = { flush(): Promise<void>; stop(): void };
+
+/** A collector's URL as `--otlp` takes it, or the sentence saying why not. */
+export function otlpUrlError(value: string): string | undefined {
+  if (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return undefined;
+  return `--otlp must be a collector's http(s) URL, not "${value}".`;
+}
 
 export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: string, report: (line: string) => void): TracesOnEnd {
   const live = new Set<string>();
@@ -19,21 +27,10 @@ export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: stri
       if (summary.isLive) live.add(summary.sessionId);
       else if (live.delete(summary.sessionId)) {
         const file = registry.filePath(summary.sessionId);
-        if (file) track(send(file, summary.sessionId));
+        if (file) track(afterTurn().then(() => sendFileTraces(file, summary.sessionId, endpoint, report)));
       }
     }
   });
-  const send = async (file: string, sessionId: string) => {
-    try {
-      // The log writes its entries at the end of the turn it took them in: read the file after that.
-      await new Promise((resolve) => setImmediate(resolve));
-      const { sendSessionFileTraces } = await import('./formats/otlp-export');
-      const count = await sendSessionFileTraces(file, endpoint);
-      if (count) report(`Sent ${count} span${count === 1 ? '' : 's'} of session ${sessionId.slice(0, 8)} to ${endpoint}`);
-    } catch (error) {
-      report(`elicitation-inspector: could not send session ${sessionId.slice(0, 8)}'s traces to ${endpoint}: ${(error as Error).message}`);
-    }
-  };
   const track = (promise: Promise<void>) => {
     pending.add(promise);
     void promise.finally(() => pending.delete(promise));
@@ -44,4 +41,23 @@ export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: stri
     },
     stop,
   };
+}
+
+/** The log writes its entries at the end of the turn it took them in: a file is read after that. */
+const afterTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** One session file's calls to the collector; a collector that refuses is reported, never thrown. */
+export async function sendFileTraces(file: string, sessionId: string, endpoint: string, report: (line: string) => void): Promise<void> {
+  try {
+    const { sendSessionFileTraces } = await import('./formats/otlp-export');
+    const count = await sendSessionFileTraces(file, endpoint);
+    if (count) report(`Sent ${count} span${count === 1 ? '' : 's'} of session ${shortId(sessionId)} to ${endpoint}`);
+  } catch (error) {
+    report(`elicitation-inspector: could not send session ${shortId(sessionId)}'s traces to ${endpoint}: ${(error as Error).message}`);
+  }
+}
+
+/** A session's id as the reports name it: a tap's keeps its `tap-` prefix. */
+function shortId(sessionId: string): string {
+  return sessionId.slice(0, (sessionId.startsWith(TAP_FILE_PREFIX) ? TAP_FILE_PREFIX.length : 0) + 8);
 }

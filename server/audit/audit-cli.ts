@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
+import { otlpUrlError, sendTracesOnSessionEnd } from '../otlp-on-end';
 import { SessionRegistry } from '../session/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import type { Scenario } from '../wire/scenario';
@@ -31,6 +32,8 @@ export type AuditCliOptions = {
   concurrency: number;
   caseTimeoutMs: number;
   skip: Set<string>;
+  /** A collector each case's session goes to as traces when it ends. */
+  otlp?: string;
 };
 
 export function parseAuditArgs(argv: string[]): AuditCliOptions {
@@ -48,6 +51,7 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
       concurrency: { type: 'string' },
       'case-timeout': { type: 'string' },
       skip: { type: 'string' },
+      otlp: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new ScenarioFileError('audit takes one file naming the calls: elicitation-inspector audit <scenario.json>');
@@ -64,6 +68,8 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   // Said before the audit runs, not after it: the run may take minutes.
   if (values.out && !existsSync(dirname(resolve(values.out))))
     throw new ScenarioFileError(`--out ${values.out}: the folder ${dirname(resolve(values.out))} does not exist; create it or name a file in another.`);
+  const otlpError = values.otlp === undefined ? undefined : otlpUrlError(values.otlp);
+  if (otlpError) throw new ScenarioFileError(otlpError);
   const server = serverFrom(values.url, command);
   return {
     file: positionals[0],
@@ -75,6 +81,7 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
     concurrency: whole('--concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 32),
     caseTimeoutMs: whole('--case-timeout', values['case-timeout'], DEFAULT_CASE_TIMEOUT_MS, 1000, 600_000),
     skip,
+    ...(values.otlp !== undefined && { otlp: values.otlp }),
   };
 }
 
@@ -106,6 +113,8 @@ export async function auditCli(argv: string[], io: { out: (text: string) => void
     return EXIT.usage;
   }
   const registry = new SessionRegistry({ dataDir: options.dataDir });
+  // Each case is a session: sent as it ends; a collector that refuses is said on stderr and changes no verdict.
+  const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => io.err(`${line}\n`)) : undefined;
   const isLive = options.reporter === 'line' || options.out !== undefined;
   let lastProtocol: string | undefined;
   let runs: AuditRun[];
@@ -125,6 +134,8 @@ export async function auditCli(argv: string[], io: { out: (text: string) => void
     });
   } finally {
     await registry.closeAll('user');
+    await otlp?.flush();
+    otlp?.stop();
   }
   if (isLive) {
     for (const run of runs) for (const note of stepNotes(run)) io.out(`${note}\n`);

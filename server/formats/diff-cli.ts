@@ -4,9 +4,9 @@
  * that cannot be read.
  */
 import { parseArgs } from 'node:util';
-import { readSessionFile } from '../store/read-session';
 import { SessionFileError } from '../store/session-file';
-import { digestSession, isCallEntry, type SessionDigest } from './call-digest';
+import type { SessionDigest } from './call-digest';
+import { digestSessionFile } from './diff-files';
 import { diffText } from './diff-report';
 import { DEFAULT_TIME_THRESHOLD_MS, diffSessions } from './session-diff';
 
@@ -31,7 +31,7 @@ export async function runDiff(argv: string[], io: Io): Promise<number> {
   const digests: SessionDigest[] = [];
   for (const file of positionals) {
     try {
-      digests.push(digestSession((await readSessionFile(file, isCallEntry)).events));
+      digests.push(await digestSessionFile(file));
     } catch (error) {
       io.err(`elicitation-inspector: cannot read ${file}: ${reason(error)}\n`);
       return 2;

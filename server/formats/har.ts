@@ -3,7 +3,8 @@
  * any HAR viewer. Everything in it is read from the log as it was written there:
  * URLs, headers and bodies carry the log's redaction, never more. The log keeps a
  * JSON-RPC body as its rpc-out and rpc-in entries rather than on the exchange, so
- * those bodies are put back from the entries that carry the exchange's ids.
+ * those bodies are put back from the entries that carry the exchange's ids (a
+ * notification or an answer to the server has none: each POST without ids takes the next one sent).
  */
 import type { Entry, Har, Header } from 'har-format';
 import type { EventOf, JsonRpcMessage, LogEvent } from '../wire/events';
@@ -18,16 +19,26 @@ export function sessionToHar(events: readonly LogEvent[], creator: { name: strin
   const responses = new Map<string, JsonRpcMessage>();
   for (const event of events) {
     // The client's requests and the server's answers to them: the server's own requests share no id space with these.
-    if (event.kind === 'rpc-out' && 'method' in event.message && 'id' in event.message) requests.set(idOf(event.message), event.message);
+    if (event.kind === 'rpc-out' && isRequest(event.message)) requests.set(idOf(event.message), event.message);
     if (event.kind === 'rpc-in' && !('method' in event.message) && 'id' in event.message) responses.set(idOf(event.message), event.message);
   }
-  const entries = events.filter((event): event is EventOf<'http'> => event.kind === 'http').map((event) => entryOf(event, requests, responses));
+  // The client's other messages (notifications, its answers to the server's requests) carry no id of its own: each is
+  // logged as it is sent, its exchange when the response comes, so each POST without ids takes the oldest not yet taken.
+  const others: JsonRpcMessage[] = [];
+  const entries: Entry[] = [];
+  for (const event of events) {
+    if (event.kind === 'rpc-out' && !isRequest(event.message)) others.push(event.message);
+    if (event.kind !== 'http') continue;
+    const isOther = event.method === 'POST' && !event.rpcIds?.length && event.requestBody === undefined;
+    const other = isOther ? others.shift() : undefined;
+    entries.push(entryOf(event, requests, responses, other ? [other] : []));
+  }
   return { log: { version: '1.2', creator, entries } };
 }
 
-function entryOf(event: EventOf<'http'>, requests: Map<string, JsonRpcMessage>, responses: Map<string, JsonRpcMessage>): Entry {
+function entryOf(event: EventOf<'http'>, requests: Map<string, JsonRpcMessage>, responses: Map<string, JsonRpcMessage>, other: JsonRpcMessage[]): Entry {
   const ids = (event.rpcIds ?? []).map(String);
-  const sent = event.requestBody ?? rpcBody(pick(requests, ids));
+  const sent = event.requestBody ?? rpcBody(pick(requests, ids)) ?? rpcBody(other);
   const isOk = event.status !== undefined && event.status >= 200 && event.status < 300;
   const answers = isOk ? pick(responses, ids) : [];
   const responseType = header(event.responseHeaders, 'content-type') ?? '';
@@ -81,6 +92,10 @@ function pick(messages: Map<string, JsonRpcMessage>, ids: string[]): JsonRpcMess
     const message = messages.get(id);
     return message ? [message] : [];
   });
+}
+
+function isRequest(message: JsonRpcMessage): boolean {
+  return 'method' in message && 'id' in message;
 }
 
 function idOf(message: JsonRpcMessage): string {

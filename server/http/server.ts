@@ -102,6 +102,27 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     return c.body(text);
   });
 
+  /** Two sessions compared call by call, as `diff` compares two files (server/formats/diff-files.ts): the page's diff view. */
+  app.get('/api/sessions/:a/diff/:b', async (c) => {
+    const [a, b] = [c.req.param('a'), c.req.param('b')];
+    const threshold = c.req.query('timeThreshold');
+    const timeThresholdMs = threshold === undefined ? undefined : Number(threshold);
+    if (timeThresholdMs !== undefined && (!Number.isFinite(timeThresholdMs) || timeThresholdMs < 0))
+      throw new WireFailure('invalid-command', `timeThreshold must be a number of ms, not "${threshold}".`);
+    const file = (id: string) => {
+      const path = options.registry.filePath(id);
+      if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
+      return { path, source: id };
+    };
+    const { diffSessionFiles } = await import('../formats/diff-files');
+    try {
+      return c.json(await diffSessionFiles(file(a), file(b), timeThresholdMs));
+    } catch (error) {
+      if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
+      throw error;
+    }
+  });
+
   /** Import a session file (JSONL body). It is checked line by line; a bad file changes nothing. */
   app.post('/api/sessions/import', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);

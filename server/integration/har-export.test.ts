@@ -104,6 +104,16 @@ describe('elicitation-inspector export-har', () => {
     expect(call.comment).toContain('put back from the session log');
   });
 
+  it("puts back the bodies without a request's id: a notification, and the client's answers to the server's elicitations", async () => {
+    type Posted = { request: { method: string; postData?: { text: string } } };
+    const har = JSON.parse((await exportHar(sessionFile)).out) as { log: { entries: Posted[] } };
+    const bodies = har.log.entries.filter((entry) => entry.request.method === 'POST').map((entry) => entry.request.postData?.text);
+    // Every POST carries its body, so a replay (routeFromHAR) matches a request to its own exchange.
+    expect(bodies).not.toContain(undefined);
+    expect(bodies).toContainEqual(expect.stringContaining('"method":"notifications/initialized"'));
+    expect(bodies).toContainEqual(expect.stringMatching(/"action":"accept".*"destination":"Lisbon"/));
+  });
+
   it('a missing file, or an --out it cannot write, exits 1; usage errors exit 2', async () => {
     expect(await exportHar('/nonexistent.jsonl')).toMatchObject({ code: 1, err: expect.stringContaining('cannot export /nonexistent.jsonl: no such file') });
     expect(await exportHar()).toMatchObject({ code: 2, err: expect.stringContaining('name one session file, not 0') });

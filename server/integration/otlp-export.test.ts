@@ -3,16 +3,21 @@
  * sends each call as a trace to an OTLP/HTTP receiver started here, which reads
  * what the OpenTelemetry exporter sent (OTLP/JSON) and checks the span tree, names,
  * attributes and durations against the session file; no secret is in any of it.
- * `export-otlp` writes the same traces as a file.
+ * `audit --otlp` sends each case's session, and `tap --otlp` the session it recorded
+ * between a host and its server. `export-otlp` writes the same traces as a file.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHttp, type Started } from '../../e2e/support/processes';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoStdio, ROOT, startDemoHttp, type Started } from '../../e2e/support/processes';
+import { auditCli } from '../audit/audit-cli';
+import { AUDIT_CASES } from '../wire/audit';
 import { runExport } from '../formats/export-cli';
 import { planTraces } from '../formats/trace-plan';
 import { sendTracesOnSessionEnd } from '../otlp-on-end';
@@ -177,6 +182,63 @@ describe('--otlp on a registry (the inspector, and any command that drives sessi
         .map((span) => span.name)
         .sort(),
     ).toEqual(['round 1', 'tools/call echo']);
+  });
+});
+
+const sentTo = (path: string) => received.filter((r) => r.path === path).flatMap((r) => spansOf(JSON.parse(r.body) as OtlpRequest));
+
+describe('audit --otlp', () => {
+  it("sends each case's session as it ends; the verdict is the audit's", async () => {
+    const file = join(dataDir, 'careful.json');
+    writeFileSync(file, JSON.stringify({ steps: [{ call: 'audit_careful' }] }));
+    let out = '';
+    let err = '';
+    const io = { out: (text: string) => void (out += text), err: (text: string) => void (err += text) };
+    const auditDir = join(dataDir, 'audit');
+    const skip = AUDIT_CASES.map((c) => c.id).filter((id) => id !== 'decline' && id !== 'cancel');
+    const args = [file, '--url', demo.url, '--revision', '2025-11-25', '--skip', skip.join(','), '--data-dir', auditDir, '--otlp'];
+    const code = await auditCli([...args, `${endpoint}/audit`], io);
+    expect(code, out + err).toBe(0);
+    expect(err).toMatch(/^Sent \d+ spans of session [0-9a-f]{8} to .*\/audit$/m);
+    // A trace for each call the audit's sessions made: the step as recorded, then a call a case.
+    let callCount = 0;
+    for (const name of readdirSync(auditDir).filter((n) => n.endsWith('.jsonl')))
+      callCount += (await readSessionFile(join(auditDir, name))).events.filter((e) => e.kind === 'call-start').length;
+    const calls = sentTo('/audit').filter((span) => !span.parentSpanId);
+    expect(calls).toHaveLength(callCount);
+    expect(callCount).toBeGreaterThanOrEqual(3);
+    expect(new Set(calls.map((span) => span.name))).toEqual(new Set(['tools/call audit_careful']));
+    expect(await auditCli([file, '--otlp', 'collector:4318'], io)).toBe(2);
+    expect(err).toContain(`--otlp must be a collector's http(s) URL, not "collector:4318".`);
+  });
+});
+
+describe('tap --otlp', () => {
+  it('sends the session recorded between a host and its server once the host is done', async () => {
+    const server = demoStdio();
+    const tapDir = join(dataDir, 'tap');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(ROOT, 'server/bin.mjs'), 'tap', '--data-dir', tapDir, '--otlp', `${endpoint}/tap`, '--', server.command, ...server.args],
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
+    let err = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await client.connect(transport);
+    await client.callTool({ name: 'echo', arguments: { text: 'tapped' } });
+    await client.close();
+    await vi.waitFor(() => expect(err).toMatch(/Sent \d+ spans of session tap-[0-9a-f]{8} to .*\/tap/), { timeout: 20_000 });
+    const spans = sentTo('/tap');
+    const call = spans.find((span) => !span.parentSpanId);
+    expect(call?.name).toBe('tools/call echo');
+    expect(spans.filter((span) => span.parentSpanId === call?.spanId).map((span) => span.name)).toEqual(['round 1']);
+    expect(attribute(call!, 'network.transport')).toBe('pipe');
+    const [file] = readdirSync(tapDir).filter((name) => name.endsWith('.jsonl'));
+    const { events } = await readSessionFile(join(tapDir, file));
+    const start = events.find((e) => e.kind === 'call-start');
+    expect(ms(call!.startTimeUnixNano)).toBe(start?.at);
   });
 });
 

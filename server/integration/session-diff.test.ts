@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetStdio } from '../../e2e/support/processes';
+import { startInspector, targetStdio } from '../../e2e/support/processes';
 import { runDiff } from '../formats/diff-cli';
 import { runScenario } from '../scenarios/scenario-runner';
 import { SessionRegistry } from '../session/session-registry';
@@ -136,6 +136,25 @@ describe('elicitation-inspector diff', () => {
       code: 2,
       err: expect.stringContaining('--time-threshold must be'),
     });
+  });
+  it("the page's diff route gives what the command prints, for the sessions' ids; a wrong id or threshold is refused", async () => {
+    const inspector = await startInspector(['--no-connect'], { dataDir });
+    try {
+      const id = (file: string) => file.slice(dataDir.length + 1, -'.jsonl'.length);
+      const route = (a: string, b: string, query = `?timeThreshold=${NOISE_MS}`) =>
+        fetch(`${inspector.origin}/api/sessions/${a}/diff/${b}${query}`, { headers: { Authorization: `Bearer ${inspector.token}` } });
+      const response = await route(id(files.before), id(files.changed));
+      expect(response.status).toBe(200);
+      const fromPage = SessionDiffSchema.parse(await response.json());
+      const { diff: fromCli } = await diffJson(files.before, files.changed);
+      expect(fromPage).toEqual({ ...fromCli, a: { ...fromCli.a, source: id(files.before) }, b: { ...fromCli.b, source: id(files.changed) } });
+      const missing = await route(id(files.before), 'no-such-session');
+      expect([missing.status, ((await missing.json()) as { error: { message: string } }).error.message]).toEqual([404, 'No session file for no-such-session.']);
+      const badThreshold = await route(id(files.before), id(files.again), '?timeThreshold=soon');
+      expect(badThreshold.status).toBe(400);
+    } finally {
+      await inspector.stop();
+    }
   });
 });
 

@@ -7,12 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { otlpUrlError, sendFileTraces } from '../otlp-on-end';
 import { DEFAULT_DATA_DIR, readRunning, TAP_FILE_PREFIX } from '../store/data-dir';
 import type { SessionLog } from '../store/session-log';
 import { relayStdio, type RelayObserver } from './stdio-relay';
 import type { TapRecorder } from './tap-recorder';
 
-export type TapOptions = { dataDir: string; command: string; args: string[] };
+/** `otlp`: a collector the recorded session's calls go to as traces once the host is done. */
+export type TapOptions = { dataDir: string; command: string; args: string[]; otlp?: string };
 
 /** Parse `tap`'s arguments; a usage error is a sentence naming what is wrong. */
 export function parseTapArgs(argv: readonly string[]): TapOptions | { error: string } {
@@ -20,16 +22,23 @@ export function parseTapArgs(argv: readonly string[]): TapOptions | { error: str
   const options = end === -1 ? argv : argv.slice(0, end);
   const command = end === -1 ? [] : argv.slice(end + 1);
   let dataDir = DEFAULT_DATA_DIR;
+  let otlp: string | undefined;
   for (let i = 0; i < options.length; i++) {
     const option = options[i];
     if (option === '--data-dir' || option.startsWith('--data-dir=')) {
       const value = option === '--data-dir' ? options[++i] : option.slice('--data-dir='.length);
       if (!value) return { error: 'tap: --data-dir needs a folder, e.g. tap --data-dir ./sessions -- node server.js' };
       dataDir = value;
+    } else if (option === '--otlp' || option.startsWith('--otlp=')) {
+      const value = option === '--otlp' ? options[++i] : option.slice('--otlp='.length);
+      if (!value) return { error: 'tap: --otlp needs a collector URL, e.g. tap --otlp http://127.0.0.1:4318 -- node server.js' };
+      otlp = value;
     } else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
   }
   if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
-  return { dataDir, command: command[0], args: command.slice(1) };
+  const otlpError = otlp === undefined ? undefined : otlpUrlError(otlp);
+  if (otlpError) return { error: `tap: ${otlpError}` };
+  return { dataDir, command: command[0], args: command.slice(1), ...(otlp !== undefined && { otlp }) };
 }
 
 /** Run the tap; resolves with the exit code the tap ends with (the server's own). */
@@ -69,12 +78,13 @@ export async function tapCli(argv: string[]): Promise<number> {
   if (record) {
     record.recorder.end(end);
     record.log.close();
+    if (parsed.otlp) await sendFileTraces(record.file, record.sessionId, parsed.otlp, (line) => void process.stderr.write(`${line}\n`));
   }
   return end.tapExitCode;
 }
 
 /** The session file and the recorder that writes it. */
-async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder }> {
+async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder; file: string; sessionId: string }> {
   const [{ SessionLog }, { TapRecorder }, { summarizeTarget }, { secretScrubber, targetSecrets }] = await Promise.all([
     import('../store/session-log'),
     import('./tap-recorder'),
@@ -97,5 +107,5 @@ async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recor
       ? `elicitation-inspector tap: recording into the inspector at ${running.url} (session ${sessionId}).\n`
       : `elicitation-inspector tap: recording to ${filePath}; the inspector lists it when it starts.\n`,
   );
-  return { log, recorder };
+  return { log, recorder, file: filePath, sessionId };
 }
