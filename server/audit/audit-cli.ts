@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
+import { DEFAULT_DATA_DIR, EXIT, readUsage, type CliIo } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
 import { SessionRegistry } from '../session/session-registry';
@@ -58,9 +58,8 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   if (!(REVISIONS as readonly string[]).includes(revision))
     throw new ScenarioFileError(`--revision must be one of ${REVISIONS.join(', ')}, not "${revision}".`);
   if (values.url !== undefined && command.length) throw new ScenarioFileError('Give either --url or a command after --, not both.');
-  const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
   const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
-  for (const id of skip) if (!known.has(id)) throw new ScenarioFileError(`--skip: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+  checkSkip(skip, '--skip');
   const server = serverFrom(values.url, command);
   return {
     file: positionals[0],
@@ -73,6 +72,21 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
     caseTimeoutMs: whole('--case-timeout', values['case-timeout'], DEFAULT_CASE_TIMEOUT_MS, 1000, 600_000),
     skip,
   };
+}
+
+/** Every id switched off names a built-in case. */
+function checkSkip(ids: Iterable<string>, where: string): void {
+  const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
+  for (const id of ids) if (!known.has(id)) throw new ScenarioFileError(`${where}: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+}
+
+/** A case of the user's own has an id no other case has. */
+function checkOwnCases(cases: { id: string }[]): void {
+  const taken = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
+  for (const { id } of cases) {
+    if (taken.has(id)) throw new ScenarioFileError(`audit.cases: the id "${id}" is taken; give your case an id of its own.`);
+    taken.add(id);
+  }
 }
 
 function serverFrom(url: string | undefined, command: string[]): Target | undefined {
@@ -91,17 +105,17 @@ function whole(flag: string, text: string | undefined, fallback: number, min: nu
 }
 
 /** Runs the command; resolves with the exit code. */
-export async function auditCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void } = stdio()): Promise<number> {
-  let options: AuditCliOptions;
-  let scenario: Scenario;
-  try {
-    options = parseAuditArgs(argv);
-    scenario = readScenarioFile(options.file);
-    if (options.server) scenario = { ...scenario, server: options.server };
-  } catch (error) {
-    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.usage;
-  }
+export async function auditCli(argv: string[], io: CliIo = stdio()): Promise<number> {
+  const usage = readUsage(io, () => {
+    const options = parseAuditArgs(argv);
+    const read = readScenarioFile(options.file);
+    checkSkip(read.audit?.skip ?? [], 'audit.skip');
+    checkOwnCases(read.audit?.cases ?? []);
+    const scenario: Scenario = options.server ? { ...read, server: options.server } : read;
+    return { options, scenario };
+  });
+  if (!usage) return EXIT.usage;
+  const { options, scenario } = usage;
   const registry = new SessionRegistry({ dataDir: options.dataDir });
   const isLive = options.reporter === 'line' || options.out !== undefined;
   let lastProtocol: string | undefined;
