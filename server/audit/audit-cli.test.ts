@@ -56,7 +56,7 @@ describe('elicitation-inspector audit', () => {
     });
     const junit = join(dir, 'audit.xml');
     const failed = await audit([careless, '--revision', '2026-07-28', '--reporter', 'junit', '--out', junit]);
-    expect(failed.code).toBe(1);
+    expect(failed.code, failed.out + failed.err).toBe(1);
     expect(failed.out).toMatch(/FAIL used {4}not-an-option {8}1\. tools\/call audit_careless › form 1 › plan: the result carries the value sent/);
     expect(failed.out).toMatch(/FAIL used {4}too-young {12}1\. tools\/call audit_careless › form 1 › age: the result carries the value sent/);
     expect(failed.out).toContain('sent {"action":"accept","content":{"name":"audit"');
