@@ -9,7 +9,7 @@
  */
 import { stepName } from '../scenarios/step-driver';
 import type { SessionRegistry } from '../session/session-registry';
-import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge } from '../wire/audit';
+import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge, type UserAuditCase } from '../wire/audit';
 import type { EventOf } from '../wire/events';
 import type { Scenario } from '../wire/scenario';
 import { SessionSettingsSchema, type ProtocolChoice } from '../wire/target';
@@ -133,12 +133,7 @@ type CaseTask = { caseId: string; judge: AuditJudge; marker?: Marker; elicitatio
 const LEGACY_ONLY = new Set(AUDIT_CASES.filter((auditCase) => auditCase.isLegacyOnly).map((auditCase) => auditCase.id));
 
 /** The answer cases for each question the probe met: form cases (built in and the user's) and URL-mode cases. */
-function stepTasks(
-  asked: EventOf<'elicitation'>[],
-  isModern: boolean,
-  skip: ReadonlySet<string>,
-  userCases: NonNullable<Scenario['audit']>['cases'] & {},
-): CaseTask[] {
+function stepTasks(asked: EventOf<'elicitation'>[], isModern: boolean, skip: ReadonlySet<string>, userCases: readonly UserAuditCase[]): CaseTask[] {
   const off = isModern ? new Set([...skip, ...LEGACY_ONLY]) : skip;
   let forms = 0;
   return asked.flatMap((elicitation, k) => {
