@@ -119,7 +119,8 @@ class LateAnswer {
     this.timer = setTimeout(() => {
       if (this.sending || !this.connection.session.broker.isPending(elicitation.key)) return;
       this.observation.neverGaveUp = true;
-      this.connection.session.answerElicitation(elicitation.key, 'cancel', undefined, false);
+      const given = answer.action === 'none' ? 'cancel' : answer.action;
+      this.connection.session.answerElicitation(elicitation.key, given, given === 'accept' ? answer.content : undefined, true);
     }, this.ctx.caseTimeoutMs / 2);
     return { action: 'none' };
   }
