@@ -40,8 +40,11 @@ file, 3 could not connect or run.`,
        [--otlp URL]
 
 For each step of the file that elicits, calls it again once per case, answering its form with one invalid
-or odd answer (a field left out, null, the wrong type, out of range, not an option, decline, cancel, …) or,
-on 2026-07-28, altering a retry (requestState changed, inputResponses keys added, dropped or renamed).
+or odd answer (a field left out, null, the wrong type, out of range, not an option, decline, cancel, …),
+its URL requests with decline, cancel or a consent never completed, on 2025 answering after the server
+gave up, or on 2026-07-28 altering a retry (requestState changed or from another call or round,
+inputResponses keys added, dropped, renamed or replayed). The file's "audit" block may switch cases off
+("skip") and add cases of your own ("cases").
 A case passes when the server refuses it (a tool error, a JSON-RPC error, asking again) or handles it; it
 fails when the server uses the invalid value or breaks (crash, hang, stack trace). The file names the
 calls as a scenario does ({"steps":[{"call":"tool","arguments":{}}]}); -- or --url replace its server.

@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   let legacyPerCase = 0;
   try {
     for (const protocol of ['2026-07-28', '2025-11-25'] as const) {
-      const [run] = await runAudit(scenario, { registry, protocols: [protocol] });
+      // The late answer waits out half the deadline on a server that never gives up: a wait, not work.
+      const [run] = await runAudit(scenario, { registry, protocols: [protocol], skip: new Set(['answer-after-cancel']) });
       const perCase = run.cases.reduce((sum, c) => sum + c.durationMs, 0) / run.cases.length;
       if (protocol === '2025-11-25') legacyPerCase = perCase;
       const mode = protocol === '2026-07-28' ? '4 at a time' : 'one at a time';

@@ -3,7 +3,7 @@
  * and stop each by its own process id.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The kit's start-up alone (no @playwright/test): Vitest's integration tests use it too.
@@ -124,4 +124,30 @@ export function targetStdio(name: string, ...extra: string[]): { command: string
 export async function startHttpTarget(name: string, ...extra: string[]): Promise<Started & { port: number }> {
   const started = await startUntil(process.execPath, ['--import', TSX, join(ROOT, 'e2e/targets', `${name}.ts`), ...extra], /LOOPBACK_PORT=(\d+)/);
   return { ...started, port: Number(started.match[1]) };
+}
+
+/** The running processes whose parent is `parent` (the test's own process by default), read from the process table in /proc. */
+export function childProcesses(parent = process.pid): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === parent && state !== 'Z') children.push(Number(name));
+    } catch {
+      // It ended while the table was read.
+    }
+  }
+  return children;
+}
+
+/** Poll until `parent` has no running child process; the ones still running after `timeoutMs`. */
+export async function untilNoChildren(parent = process.pid, timeoutMs = 10_000): Promise<number[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = childProcesses(parent);
+    if (left.length === 0 || Date.now() >= until) return left;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

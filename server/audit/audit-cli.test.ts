@@ -46,18 +46,27 @@ describe('elicitation-inspector audit', () => {
       err: expect.stringContaining(`the folder ${join(dir, 'no-such-folder')} does not exist`) as string,
     });
     expect(await audit([join(dir, 'missing.json')])).toMatchObject({ code: 2, err: expect.stringContaining('cannot be read') as string });
+    const badSkip = toolsFile('bad-skip.json', { steps: [{ call: 'audit_careful' }], audit: { skip: ['nope'] } });
+    expect(await audit([badSkip])).toMatchObject({ code: 2, err: expect.stringContaining('audit.skip: no case "nope"') as string });
+    const taken = toolsFile('taken.json', { steps: [{ call: 'audit_careful' }], audit: { cases: [{ id: 'null', judge: 'refuse', field: 'age', value: 0 }] } });
+    expect(await audit([taken])).toMatchObject({ code: 2, err: expect.stringContaining('the id "null" is taken') as string });
   });
 
   it('exits 1 on a careless tool, printing what was sent and what came, and writes JUnit; exits 0 on a careful one given after --', async () => {
-    const careless = toolsFile('careless.json', { steps: [{ call: 'audit_careless' }] });
+    // The scenario file switches cases off and adds one of its own.
+    const careless = toolsFile('careless.json', {
+      steps: [{ call: 'audit_careless' }],
+      audit: { skip: skipAllBut('not-an-option', 'decline')[1].split(','), cases: [{ id: 'too-young', field: 'age', value: 12, judge: 'refuse' }] },
+    });
     const junit = join(dir, 'audit.xml');
-    const failed = await audit([careless, '--revision', '2026-07-28', '--reporter', 'junit', '--out', junit, ...skipAllBut('not-an-option', 'decline')]);
-    expect(failed.code).toBe(1);
+    const failed = await audit([careless, '--revision', '2026-07-28', '--reporter', 'junit', '--out', junit]);
+    expect(failed.code, failed.out + failed.err).toBe(1);
     expect(failed.out).toMatch(/FAIL used {4}not-an-option {8}1\. tools\/call audit_careless › form 1 › plan: the result carries the value sent/);
+    expect(failed.out).toMatch(/FAIL used {4}too-young {12}1\. tools\/call audit_careless › form 1 › age: the result carries the value sent/);
     expect(failed.out).toContain('sent {"action":"accept","content":{"name":"audit"');
-    expect(failed.out).toMatch(/FAILED on 2026-07-28: 3 cases \(2 handled, 1 used\)/);
+    expect(failed.out).toMatch(/FAILED on 2026-07-28: 4 cases \(2 handled, 2 used\)/);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="audit careless.json (2026-07-28)" tests="3" failures="1"');
+    expect(xml).toContain('<testsuite name="audit careless.json (2026-07-28)" tests="4" failures="2"');
     expect(xml).toContain('<failure message="used"');
 
     const careful = toolsFile('careful.json', { steps: [{ call: 'audit_careful' }] });

@@ -7,7 +7,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR, EXIT } from '../scenarios/run-cli';
+import { DEFAULT_DATA_DIR, EXIT, readUsage, type CliIo } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
 import { otlpUrlError, sendTracesOnSessionEnd } from '../otlp-on-end';
@@ -62,9 +62,8 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   if (!(REVISIONS as readonly string[]).includes(revision))
     throw new ScenarioFileError(`--revision must be one of ${REVISIONS.join(', ')}, not "${revision}".`);
   if (values.url !== undefined && command.length) throw new ScenarioFileError('Give either --url or a command after --, not both.');
-  const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
   const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
-  for (const id of skip) if (!known.has(id)) throw new ScenarioFileError(`--skip: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+  checkSkip(skip, '--skip');
   // Said before the audit runs, not after it: the run may take minutes.
   if (values.out && !existsSync(dirname(resolve(values.out))))
     throw new ScenarioFileError(`--out ${values.out}: the folder ${dirname(resolve(values.out))} does not exist; create it or name a file in another.`);
@@ -85,6 +84,21 @@ export function parseAuditArgs(argv: string[]): AuditCliOptions {
   };
 }
 
+/** Every id switched off names a built-in case. */
+function checkSkip(ids: Iterable<string>, where: string): void {
+  const known = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
+  for (const id of ids) if (!known.has(id)) throw new ScenarioFileError(`${where}: no case "${id}"; the cases are ${[...known].join(', ')}.`);
+}
+
+/** A case of the user's own has an id no other case has. */
+function checkOwnCases(cases: { id: string }[]): void {
+  const taken = new Set(AUDIT_CASES.map((auditCase) => auditCase.id));
+  for (const { id } of cases) {
+    if (taken.has(id)) throw new ScenarioFileError(`audit.cases: the id "${id}" is taken; give your case an id of its own.`);
+    taken.add(id);
+  }
+}
+
 function serverFrom(url: string | undefined, command: string[]): Target | undefined {
   if (url === undefined && command.length === 0) return undefined;
   const parsed = TargetSchema.safeParse(url !== undefined ? { transport: 'http', url } : { transport: 'stdio', command: command[0], args: command.slice(1) });
@@ -101,17 +115,17 @@ function whole(flag: string, text: string | undefined, fallback: number, min: nu
 }
 
 /** Runs the command; resolves with the exit code. */
-export async function auditCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void } = stdio()): Promise<number> {
-  let options: AuditCliOptions;
-  let scenario: Scenario;
-  try {
-    options = parseAuditArgs(argv);
-    scenario = readScenarioFile(options.file);
-    if (options.server) scenario = { ...scenario, server: options.server };
-  } catch (error) {
-    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.usage;
-  }
+export async function auditCli(argv: string[], io: CliIo = stdio()): Promise<number> {
+  const usage = readUsage(io, () => {
+    const options = parseAuditArgs(argv);
+    const read = readScenarioFile(options.file);
+    checkSkip(read.audit?.skip ?? [], 'audit.skip');
+    checkOwnCases(read.audit?.cases ?? []);
+    const scenario: Scenario = options.server ? { ...read, server: options.server } : read;
+    return { options, scenario };
+  });
+  if (!usage) return EXIT.usage;
+  const { options, scenario } = usage;
   const registry = new SessionRegistry({ dataDir: options.dataDir });
   // Each case is a session: sent as it ends; a collector that refuses is said on stderr and changes no verdict.
   const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => io.err(`${line}\n`)) : undefined;

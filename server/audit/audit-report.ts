@@ -12,10 +12,10 @@ import type { AuditRun } from './audit-runner';
 
 const VERDICTS: readonly AuditVerdict[] = ['refused', 'handled', 'used', 'broke', 'unclear'];
 
-/** Where the case aimed: "1. tools/call signup › form 1 › name". */
+/** Where the case aimed: "1. tools/call signup › form 1 › name", "2. tools/call connect › URL request 1". */
 export function caseTarget(report: AuditCaseReport): string {
   const parts = [report.step];
-  if (report.elicitation !== undefined) parts.push(`form ${report.elicitation}`);
+  if (report.elicitation !== undefined) parts.push(`${report.mode === 'url' ? 'URL request' : 'form'} ${report.elicitation}`);
   if (report.field !== undefined) parts.push(report.field);
   return parts.join(' › ');
 }

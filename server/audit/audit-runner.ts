@@ -7,25 +7,20 @@
  * session down, the cases that were in flight with it are run again one by one,
  * so the verdict "broke" lands on the case that did it.
  */
-import { demoTarget } from '../demo/demo-target';
-import { describeEnd, resultText } from '../scenarios/outcome-checks';
-import { EventFeed } from '../scenarios/scenario-runner';
-import { driveStep, stepName, type StepContext } from '../scenarios/step-driver';
-import type { Session } from '../session/session';
-import type { CallHooks } from '../session/call-rounds';
+import { stepName } from '../scenarios/step-driver';
 import type { SessionRegistry } from '../session/session-registry';
-import { FAILING_VERDICTS, type AuditCaseReport, type AuditJudge } from '../wire/audit';
+import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge, type UserAuditCase } from '../wire/audit';
 import type { EventOf } from '../wire/events';
-import type { RuleAnswer } from '../wire/rules';
-import type { Scenario, ScenarioStep } from '../wire/scenario';
+import type { Scenario } from '../wire/scenario';
 import { SessionSettingsSchema, type ProtocolChoice } from '../wire/target';
-import { baselineAnswer, caseAnswers } from './case-answers';
+import { Connection, reconnect } from './audit-connection';
+import { caseAnswers, urlCaseAnswers, userCaseAnswers, type CaseAnswer } from './case-answers';
+import { describeCame, runCall, shorten, type CaseContext, type Plan } from './case-call';
 import { judgeCase, type CaseObservation, type Marker } from './judge';
 import { retryCases, watchRetries } from './retry-cases';
 
 export const DEFAULT_CASE_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
-const SHOWN_CHARS = 300;
 
 export type AuditOptions = {
   registry: SessionRegistry;
@@ -34,7 +29,7 @@ export type AuditOptions = {
   concurrency?: number;
   /** How long one case's call may take before it counts as a hang. */
   caseTimeoutMs?: number;
-  /** Case ids to leave out. */
+  /** Case ids to leave out (with the scenario file's `audit.skip`). */
   skip?: ReadonlySet<string>;
   onCase?: (report: AuditCaseReport, run: { protocol: string }) => void;
 };
@@ -64,6 +59,7 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
   const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
   const settings = SessionSettingsSchema.parse({ ...scenario.client, protocol, requestTimeoutMs: Math.max(1000, caseTimeoutMs) });
   const open = () => Connection.open(options.registry, scenario, settings);
+  const skip = new Set([...(options.skip ?? []), ...(scenario.audit?.skip ?? [])]);
   let connection: Connection | undefined;
   try {
     connection = await open();
@@ -87,22 +83,9 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
         if (probe.lost) connection = await reconnect(connection, open, protocol);
         continue;
       }
-      const tasks: CaseTask[] = [];
-      for (const [k, elicitation] of asked.entries()) {
-        if (elicitation.mode !== 'form') continue;
-        for (const generated of caseAnswers(elicitation.params.requestedSchema, options.skip)) {
-          tasks.push({
-            caseId: generated.case.id,
-            judge: generated.judge,
-            ...(generated.marker && { marker: generated.marker }),
-            elicitation: k + 1,
-            ...(generated.field !== undefined && { field: generated.field }),
-            plan: { kind: 'answer', ordinal: k + 1, target: elicitation, answer: generated.answer },
-          });
-        }
-      }
+      const tasks = stepTasks(asked, isModern, skip, scenario.audit?.cases ?? []);
       if (isModern) {
-        for (const retry of retryCases(watch.shape, options.skip)) {
+        for (const retry of retryCases(watch.shape, skip)) {
           tasks.push({
             caseId: retry.case.id,
             judge: retry.case.judge,
@@ -145,25 +128,31 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
   }
 }
 
-async function reconnect(lost: Connection, open: () => Promise<Connection>, protocol: ProtocolChoice): Promise<Connection> {
-  await lost.close();
-  const next = await open();
-  const ready = await next.ready(protocol);
-  if (ready !== true) {
-    await next.close();
-    throw new Error(`Could not connect again after the server went away: ${ready}`);
-  }
-  return next;
+type CaseTask = { caseId: string; judge: AuditJudge; marker?: Marker; elicitation?: number; mode?: 'form' | 'url'; field?: string; plan: Plan };
+
+const LEGACY_ONLY = new Set(AUDIT_CASES.filter((auditCase) => auditCase.isLegacyOnly).map((auditCase) => auditCase.id));
+
+/** The answer cases for each question the probe met: form cases (built in and the user's) and URL-mode cases. */
+function stepTasks(asked: EventOf<'elicitation'>[], isModern: boolean, skip: ReadonlySet<string>, userCases: readonly UserAuditCase[]): CaseTask[] {
+  const off = isModern ? new Set([...skip, ...LEGACY_ONLY]) : skip;
+  let forms = 0;
+  return asked.flatMap((elicitation, k) => {
+    let generated: CaseAnswer[] = [];
+    if (elicitation.mode === 'form') {
+      const schema = elicitation.params.requestedSchema;
+      generated = [...caseAnswers(schema, off), ...userCaseAnswers(schema, ++forms, userCases)];
+    } else if (elicitation.mode === 'url') generated = urlCaseAnswers(off);
+    return generated.map((one) => ({
+      caseId: one.case.id,
+      judge: one.judge,
+      ...(one.marker && { marker: one.marker }),
+      elicitation: k + 1,
+      mode: elicitation.mode === 'url' ? 'url' : 'form',
+      ...(one.field !== undefined && { field: one.field }),
+      plan: { kind: 'answer', ordinal: k + 1, target: elicitation, answer: one.answer, ...(one.late && { late: true }) },
+    }));
+  });
 }
-
-type CaseContext = { scenario: Scenario; step: ScenarioStep; index: number; caseTimeoutMs: number };
-
-type Plan =
-  | { kind: 'probe' }
-  | { kind: 'answer'; ordinal: number; target: EventOf<'elicitation'>; answer: RuleAnswer }
-  | { kind: 'retry'; start: () => { hooks: CallHooks; sent(): string } };
-
-type CaseTask = { caseId: string; judge: AuditJudge; marker?: Marker; elicitation?: number; field?: string; plan: Plan };
 
 /**
  * Runs the cases a few at a time on the current connection. A case during which
@@ -193,15 +182,18 @@ async function runTasks(
     const retry = task.plan.kind === 'retry' ? task.plan.start() : undefined;
     const outcome = await runCall(connection, ctx, task.plan, retry?.hooks);
     if (outcome.lost && !isAlone) return setAside.push(task);
-    const observation: CaseObservation = outcome.lost
-      ? { ...outcome.observation, broken: outcome.observation.broken ?? 'the session closed: the server went away' }
-      : outcome.observation;
+    const observation: CaseObservation = {
+      ...outcome.observation,
+      ...(outcome.lost && { broken: outcome.observation.broken ?? 'the session closed: the server went away' }),
+      ...(retry && !retry.isAltered() && { unaltered: true }),
+    };
     const { verdict, reason } = judgeCase(task.judge, task.marker, observation);
     const file = options.registry.filePath(connection.session.id);
     reports.set(task, {
       caseId: task.caseId,
       step: stepLabel,
       ...(task.elicitation !== undefined && { elicitation: task.elicitation }),
+      ...(task.mode && { mode: task.mode }),
       ...(task.field !== undefined && { field: task.field }),
       verdict,
       reason,
@@ -230,126 +222,4 @@ async function runTasks(
  */
 function concurrencyOn(connection: Connection, wanted = DEFAULT_CONCURRENCY): number {
   return connection.session.protocolVersion === '2026-07-28' || connection.session.target.transport === 'http' ? wanted : 1;
-}
-
-type CallOutcome = {
-  observation: CaseObservation;
-  elicitations: EventOf<'elicitation'>[];
-  /** The answer the case sent to its question, as JSON. */
-  sent?: string;
-  callId?: string;
-  /** The session closed while the call ran. */
-  lost: boolean;
-};
-
-/** One call of the step through the scenario runner's step driver, its elicitations answered by the plan. */
-async function runCall(connection: Connection, ctx: CaseContext, plan: Plan, hooks: CallHooks | undefined): Promise<CallOutcome> {
-  const elicitations: EventOf<'elicitation'>[] = [];
-  const observation: CaseObservation = { askedAgain: false, wentOn: false, ...(plan.kind === 'retry' && { isRetryAltered: true }) };
-  let sent: string | undefined;
-  const listed = (ordinal: number) => ctx.step.elicitations[ordinal - 1]?.answer;
-  const valid = (elicitation: EventOf<'elicitation'>, ordinal: number): RuleAnswer =>
-    listed(ordinal) ?? (elicitation.mode === 'form' ? baselineAnswer(elicitation.params.requestedSchema) : { action: 'decline' });
-  const answerFor: StepContext['answerFor'] = (elicitation, ordinal) => {
-    const isRepeat = elicitations.some((earlier) => isSameQuestion(elicitation, earlier));
-    elicitations.push(elicitation);
-    // A retry case answers everything validly; a question asked again after the altered retry is the server's refusal.
-    if (plan.kind === 'retry' && isRepeat) {
-      observation.askedAgain = true;
-      return { action: 'cancel' };
-    }
-    if (plan.kind !== 'answer' || ordinal < plan.ordinal) return valid(elicitation, ordinal);
-    if (ordinal === plan.ordinal) {
-      sent = JSON.stringify(
-        plan.answer.action === 'accept' ? { action: 'accept', ...(plan.answer.content && { content: plan.answer.content }) } : { action: plan.answer.action },
-      );
-      return plan.answer;
-    }
-    if (isSameQuestion(elicitation, plan.target)) {
-      observation.askedAgain = true;
-      return { action: 'cancel' };
-    }
-    observation.wentOn = true;
-    return valid(elicitation, ordinal);
-  };
-  const step: ScenarioStep = { ...ctx.step, elicitations: [], expect: {}, timeoutMs: ctx.caseTimeoutMs + 2000 };
-  const result = await driveStep(
-    { session: connection.session, rules: ctx.scenario.rules, listen: (handler) => connection.feed.listen(handler), answerFor, ...(hooks && { hooks }) },
-    step,
-    ctx.index,
-  );
-  const end = result.callId ? connection.takeEnd(result.callId) : undefined;
-  if (end) observation.end = end;
-  const lost = connection.isClosed;
-  if (result.failures.some((failure) => failure.expectation === 'timeoutMs')) observation.broken = `no end within ${ctx.caseTimeoutMs} ms (a hang)`;
-  else if (result.fatal && !end) observation.broken = result.fatal;
-  else if (end?.outcome === 'timeout') observation.broken = `no end within ${ctx.caseTimeoutMs} ms (a hang)`;
-  else if (end?.outcome === 'error' && end.error?.code === 'transport-closed') observation.broken = `the server went away: ${end.error.message}`;
-  return { observation, elicitations, ...(sent !== undefined && { sent }), ...(result.callId && { callId: result.callId }), lost };
-}
-
-/** The server asks the question again: the same inputRequests key on 2026-07-28, the same message and schema on 2025. */
-function isSameQuestion(a: EventOf<'elicitation'>, b: EventOf<'elicitation'>): boolean {
-  if (a.origin.kind === 'mrtr' && b.origin.kind === 'mrtr') return a.origin.inputKey === b.origin.inputKey;
-  return a.params.message === b.params.message && JSON.stringify(a.params.requestedSchema) === JSON.stringify(b.params.requestedSchema);
-}
-
-function describeCame(seen: CaseObservation): string {
-  if (!seen.end) return seen.broken ? 'no result' : 'nothing';
-  const { end } = seen;
-  if (end.outcome !== 'result') return shorten(describeEnd(end));
-  const text = resultText(end.result);
-  const structured = end.result?.structuredContent === undefined ? '' : ` structuredContent ${JSON.stringify(end.result.structuredContent)}`;
-  return shorten(`${describeEnd(end)}: ${JSON.stringify(text)}${structured}`);
-}
-
-function shorten(text: string): string {
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
-}
-
-/** One session of the audit, with its event feed and the ends of its calls, kept until the case that made the call reads them. */
-class Connection {
-  private readonly ends = new Map<string, EventOf<'call-end'>>();
-  private closed = false;
-  private readonly stopWatching: () => void;
-
-  private constructor(
-    readonly session: Session,
-    readonly feed: EventFeed,
-  ) {
-    this.stopWatching = feed.listen((event) => {
-      if (event.kind === 'call-end') this.ends.set(event.callId, event);
-      if (event.kind === 'session-state' && event.state === 'closed') this.closed = true;
-    });
-  }
-
-  static async open(registry: SessionRegistry, scenario: Scenario, settings: ReturnType<typeof SessionSettingsSchema.parse>): Promise<Connection> {
-    const session = await registry.connect(scenario.server ?? demoTarget(), settings, scenario.server === undefined);
-    return new Connection(session, new EventFeed(session));
-  }
-
-  /** true once connected on `protocol`, else why not. */
-  async ready(protocol: ProtocolChoice): Promise<true | string> {
-    const ready = await this.feed.untilReady();
-    if (ready !== 'ready') return `Could not connect: ${ready}`;
-    const version = this.session.protocolVersion;
-    if (protocol !== 'auto' && version !== protocol) return `The server answered with ${version ?? 'no version'} when asked for ${protocol}.`;
-    return true;
-  }
-
-  get isClosed(): boolean {
-    return this.closed || this.session.state === 'closed';
-  }
-
-  takeEnd(callId: string): EventOf<'call-end'> | undefined {
-    const end = this.ends.get(callId);
-    this.ends.delete(callId);
-    return end;
-  }
-
-  async close(): Promise<void> {
-    this.stopWatching();
-    await this.session.close('user');
-    this.feed.stop();
-  }
 }

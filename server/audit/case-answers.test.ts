@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { validateContent } from '../session/content-validation';
 import { PROFILE_SCHEMA } from '../demo/schemas';
 import { SIGNUP_SCHEMA } from '../demo/audit-tools';
-import { baselineContent, caseAnswers } from './case-answers';
+import { baselineContent, caseAnswers, MARKERS, userCaseAnswers } from './case-answers';
 import { flipOneByte } from './retry-cases';
 
 describe('case answers', () => {
@@ -32,6 +32,27 @@ describe('case answers', () => {
     expect(fields('not-an-option')).toEqual(['plan']);
     expect(fields('number-as-string')).toEqual(['age']);
     expect(caseAnswers(SIGNUP_SCHEMA, new Set(['null'])).some((generated) => generated.case.id === 'null')).toBe(false);
+  });
+
+  it("a case of the user's own lays its value over the valid answer, where the form has its field or in the form it names", () => {
+    const cases = [
+      { id: 'too-young', judge: 'refuse' as const, field: 'age', value: 12 },
+      { id: 'no-such-field', judge: 'refuse' as const, field: 'shoeSize', value: 44 },
+      { id: 'admin-plan', judge: 'not-use' as const, content: { plan: 'admin', newsletter: false }, elicitation: 2 },
+    ];
+    const first = userCaseAnswers(SIGNUP_SCHEMA, 1, cases);
+    expect(first.map((generated) => [generated.case.id, generated.field, generated.answer.content, generated.marker])).toEqual([
+      ['too-young', 'age', { ...baselineContent(SIGNUP_SCHEMA), age: 12 }, { value: 12 }],
+    ]);
+    const second = userCaseAnswers(SIGNUP_SCHEMA, 2, cases).find((generated) => generated.case.id === 'admin-plan');
+    // The marker is the value the valid answer does not have: the newsletter's false is its default.
+    expect(second).toMatchObject({ judge: 'not-use', answer: { content: { plan: 'admin', newsletter: false } }, marker: { value: 'admin' } });
+  });
+
+  it('the late answer is valid and shows itself in the first plain text field that can hold it', () => {
+    const late = caseAnswers(SIGNUP_SCHEMA).find((generated) => generated.case.id === 'answer-after-cancel');
+    expect(late).toMatchObject({ late: true, judge: 'not-use', marker: { value: MARKERS.late } });
+    expect(validateContent(SIGNUP_SCHEMA, late!.answer.content!)).toEqual([]);
   });
 
   it('one byte changed keeps the length and changes the state', () => {

@@ -5,7 +5,7 @@
  * one thing. A case that cannot apply to a field (a bad format for a field
  * without one) is not generated.
  */
-import { AUDIT_CASES, type AuditCase, type AuditJudge } from '../wire/audit';
+import { AUDIT_CASES, type AuditCase, type AuditJudge, type UserAuditCase } from '../wire/audit';
 import { prepareFlatSchema, type FlatSchema } from '../wire/flat-schema';
 import type { RuleAnswer } from '../wire/rules';
 import type { Marker } from './judge';
@@ -17,6 +17,7 @@ export const MARKERS = {
   notAnOption: 'audit-not-an-option',
   badFormat: { email: 'audit-not-an-email', uri: 'audit not a uri', date: '2026-13-45', 'date-time': 'audit-yesterday' } as Record<string, string>,
   extra: 'audit-extra-property',
+  late: 'audit-late-answer',
   controls: 'audit\u0000\u0007\u001b[31m\u202e\u200b\uFEFF\u{1F600}\uD800end',
 } as const;
 export const VERY_LONG_CHARS = 200_000;
@@ -29,6 +30,8 @@ export type CaseAnswer = {
   judge: AuditJudge;
   /** The odd value sent; found in the result, it shows the server used it. Absent: the case has nothing to look for. */
   marker?: Marker;
+  /** Held until the server gives up on the question, then sent anyway. */
+  late?: boolean;
 };
 
 type Field = { name: string; schema: FlatSchema; isRequired: boolean };
@@ -49,6 +52,40 @@ export function baselineAnswer(requestedSchema: unknown): RuleAnswer {
   return { action: 'accept', content: baselineContent(requestedSchema), mergeDefaults: false, skipValidation: true };
 }
 
+/** The URL-mode cases' answers to a URL request: decline, cancel, and consent that is never followed by completion. */
+export function urlCaseAnswers(skip: ReadonlySet<string> = new Set()): CaseAnswer[] {
+  return AUDIT_CASES.filter((auditCase) => auditCase.scope === 'url' && !skip.has(auditCase.id)).map((auditCase) => ({
+    case: auditCase,
+    answer: { action: auditCase.id === 'url-decline' ? 'decline' : auditCase.id === 'url-cancel' ? 'cancel' : 'accept' },
+    judge: auditCase.judge,
+  }));
+}
+
+/**
+ * The answers of the user's own cases (the scenario file's `audit.cases`) for the `ordinal`-th form:
+ * a field case where the form has that field, an answer case on every form (or the one it names).
+ */
+export function userCaseAnswers(requestedSchema: unknown, ordinal: number, cases: readonly UserAuditCase[]): CaseAnswer[] {
+  const fields = new Set(formFields(requestedSchema).map((field) => field.name));
+  const baseline = baselineContent(requestedSchema);
+  return cases.flatMap((userCase): CaseAnswer[] => {
+    if (userCase.elicitation !== undefined && userCase.elicitation !== ordinal) return [];
+    if (userCase.field !== undefined && !fields.has(userCase.field)) return [];
+    const auditCase: AuditCase = { id: userCase.id, scope: userCase.field ? 'field' : 'answer', title: userCase.title ?? userCase.id, judge: userCase.judge };
+    const laid = userCase.field !== undefined ? { [userCase.field]: userCase.value } : (userCase.content ?? {});
+    const changed = Object.values(laid).find((value, i) => JSON.stringify(value) !== JSON.stringify(baseline[Object.keys(laid)[i]]));
+    return [
+      {
+        case: auditCase,
+        ...(userCase.field !== undefined && { field: userCase.field }),
+        answer: { action: 'accept', content: { ...baseline, ...laid }, mergeDefaults: false, skipValidation: true },
+        judge: userCase.judge,
+        ...(changed !== undefined && changed !== null && { marker: { value: changed } }),
+      },
+    ];
+  });
+}
+
 /** Every case's answer for this form, in AUDIT_CASES order; `skip` leaves cases out by id. */
 export function caseAnswers(requestedSchema: unknown, skip: ReadonlySet<string> = new Set()): CaseAnswer[] {
   const fields = formFields(requestedSchema);
@@ -64,6 +101,7 @@ export function caseAnswers(requestedSchema: unknown, skip: ReadonlySet<string> 
       if (auditCase.id === 'extra-property')
         out.push({ case: auditCase, answer: send({ ...baseline, auditExtra: MARKERS.extra }), judge, marker: { value: MARKERS.extra } });
       else if (auditCase.id === 'decline' || auditCase.id === 'cancel') out.push({ case: auditCase, answer: send(undefined, auditCase.id), judge });
+      else if (auditCase.id === 'answer-after-cancel') out.push({ case: auditCase, ...lateAnswer(fields, baseline), judge, late: true });
       else out.push({ case: auditCase, answer: send(auditCase.id === 'accept-empty' ? {} : undefined), judge });
       continue;
     }
@@ -83,6 +121,19 @@ export function caseAnswers(requestedSchema: unknown, skip: ReadonlySet<string> 
     }
   }
   return out;
+}
+
+/** A valid answer that shows itself: its first plain text field that can hold it carries MARKERS.late. */
+function lateAnswer(fields: Field[], baseline: Record<string, unknown>): Pick<CaseAnswer, 'answer' | 'marker'> {
+  const fits = (s: FlatSchema) =>
+    s.type === 'string' &&
+    !fieldOptions(s) &&
+    typeof s.format !== 'string' &&
+    !(typeof s.minLength === 'number' && s.minLength > MARKERS.late.length) &&
+    !(typeof s.maxLength === 'number' && s.maxLength < MARKERS.late.length);
+  const field = fields.find((candidate) => fits(candidate.schema));
+  const content = field ? { ...baseline, [field.name]: MARKERS.late } : baseline;
+  return { answer: { action: 'accept', content, mergeDefaults: false, skipValidation: true }, ...(field && { marker: { value: MARKERS.late } }) };
 }
 
 const ABSENT = Symbol('absent');

@@ -19,6 +19,14 @@ export type CaseObservation = {
   wentOn: boolean;
   /** The case altered a retry rather than answering a question. */
   isRetryAltered?: boolean;
+  /** The case consented to a URL flow it never completed. */
+  isUrlConsent?: boolean;
+  /** A late-answer case: what the answer came after, once it was sent. */
+  lateAfter?: string;
+  /** A late-answer case whose server never gave up on its question within the deadline (it was answered on time). */
+  neverGaveUp?: boolean;
+  /** A retry case that found nothing to alter (the server did not retry as the probe did, or the state to send was the same). */
+  unaltered?: boolean;
 };
 
 /** A V8 or similar stack frame: "at fn (/path/file.js:12:5)". */
@@ -35,7 +43,15 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   const errorText = end.error ? `${end.error.message} ${JSON.stringify((end.error as { data?: unknown }).data ?? '')}` : '';
   if (STACK_FRAME.test(text) || STACK_FRAME.test(errorText)) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
   if (end.outcome === 'timeout' || end.outcome === 'cancelled') return { verdict: 'broke', reason: `the call ended by ${end.outcome}` };
-  if (seen.askedAgain) return { verdict: 'refused', reason: 'the server asked again' };
+  if (seen.askedAgain) return { verdict: 'refused', reason: seen.isUrlConsent ? 'the server asked again: the flow is not done' : 'the server asked again' };
+  if (seen.lateAfter !== undefined) {
+    const shown = marker !== undefined && carries(end.result, text, marker);
+    return shown
+      ? { verdict: 'used', reason: `the result carries the answer sent after ${seen.lateAfter}` }
+      : { verdict: 'handled', reason: `it ignored the answer sent after ${seen.lateAfter}` };
+  }
+  if (seen.unaltered) return { verdict: 'handled', reason: 'nothing was altered: the retry went out as it was' };
+  if (seen.neverGaveUp) return { verdict: 'handled', reason: 'the server never gave up on its question before the deadline: nothing came late' };
   const isToolError = end.outcome === 'result' && end.result?.isError === true;
   if (end.outcome === 'error') return { verdict: 'refused', reason: `a JSON-RPC error${end.error ? ` (${String(end.error.code)})` : ''}` };
   if (isToolError) return { verdict: 'refused', reason: 'a tool error' };
@@ -44,6 +60,7 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   if (shown) return { verdict: 'used', reason: 'the result carries the value sent' };
   if (judge === 'not-use') return { verdict: 'handled', reason: 'the result does not carry the odd part' };
   if (seen.wentOn) return { verdict: 'used', reason: 'the server went on to its next question' };
+  if (seen.isUrlConsent) return { verdict: 'used', reason: 'the call succeeded on consent alone, though the URL was never visited' };
   if (marker === undefined)
     return { verdict: 'used', reason: seen.isRetryAltered ? 'the call succeeded on the altered retry' : 'the call succeeded without what the schema requires' };
   return { verdict: 'unclear', reason: 'the call succeeded, and its result does not show the value sent' };

@@ -10,22 +10,25 @@ import { MARKERS } from './case-answers';
 
 type Params = Record<string, unknown>;
 
-/** The retries a probe of the step sent: which carried requestState, which inputResponses. */
-export type RetryShape = { stateRounds: number[]; responseRounds: number[] };
+/** The retries a probe of the step sent: which carried requestState (and which), which inputResponses. */
+export type RetryShape = { stateRounds: number[]; responseRounds: number[]; states: Map<number, string> };
 
 /** One retry case, ready to run: `start()` gives the hooks for one call and what they sent. */
 export type RetryCase = {
   case: AuditCase;
   marker?: { value: unknown };
-  start: () => { hooks: CallHooks; sent: () => string };
+  start: () => { hooks: CallHooks; sent: () => string; isAltered: () => boolean };
 };
 
 /** Hooks that only watch: what the probe learns the retries' shape from. */
 export function watchRetries(): { hooks: CallHooks; shape: RetryShape } {
-  const shape: RetryShape = { stateRounds: [], responseRounds: [] };
+  const shape: RetryShape = { stateRounds: [], responseRounds: [], states: new Map() };
   const hooks: CallHooks = {
     alterRetry: (params, round) => {
-      if (typeof params.requestState === 'string') shape.stateRounds.push(round);
+      if (typeof params.requestState === 'string') {
+        shape.stateRounds.push(round);
+        shape.states.set(round, params.requestState);
+      }
       if (isRecord(params.inputResponses)) shape.responseRounds.push(round);
       return params;
     },
@@ -35,28 +38,29 @@ export function watchRetries(): { hooks: CallHooks; shape: RetryShape } {
 
 export function retryCases(shape: RetryShape, skip: ReadonlySet<string> = new Set()): RetryCase[] {
   const out: RetryCase[] = [];
-  const [firstState] = shape.stateRounds;
   const [firstResponses, secondResponses] = shape.responseRounds;
   for (const auditCase of AUDIT_CASES) {
     if (auditCase.scope !== 'retry' || skip.has(auditCase.id)) continue;
-    const alter = alteration(auditCase.id, firstState, firstResponses, secondResponses);
+    const alter = alteration(auditCase.id, shape, firstResponses, secondResponses);
     if (!alter) continue;
     out.push({
       case: auditCase,
       ...(auditCase.id === 'response-extra-key' && { marker: { value: MARKERS.extra } }),
       start: () => {
-        let sent = 'the retry went out unaltered (the server did not retry as the probe did)';
+        let sent = 'the retry went out unaltered (the server did not retry as the probe did, or the state to send was the same)';
+        let isAltered = false;
         const seen: Params[] = [];
         const hooks: CallHooks = {
           alterRetry: (params, round) => {
             seen.push(params);
             const altered = alter(params, round, seen);
-            if (altered === params) return params;
+            if (altered === params || JSON.stringify(altered) === JSON.stringify(params)) return params;
+            isAltered = true;
             sent = JSON.stringify({ round, requestState: altered.requestState, inputResponses: altered.inputResponses });
             return altered;
           },
         };
-        return { hooks, sent: () => sent };
+        return { hooks, sent: () => sent, isAltered: () => isAltered };
       },
     });
   }
@@ -65,7 +69,8 @@ export function retryCases(shape: RetryShape, skip: ReadonlySet<string> = new Se
 
 type Alter = (params: Params, round: number, seen: Params[]) => Params;
 
-function alteration(id: string, stateRound: number | undefined, responseRound: number | undefined, laterResponseRound: number | undefined): Alter | undefined {
+function alteration(id: string, shape: RetryShape, responseRound: number | undefined, laterResponseRound: number | undefined): Alter | undefined {
+  const [stateRound, laterStateRound] = shape.stateRounds;
   const onState = (change: (state: string) => string): Alter | undefined =>
     stateRound === undefined
       ? undefined
@@ -82,6 +87,17 @@ function alteration(id: string, stateRound: number | undefined, responseRound: n
       return onState((state) => state.slice(0, Math.floor(state.length / 2)));
     case 'state-empty':
       return onState(() => '');
+    case 'state-other-call': {
+      // The probe's call made the same round: its state, already used once, stands in for this call's.
+      const probeState = stateRound === undefined ? undefined : shape.states.get(stateRound);
+      return probeState === undefined ? undefined : onState(() => probeState);
+    }
+    case 'state-other-round':
+      if (laterStateRound === undefined) return undefined;
+      return (params, round, seen) => {
+        const earlier = seen.find((before) => typeof before.requestState === 'string' && before !== params)?.requestState;
+        return round === laterStateRound && typeof earlier === 'string' ? { ...params, requestState: earlier } : params;
+      };
     case 'response-extra-key':
       return onResponses((responses) => ({ ...responses, auditExtraKey: { action: 'accept', content: { auditExtra: MARKERS.extra } } }));
     case 'response-missing-key':

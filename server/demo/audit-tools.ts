@@ -30,6 +30,8 @@ export function registerAuditTools(server: McpServer): void {
   // A key of this process's own: a requestState it did not sign, or signed for another round, fails the check.
   const key = randomBytes(32);
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  // Each call's state carries a nonce of its own, used once: another call's state, even a signed one, is refused.
+  const usedNonces = new Set<string>();
 
   server.registerTool(
     'audit_careful',
@@ -50,7 +52,7 @@ export function registerAuditTools(server: McpServer): void {
         if (signup.state !== 'accepted') return { content: [text(`audit_careful: sign-up ${signup.state}`)] };
         const extra = Object.keys(signup.content).filter((name) => !(name in SIGNUP_SCHEMA.properties));
         if (extra.length) return refuse(`properties it never asked for: ${extra.join(', ')}`);
-        const payload = Buffer.from(JSON.stringify(signup.content)).toString('base64url');
+        const payload = Buffer.from(JSON.stringify({ nonce: randomBytes(12).toString('base64url'), account: signup.content })).toString('base64url');
         return inputRequired({ inputRequests: { confirm: elicit(CONFIRM_ASK, CONFIRM_SCHEMA) }, requestState: `${payload}.${sign(payload)}` });
       }
       const [payload = '', signature = ''] = state.split('.');
@@ -58,11 +60,13 @@ export function registerAuditTools(server: McpServer): void {
       if (Buffer.byteLength(signature) !== expected.length || !timingSafeEqual(Buffer.from(signature), expected)) {
         return refuse('requestState failed its integrity check');
       }
+      const { nonce, account } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { nonce: string; account: { name: string } };
+      if (usedNonces.has(nonce)) return refuse('requestState was already used by another call');
       const confirm = formAnswer(ctx, 'confirm', CONFIRM_SCHEMA);
       if (confirm.state === 'missing') return inputRequired({ inputRequests: { confirm: elicit(CONFIRM_ASK, CONFIRM_SCHEMA) }, requestState: state });
       if (confirm.state === 'invalid') return refuse(confirm.problems);
+      usedNonces.add(nonce);
       if (confirm.state !== 'accepted') return { content: [text(`audit_careful: confirmation ${confirm.state}`)] };
-      const account = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { name: string };
       return { content: [text(confirm.content.confirm === true ? `audit_careful: account created for ${account.name}` : 'audit_careful: not created')] };
     },
   );

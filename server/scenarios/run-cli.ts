@@ -18,6 +18,21 @@ export const EXIT = { passed: 0, failed: 1, usage: 2, error: 3 } as const;
 
 export { DEFAULT_DATA_DIR };
 
+export type CliIo = { out: (text: string) => void; err: (text: string) => void };
+
+/**
+ * Reads what a command needs before it starts (its arguments, its file): a mistake in
+ * either is said on stderr, and the caller exits with EXIT.usage on `undefined`.
+ */
+export function readUsage<T>(io: Pick<CliIo, 'err'>, read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
+}
+
 export type RunCliOptions = { file: string; protocol?: string; reporter: ReporterName; dataDir: string; out?: string; otlp?: string };
 
 export function parseRunArgs(argv: string[]): RunCliOptions {
@@ -44,16 +59,13 @@ export function parseRunArgs(argv: string[]): RunCliOptions {
 }
 
 /** Runs the command; resolves with the exit code. Writes to the streams given (stdout and stderr by default). */
-export async function runCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void } = stdio()): Promise<number> {
-  let options: RunCliOptions;
-  let scenario;
-  try {
-    options = parseRunArgs(argv);
-    scenario = readScenarioFile(options.file);
-  } catch (error) {
-    io.err(`elicitation-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.usage;
-  }
+export async function runCli(argv: string[], io: CliIo = stdio()): Promise<number> {
+  const usage = readUsage(io, () => {
+    const options = parseRunArgs(argv);
+    return { options, scenario: readScenarioFile(options.file) };
+  });
+  if (!usage) return EXIT.usage;
+  const { options, scenario } = usage;
   const registry = new SessionRegistry({ dataDir: options.dataDir });
   // The line report goes to the terminal as steps end; with --out, JSON or JUnit goes to the file and the lines still print.
   const isLive = options.reporter === 'line' || options.out !== undefined;

@@ -293,6 +293,14 @@ export class Session {
     return this.broker.answer(key, { action, content }, { skipValidation, ...by });
   }
 
+  /**
+   * A response to a request of the server's that is no longer pending (it withdrew it, or its call
+   * ended): the audit's late answer. It goes through the transport, so the log records it as sent.
+   */
+  sendLateResponse(rpcId: string | number, result: Record<string, unknown>): Promise<void> {
+    return this.transport.send({ jsonrpc: '2.0', id: rpcId, result });
+  }
+
   /** The response rules in force: set at connect, replaced by `setRules`. */
   get rules(): RuleSet {
     return this.settings.rules;

@@ -5,6 +5,7 @@
  * published JSON Schema (schemas/scenario.schema.json) is generated from this.
  */
 import { z } from 'zod';
+import { AuditSettingsSchema } from './audit';
 import { RuleAnswerSchema, RuleMatchSchema, RuleSetSchema } from './rules';
 import { PROTOCOL_CHOICES, SessionSettingsSchema, TargetSchema } from './target';
 
@@ -97,6 +98,8 @@ export const ScenarioSchema = z
     /** Answers for elicitations no step lists (for example a server that asks twice). */
     rules: RuleSetSchema.optional(),
     steps: z.array(ScenarioStepSchema).min(1).max(10_000),
+    /** For `elicitation-inspector audit`: cases switched off, and cases of your own (docs/audit.md). `run` ignores it. */
+    audit: AuditSettingsSchema.optional(),
   })
   .strict();
 export type Scenario = z.infer<typeof ScenarioSchema>;

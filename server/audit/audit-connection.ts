@@ -1,0 +1,69 @@
+/**
+ * One session of the audit, with its event feed and the ends of its calls, kept
+ * until the case that made the call reads them; and connecting again when the
+ * server went away.
+ */
+import { demoTarget } from '../demo/demo-target';
+import { EventFeed } from '../scenarios/scenario-runner';
+import type { Session } from '../session/session';
+import type { SessionRegistry } from '../session/session-registry';
+import type { EventOf } from '../wire/events';
+import type { Scenario } from '../wire/scenario';
+import type { ProtocolChoice, SessionSettings } from '../wire/target';
+
+export class Connection {
+  private readonly ends = new Map<string, EventOf<'call-end'>>();
+  private closed = false;
+  private readonly stopWatching: () => void;
+
+  private constructor(
+    readonly session: Session,
+    readonly feed: EventFeed,
+  ) {
+    this.stopWatching = feed.listen((event) => {
+      if (event.kind === 'call-end') this.ends.set(event.callId, event);
+      if (event.kind === 'session-state' && event.state === 'closed') this.closed = true;
+    });
+  }
+
+  static async open(registry: SessionRegistry, scenario: Scenario, settings: SessionSettings): Promise<Connection> {
+    const session = await registry.connect(scenario.server ?? demoTarget(), settings, scenario.server === undefined);
+    return new Connection(session, new EventFeed(session));
+  }
+
+  /** true once connected on `protocol`, else why not. */
+  async ready(protocol: ProtocolChoice): Promise<true | string> {
+    const ready = await this.feed.untilReady();
+    if (ready !== 'ready') return `Could not connect: ${ready}`;
+    const version = this.session.protocolVersion;
+    if (protocol !== 'auto' && version !== protocol) return `The server answered with ${version ?? 'no version'} when asked for ${protocol}.`;
+    return true;
+  }
+
+  get isClosed(): boolean {
+    return this.closed || this.session.state === 'closed';
+  }
+
+  takeEnd(callId: string): EventOf<'call-end'> | undefined {
+    const end = this.ends.get(callId);
+    this.ends.delete(callId);
+    return end;
+  }
+
+  async close(): Promise<void> {
+    this.stopWatching();
+    await this.session.close('user');
+    this.feed.stop();
+  }
+}
+
+export async function reconnect(lost: Connection, open: () => Promise<Connection>, protocol: ProtocolChoice): Promise<Connection> {
+  await lost.close();
+  const next = await open();
+  const ready = await next.ready(protocol);
+  if (ready !== true) {
+    await next.close();
+    throw new Error(`Could not connect again after the server went away: ${ready}`);
+  }
+  return next;
+}
