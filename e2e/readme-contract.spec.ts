@@ -6,6 +6,7 @@
 import { CONNECTION_STATES } from '../app/connect/connection-status';
 import { FLOW_STATUSES } from '../app/url-flow/flow-status';
 import { expect, test } from 'elicitation-inspector/playwright';
+import { changeAndReconnect } from './support/client-settings';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { readPlaywrightTable } from './support/readme-table';
 
@@ -53,6 +54,7 @@ const KNOWN_ROWS: Record<string, readonly string[]> = {
   'act on a flow': [],
   'URL flows folded for a form': [],
   'a request the server withdrew': [],
+  'an app-rendered form': [],
   timeout: [],
   'the log': [],
   "a call's story": [],
@@ -368,6 +370,18 @@ test('the keyboard: the command palette and the shortcut list; the theme switch'
   await expect(palette).toBeHidden();
   await page.keyboard.press('?');
   await readme.locate('keyboard', "getByRole('dialog', { name: 'Keyboard shortcuts' })");
+});
+
+test("an app-rendered form: the setting, the app's region, frame and state, a refused answer", async ({ app, page }) => {
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await changeAndReconnect(app, async (form) => (await readme.locate('an app-rendered form', 'getByLabel(/^App-rendered forms/)', { scope: form })).check());
+  await app.runTool('hostile_app');
+  const view = await readme.locate('an app-rendered form', "….getByRole('region', { name: 'App view' })", { scope: app.elicitation() });
+  await readme.locate('an app-rendered form', '….getByTitle(/^App ui:/)', { scope: view });
+  await readme.locate('an app-rendered form', "….getByRole('status', { name: 'App view status' })", { scope: view });
+  await readme.locate('an app-rendered form', "….getByRole('alert', { name: 'App answer refused' })", { scope: view });
+  await app.elicitation().getByRole('button', { name: 'Cancel', exact: true }).click();
 });
 
 test('every locator span of every row was tried on the page', () => {

@@ -19,6 +19,11 @@ const PROPOSALS: { key: Switch; label: string; hint: string }[] = [
     label: 'File inputs (SEP-2356, draft)',
     hint: 'a string/uri field with x-mcp-file is a file picker that sends a data: URI',
   },
+  {
+    key: 'appElicitation',
+    label: 'App-rendered forms (SEP-3118, draft)',
+    hint: 'a form request that names an MCP App shows it in a sandboxed frame beside the form',
+  },
 ];
 
 /** The Proposals part of Client settings. */

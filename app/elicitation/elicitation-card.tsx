@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { appResourceOf } from '@wire/proposals';
 import { describeHost, tapHostOf } from '@wire/target-names';
 import type { TapHost } from '@wire/target';
 import { RULE_CONTENT_REFUSED, ruleMatchText } from '@app/model/rule-text';
@@ -15,6 +16,8 @@ import { Alert } from '../ui/alert';
 import { TaskStatusBadge } from '@app/tasks/task-status-badge';
 
 const FormAnswer = preloadedLazy(() => import('./form-answer'));
+/** SEP-3118: fetched only when a request names an app and the setting is on. */
+const AppView = lazy(() => import('./app-view'));
 
 /** One pending form elicitation: who asks, why, for which call, and the form to answer it. */
 export function ElicitationCard({ elicitation, session }: { elicitation: ElicitationView; session: SessionSnapshot }) {
@@ -22,6 +25,7 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
   const findings = elicitation.findings;
   const message = typeof elicitation.params.message === 'string' ? elicitation.params.message : '';
   const host = tapHostOf(session.status.target);
+  const hasApp = session.status.settings?.proposals.appElicitation === true && 'uri' in appResourceOf(elicitation.params);
   return (
     <article aria-label={`Elicitation ${elicitation.key}`} className="space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-amber-300">
       <header className="space-y-1">
@@ -66,11 +70,20 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
       {host ? (
         <HostAnswersNote host={host} />
       ) : (
-        <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
-          <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
-            <FormAnswer elicitation={elicitation} sessionId={session.sessionId} fileInputs={session.status.settings?.proposals.fileInputs} />
-          </Suspense>
-        </ErrorBoundary>
+        <>
+          {hasApp && (
+            <ErrorBoundary label="The app view" resetKey={elicitation.key}>
+              <Suspense fallback={<p className="text-xs text-slate-500">Loading the app view…</p>}>
+                <AppView elicitation={elicitation} sessionId={session.sessionId} />
+              </Suspense>
+            </ErrorBoundary>
+          )}
+          <ErrorBoundary label="The answer form" resetKey={elicitation.key}>
+            <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
+              <FormAnswer elicitation={elicitation} sessionId={session.sessionId} fileInputs={session.status.settings?.proposals.fileInputs} />
+            </Suspense>
+          </ErrorBoundary>
+        </>
       )}
     </article>
   );

@@ -192,7 +192,7 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
 }
 
 /** How an action's row names who did it: a person is "you"; a scenario run, the inspector itself and a tapped host are not. */
-const ACTOR_TAG = { user: 'you', rule: 'rule', scenario: 'scenario', inspector: 'inspector', host: 'host' } as const;
+const ACTOR_TAG = { user: 'you', rule: 'rule', scenario: 'scenario', inspector: 'inspector', host: 'host', app: 'app' } as const;
 
 const ENDED_TEXT = {
   cancelled: 'cancelled, no response',

@@ -53,6 +53,13 @@ describe('rule form', () => {
     expect(ruleFromForm({ ...formFromRule(rule), name: 'edited' })).toEqual({ rule: { ...rule, name: 'edited' } });
   });
 
+  it('an imported rule that matches an app (SEP-3118) keeps its match once edited', () => {
+    for (const app of [true, false, 'ui://demo/choose-plan']) {
+      const rule = { id: 'r5', enabled: true, match: { app }, answer: { action: 'decline' as const } };
+      expect(ruleFromForm({ ...formFromRule(rule), name: 'edited' })).toEqual({ rule: { ...rule, name: 'edited' } });
+    }
+  });
+
   it('says which field is wrong', () => {
     const base = emptyRuleForm();
     expect(ruleFromForm({ ...base, answer: 'accept-content', content: '{name: 1}' })).toEqual({ error: expect.stringMatching(/^Content is not valid JSON: /) });

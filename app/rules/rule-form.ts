@@ -26,6 +26,8 @@ export type RuleForm = {
   skipValidation: boolean;
   /** False when an imported rule sends its content as written (no field shows it; editing keeps it). */
   mergeDefaults: boolean;
+  /** An imported rule's `app` match (SEP-3118): no field shows it; editing keeps it. */
+  app?: boolean | string;
 };
 
 export function newRuleId(): string {
@@ -73,5 +75,6 @@ export function formFromRule(rule: Rule): RuleForm {
     markComplete: answer.markComplete ?? false,
     skipValidation: answer.skipValidation ?? false,
     mergeDefaults: answer.mergeDefaults ?? true,
+    ...(match.app !== undefined && { app: match.app }),
   };
 }

@@ -44,6 +44,7 @@ export function ruleFromForm(form: RuleForm): { rule: Rule } | { error: string }
       ...(pattern && { messagePattern: pattern }),
       ...(properties.length > 0 && { properties }),
       ...(text(form.roundKey) && { roundKey: form.roundKey.trim() }),
+      ...(form.app !== undefined && { app: form.app }),
     },
     answer: {
       action: isAccept ? 'accept' : form.answer,

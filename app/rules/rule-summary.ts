@@ -10,6 +10,7 @@ export function matchSummary(match: Rule['match']): string {
     match.messagePattern && `message matches /${match.messagePattern}/`,
     match.properties && `asks for ${match.properties.join(', ')}`,
     match.roundKey && `round key ${match.roundKey}`,
+    match.app !== undefined && (match.app === true ? 'names an app' : match.app === false ? 'names no app' : `app ${match.app}`),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'every elicitation';
 }

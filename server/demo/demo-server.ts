@@ -15,6 +15,8 @@ import { elicit, formAnswer, text } from './helpers';
 import { registerCatalogItems } from './catalog-items';
 import { registerClientRequestTools } from './client-request-tools';
 import { registerProposalTools } from './proposal-tools';
+import { registerAppTools } from './app-tools';
+import { APPS_EXTENSION } from '../wire/proposals';
 import { registerRoundTools } from './round-tools';
 import { TaskServer } from './task-server';
 import { registerTaskTools } from './task-tools';
@@ -31,7 +33,8 @@ export type DemoOptions = { era: Era; site?: ConsentSite };
 export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions = { era: 'legacy' }): McpServer {
   const options = {
     // logging: write_log sends notifications/message (deprecated from 2026-07-28, SEP-2577).
-    capabilities: { tools: { listChanged: true }, logging: {} },
+    // extensions: SEP-3118's server side (MCP Apps PR 733): app_* tools may name an app for a form request.
+    capabilities: { tools: { listChanged: true }, logging: {}, extensions: { [APPS_EXTENSION]: { elicitation: {} } } },
     instructions: 'A demo server for the Elicitation Inspector: each tool shows one elicitation situation.',
   };
   // Tasks exist on 2025 connections only (see task-tools.ts for 2026-07-28).
@@ -162,6 +165,7 @@ export function createDemoServer({ era, site = new ConsentSite() }: DemoOptions 
   registerCatalogItems(server);
   registerTaskTools(server);
   registerProposalTools(server, era, site);
+  registerAppTools(server, era);
   registerAuditTools(server);
   return server;
 }

@@ -49,8 +49,14 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       registry.setCallTimer(command.params.sessionId, command.params.callId, command.params.suspended);
       return {};
     case 'answer-elicitation': {
-      const { sessionId, key, action, content, skipValidation } = command.params;
-      registry.answerElicitation(sessionId, key, action, content, skipValidation);
+      const { sessionId, key, action, content, skipValidation, actor } = command.params;
+      registry.answerElicitation(sessionId, key, action, content, skipValidation, actor);
+      return {};
+    }
+    case 'open-app-view':
+      return registry.openAppView(command.params.sessionId, command.params.key);
+    case 'report-app-view': {
+      registry.reportAppView(command.params.sessionId, command.params.key, command.params.problems);
       return {};
     }
     case 'record-action':

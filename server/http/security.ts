@@ -83,6 +83,8 @@ export const securityHeaders = (): MiddlewareHandler =>
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
+    // A route that sets its own policy (a server's app, framed by the page) keeps it.
+    if (c.res.headers.has('Content-Security-Policy')) return;
     c.header('X-Frame-Options', 'DENY');
     c.header(
       'Content-Security-Policy',

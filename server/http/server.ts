@@ -15,6 +15,7 @@ import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
 import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
+import { APP_VIEW_CSP, APP_VIEW_PATH } from '../session/app-views';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
@@ -50,6 +51,19 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   app.use('/api/*', requireToken(options.token, policy));
   app.get(CALLBACK_PATH, oauthCallback());
   app.get('/api/health', (c) => c.json({ ok: true, version: options.version, sessions: options.registry.list().length }));
+
+  /**
+   * SEP-3118: a server's app document, for the one sandboxed frame the page opened it for. The id is
+   * the capability (random, handed out over the authenticated socket); the CSP keeps the app to its own inline code.
+   */
+  app.get(`${APP_VIEW_PATH}:id`, (c) => {
+    const html = options.registry.appViews.document(c.req.param('id'));
+    if (html === undefined) throw new WireFailure('not-found', 'No such app view: it was never opened, or it expired.');
+    c.header('Content-Security-Policy', APP_VIEW_CSP);
+    c.header('Cache-Control', 'no-store');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.html(html);
+  });
 
   /** The whole session file, as recorded: for scripts and bug reports (the page exports filtered views itself). */
   app.get('/api/sessions/:id/export', (c) => {

@@ -21,7 +21,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('prompts and resources on %
       }),
     );
     const resources = await suite.client.send('list-catalog', { sessionId, kind: 'resources' });
-    expect(resources.resources?.map((r) => r.uri)).toEqual(['demo://readme', 'demo://dot.png']);
+    expect(resources.resources?.map((r) => r.uri)).toEqual(['demo://readme', 'demo://dot.png', 'ui://demo/choose-plan', 'ui://demo/hostile-plan']);
     const templates = await suite.client.send('list-catalog', { sessionId, kind: 'resource-templates' });
     expect(templates.resourceTemplates?.map((t) => t.uriTemplate)).toEqual(['demo://notes/{name}']);
 

@@ -6,8 +6,8 @@
 import { compileSafePattern } from '../wire/safe-pattern';
 import type { EventOf } from '../wire/events';
 import type { Rule, RuleMatch } from '../wire/rules';
-import { factsOf } from './rule-engine';
-import { ruleHolds } from './rule-match';
+import { appOf, factsOf } from './rule-engine';
+import { appHolds, ruleHolds } from './rule-match';
 
 /** What a match is checked against: the elicitation, and the call and server it came from. */
 export type MatchSubject = {
@@ -59,6 +59,13 @@ export function matchMisses(match: RuleMatch, subject: MatchSubject): MatchMiss[
         expected: `round key ${JSON.stringify(match.roundKey)}`,
         actual: key === undefined ? 'no input_required round' : `round key ${JSON.stringify(key)}`,
       });
+  }
+  if (match.app !== undefined) {
+    const app = appOf(elicitation.params);
+    if (!appHolds(match.app, app)) {
+      const expected = match.app === true ? 'an app' : match.app === false ? 'no app' : `app ${match.app}`;
+      misses.push({ field: 'app', expected, actual: app === undefined ? 'no app' : `app ${app}` });
+    }
   }
   return misses;
 }

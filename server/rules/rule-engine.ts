@@ -7,6 +7,7 @@
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleRef, RuleSet } from '../wire/rules';
+import { appResourceOf } from '../wire/proposals';
 import { giveRuleAnswer } from './rule-answer';
 import { findRule, type MatchFacts, type MatchOptions, type UnenforcedPattern } from './rule-match';
 
@@ -165,7 +166,14 @@ export function factsOf(
     message: typeof params.message === 'string' ? params.message : '',
     properties: new Set(properties),
     roundKey: origin.kind === 'mrtr' ? origin.inputKey : undefined,
+    app: appOf(params),
   };
+}
+
+/** The app a request names, when it is a valid `ui://` URI (SEP-3118). */
+export function appOf(params: Record<string, unknown>): string | undefined {
+  const resource = appResourceOf(params);
+  return 'uri' in resource ? resource.uri : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

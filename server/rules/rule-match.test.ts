@@ -9,6 +9,7 @@ const FACTS: MatchFacts = {
   message: 'How many guests for Friday?',
   properties: new Set(['guests', 'date']),
   roundKey: undefined,
+  app: undefined,
 };
 
 const decline = { action: 'decline' } as const;
@@ -35,6 +36,20 @@ describe('findRule', () => {
     ];
     for (const [list, expected] of cases) expect([list[0]?.match, await indexOf({ rules: list })]).toEqual([list[0]?.match, expected]);
     expect(await indexOf({ rules: [{ match: { roundKey: 'where' }, answer: decline }] }, { roundKey: 'where' })).toBe(1);
+  });
+
+  it('app: true any app, false none, a string that ui:// URI (SEP-3118)', async () => {
+    const withApp = { app: 'ui://demo/choose-plan' };
+    const cases: [boolean | string, Partial<MatchFacts>, number | undefined][] = [
+      [true, withApp, 1],
+      [true, {}, undefined],
+      [false, {}, 1],
+      [false, withApp, undefined],
+      ['ui://demo/choose-plan', withApp, 1],
+      ['ui://demo/other', withApp, undefined],
+    ];
+    for (const [app, facts, expected] of cases)
+      expect([app, facts.app, await indexOf({ rules: [{ match: { app }, answer: decline }] }, facts)]).toEqual([app, facts.app, expected]);
   });
 
   it('the first enabled rule that holds wins; a switched-off rule or set takes nothing', async () => {

@@ -29,6 +29,8 @@ export type MatchFacts = {
   properties: ReadonlySet<string>;
   /** The input key of a 2026-07-28 round; undefined for a pushed request. */
   roundKey: string | undefined;
+  /** The app the request names (SEP-3118, a valid `ui://` URI); undefined when it names none. */
+  app: string | undefined;
 };
 
 export type RuleFound = { rule: Rule; index: number };
@@ -95,6 +97,7 @@ function holdsWithoutPattern(rule: Rule, facts: MatchFacts): boolean {
   if (match.tool !== undefined && match.tool !== facts.tool) return false;
   if (match.server !== undefined && !facts.serverNames.includes(match.server)) return false;
   if (match.roundKey !== undefined && match.roundKey !== facts.roundKey) return false;
+  if (match.app !== undefined && !appHolds(match.app, facts.app)) return false;
   if (match.properties !== undefined && !match.properties.every((name) => facts.properties.has(name))) return false;
   if (match.message !== undefined && !facts.message.includes(match.message)) return false;
   return true;
@@ -108,4 +111,9 @@ function testPattern(pattern: string, text: string, results: Map<string, boolean
   const isMatch = compiled.isEnforced && compiled.test(text);
   results.set(pattern, isMatch);
   return isMatch;
+}
+
+/** A match's `app` against the app a request names: `true` any, `false` none, a string that URI. */
+export function appHolds(expected: boolean | string, app: string | undefined): boolean {
+  return typeof expected === 'boolean' ? expected === (app !== undefined) : expected === app;
 }

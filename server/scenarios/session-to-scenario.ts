@@ -10,6 +10,7 @@ import type { RuleAnswer } from '../wire/rules';
 import { SCENARIO_FILE_VERSION, type ScenarioInput, type OutcomeExpect } from '../wire/scenario';
 import { PROTOCOL_CHOICES, type TargetSummary } from '../wire/target';
 import { resultText } from './outcome-checks';
+import { appOf } from '../rules/rule-engine';
 
 type StepInput = ScenarioInput['steps'][number];
 type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
@@ -124,6 +125,8 @@ function expectOf(event: EventOf<'elicitation'>): ElicitationInput['expect'] {
     ...(message && { message: message.split(UUID)[0] || undefined }),
     ...(properties.length && { properties }),
     ...(event.origin.kind === 'mrtr' && { roundKey: event.origin.inputKey }),
+    // SEP-3118: the app the request named, so the scenario notices when a server stops offering it.
+    ...(appOf(event.params) && { app: appOf(event.params) }),
   };
 }
 

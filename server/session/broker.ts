@@ -7,7 +7,7 @@ import { samplingResultProblems } from './sampling-checks';
 export type ElicitAnswer = { action: ElicitAction; content?: Record<string, unknown> };
 
 /** Who answers: a person, or a rule (named, so the log and the story can say which). */
-export type AnswerBy = { actor: 'user' } | { actor: 'rule'; rule: RuleRef };
+export type AnswerBy = { actor: 'user' } | { actor: 'rule'; rule: RuleRef } | { actor: 'app' };
 
 export type ElicitationRequest = {
   callId?: string;
@@ -87,6 +87,12 @@ export class ElicitationBroker {
 
   info(key: string): { callId?: string; mode: Mode } | undefined {
     return this.known.get(key);
+  }
+
+  /** A pending elicitation's request params, as the server sent them; undefined once it is no longer pending. */
+  pendingParams(key: string): { mode: Mode; params: Record<string, unknown> } | undefined {
+    const entry = this.pending.get(key);
+    return entry && { mode: entry.mode, params: entry.params };
   }
 
   isPending(key: string): boolean {

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { watchedFetch } from '../auth/challenge-fetch';
 import { VERSION } from '../version';
-import { AUTHORIZATION_DENIALS_EXTENSION } from '../wire/proposals';
+import { APP_MIME_TYPE, APPS_EXTENSION, AUTHORIZATION_DENIALS_EXTENSION } from '../wire/proposals';
 import type { SessionSettings, Target } from '../wire/target';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 import { SessionStdioTransport } from './sdk-internals';
@@ -34,8 +34,12 @@ export function clientCapabilities(settings: SessionSettings): ClientCapabilitie
 
 /** The extensions of proposals switched on (docs/proposals.md); none by default. */
 function extensionCapabilities(settings: SessionSettings): ClientCapabilities {
-  if (!settings.proposals.authorizationDenials) return {};
-  return { extensions: { [AUTHORIZATION_DENIALS_EXTENSION]: {} } };
+  const extensions: NonNullable<ClientCapabilities['extensions']> = {
+    ...(settings.proposals.authorizationDenials && { [AUTHORIZATION_DENIALS_EXTENSION]: {} }),
+    // SEP-3118: only with form mode, which app-rendered requests are (the proposal asks for both).
+    ...(settings.proposals.appElicitation && settings.elicitation.form && { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE], elicitation: {} } }),
+  };
+  return Object.keys(extensions).length ? { extensions } : {};
 }
 
 function elicitationCapability(settings: SessionSettings): ClientCapabilities {

@@ -216,3 +216,23 @@ describe('the host checks (a tapped session)', () => {
     expect(codes(checkElicitationParams(url, ctx1125))).toEqual([]);
   });
 });
+
+describe('app-rendered requests (SEP-3118)', () => {
+  const form = { message: 'Pick a plan', requestedSchema: { type: 'object', properties: { plan: { type: 'string' } } } };
+  const ctx = { protocolVersion: '2026-07-28', declared: { form: true, url: true } };
+  const codes = (params: Record<string, unknown>, appElicitation: boolean) =>
+    checkElicitationParams(params, { ...ctx, appElicitation })
+      .filter((f) => f.code.startsWith('app-'))
+      .map((f) => f.code);
+
+  it('an app for a client that did not declare it, on a URL request, or not a ui:// URI', () => {
+    const app = (resourceUri: unknown) => ({ _meta: { ui: { resourceUri } } });
+    expect(codes({ ...form, ...app('ui://demo/plan') }, true)).toEqual([]);
+    expect(codes({ ...form, ...app('ui://demo/plan') }, false)).toEqual(['app-elicitation-undeclared']);
+    expect(codes({ mode: 'url', message: 'Sign in', url: 'https://example.com/a', ...app('ui://demo/plan') }, true)).toEqual(['app-on-url-mode']);
+    expect(codes({ ...form, ...app('https://example.com/plan') }, true)).toEqual(['app-resource-uri-invalid']);
+    expect(codes({ ...form, ...app(42) }, true)).toEqual(['app-resource-uri-invalid']);
+    expect(codes({ ...form, _meta: { ui: {} } }, false)).toEqual([]);
+    expect(codes(form, false)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
-import { FILE_INPUT_KEYWORD, fileInputOf } from '../wire/proposals';
+import { appResourceOf, FILE_INPUT_KEYWORD, fileInputOf } from '../wire/proposals';
 import { compileSafePattern } from '../wire/safe-pattern';
 import { analyzeUrl } from '../wire/url-checks';
 
@@ -16,6 +16,8 @@ export type ElicitationContext = {
   declared: { form: boolean; url: boolean };
   /** SEP-2356 (the File inputs setting): `x-mcp-file` is a keyword the client knows. */
   fileInputs?: boolean;
+  /** SEP-3118 (the App-rendered elicitation setting, with form mode): the client declared MCP Apps elicitation. */
+  appElicitation?: boolean;
 };
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
@@ -80,7 +82,31 @@ export function checkElicitationParams(params: Record<string, unknown>, ctx: Eli
     }
     findings.push(...checkRequestedSchema(params.requestedSchema, is0618, ctx.fileInputs));
   }
+  findings.push(...checkAppResource(params, mode, ctx.appElicitation === true));
   return findings;
+}
+
+/** SEP-3118: an app offered for a request, where the proposal allows one (a form request, to a client that declared it). */
+export function checkAppResource(params: Record<string, unknown>, mode: 'form' | 'url', isDeclared: boolean): Finding[] {
+  const resource = appResourceOf(params);
+  if ('absent' in resource) return [];
+  if (!isDeclared) {
+    return [
+      {
+        code: 'app-elicitation-undeclared',
+        severity: 'error',
+        message:
+          'The request names an app (_meta.ui.resourceUri), but this client did not declare MCP Apps elicitation (extensions["io.modelcontextprotocol/ui"].elicitation); a server must send the plain form then (SEP-3118).',
+      },
+    ];
+  }
+  if (mode === 'url') {
+    return [{ code: 'app-on-url-mode', severity: 'error', message: 'A URL-mode request names an app; only form requests can be app-rendered (SEP-3118).' }];
+  }
+  if ('invalid' in resource) {
+    return [{ code: 'app-resource-uri-invalid', severity: 'warning', message: `${resource.invalid}; the request is shown as the plain form.` }];
+  }
+  return [];
 }
 
 /** The flat, primitive-only subset the spec allows for `requestedSchema`. */

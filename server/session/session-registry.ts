@@ -14,6 +14,8 @@ import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
+import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer } from './app-views';
+import type { AppViewOpened } from '../wire/app-bridge';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import type { Session } from './session';
@@ -30,6 +32,8 @@ export type RegistryOptions = {
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
+  /** The app documents being served to sandboxed frames (SEP-3118). */
+  readonly appViews = new AppViews();
   private readonly recorded = new Map<string, RecordedSession>();
   /** Tapped sessions (`elicitation-inspector tap`) another process is writing, followed live. */
   private readonly followed = new Map<string, FollowedSession>();
@@ -228,9 +232,21 @@ export class SessionRegistry {
     action: 'accept' | 'decline' | 'cancel',
     content: Record<string, unknown> | undefined,
     skipValidation: boolean,
+    actor: 'user' | 'app' = 'user',
   ): void {
-    const error = this.live(sessionId).answerElicitation(key, action, content, skipValidation);
+    const session = this.live(sessionId);
+    const error = session.answerElicitation(key, action, content, actor === 'app' ? false : skipValidation, { actor });
+    if (error && actor === 'app' && error.code === 'validation-failed') reportRefusedAppAnswer(session, key, error.message);
     if (error) throw WireFailure.from(error);
+  }
+
+  /** SEP-3118: the app a pending form request names, read from its server and served to one sandboxed frame (app-views.ts). */
+  openAppView(sessionId: string, key: string): Promise<AppViewOpened> {
+    return openAppView(this.connected(sessionId), key, this.appViews);
+  }
+
+  reportAppView(sessionId: string, key: string, problems: string[]): void {
+    reportAppView(this.live(sessionId), key, problems);
   }
 
   /** Replace a live session's response rules; a reconnect keeps them (they live in its settings). */

@@ -441,6 +441,7 @@ export class Session {
       protocolVersion: this.protocolVersion ?? this.settings.protocol,
       declared: { form, url: url && !is0618 },
       fileInputs: this.settings.proposals.fileInputs,
+      appElicitation: this.settings.proposals.appElicitation && form,
     };
   }
 

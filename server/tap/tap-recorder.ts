@@ -6,6 +6,7 @@
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
+import { declaresAppElicitation } from '../wire/proposals';
 import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
 import { TapElicitations } from './tap-elicitations';
 
@@ -303,6 +304,7 @@ export class TapRecorder {
     return {
       protocolVersion: this.protocolVersion ?? this.host?.protocolVersion ?? 'unknown',
       declared: declaredModes(this.host?.capabilities ?? {}),
+      appElicitation: declaresAppElicitation(this.host?.capabilities),
     };
   }
 

@@ -8,6 +8,7 @@ import type { DoctorReport } from './doctor';
 import { RuleSetSchema } from './rules';
 import { QUERY_COMMANDS, type QueryResults } from './queries';
 import { CATALOG_COMMANDS, type CatalogResults } from './catalog';
+import { APP_VIEW_COMMANDS, type AppViewResults } from './app-bridge';
 import type { RunReport, ScenarioInput } from './scenario';
 import { RootsSettingsSchema, SessionSettingsSchema, TargetSchema, type SessionSettings, type TargetSummary } from './target';
 
@@ -53,6 +54,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
       content: z.record(z.string(), z.unknown()).optional(),
       /** Send content that fails the requested schema, to test the server's own validation. */
       skipValidation: z.boolean().default(false),
+      /** `app`: the server's MCP App gave this answer (SEP-3118); it is checked like a person's and logged as the app's. */
+      actor: z.enum(['user', 'app']).default('user'),
     }),
   }),
   /** Things the person did that the server never sees, kept for the story: opening or copying a URL, dismissing an item. */
@@ -87,6 +90,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   ...QUERY_COMMANDS,
   /** Prompts and resources: list them, get a prompt, read a resource (catalog.ts). */
   ...CATALOG_COMMANDS,
+  /** SEP-3118: a server's app view for a form request, and what the app tried outside the protocol (app-bridge.ts). */
+  ...APP_VIEW_COMMANDS,
 ]);
 export type ClientCommand = z.infer<typeof ClientCommandSchema>;
 export type ClientCommandInput = z.input<typeof ClientCommandSchema>;
@@ -114,7 +119,8 @@ export type CommandResults = {
   'scenario-from-session': { scenario: ScenarioInput };
   'sign-out': Record<string, never>;
 } & QueryResults &
-  CatalogResults;
+  CatalogResults &
+  AppViewResults;
 
 /** One line per session, for the session list. */
 export type SessionSummary = {

@@ -262,9 +262,10 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     /**
      * Who did it: `user` a person at the page, `rule` a response rule (or a scenario step's answer),
      * `scenario` a scenario run (its calls), `inspector` the inspector on its own (the -32042 retry),
-     * `host` the host a tapped session relays for (its calls and its answers).
+     * `host` the host a tapped session relays for (its calls and its answers), `app` a server's
+     * MCP App that rendered a form request (SEP-3118, checked like a person's answer).
      */
-    actor: z.enum(['user', 'rule', 'scenario', 'inspector', 'host']),
+    actor: z.enum(['user', 'rule', 'scenario', 'inspector', 'host', 'app']),
     action: z.enum([
       'accept',
       'decline',

@@ -25,6 +25,12 @@ export const ProposalSettingsSchema = z.object({
    */
   fileInputs: z.boolean().default(false),
   /**
+   * SEP-3118 (MCP Apps, `io.modelcontextprotocol/ui`): declare app-rendered form
+   * elicitation, and render the app a form request names in `_meta.ui.resourceUri`
+   * in a sandboxed frame beside the native form, its answer checked like a person's.
+   */
+  appElicitation: z.boolean().default(false),
+  /**
    * SEP-2792: the person's language as one BCP 47 tag (`fr`, `de-CH`), sent on
    * every request as `params._meta[acceptLanguage]` and, over HTTP, as the same
    * bytes in `Accept-Language`. Empty: nothing is sent.
@@ -159,4 +165,40 @@ export function fileValueProblems(input: FileInput, value: unknown): string[] {
     problems.push(`has media type ${read.mediaType}, which accept (${(input.accept ?? []).join(', ')}) does not allow`);
   if (input.maxSize !== undefined && read.size > input.maxSize) problems.push(`is ${read.size} bytes, more than maxSize ${input.maxSize}`);
   return problems;
+}
+
+/** SEP-3118: the MCP Apps extension, its one app MIME type, and the bridge's protocol revision (the released MCP Apps spec). */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+export const APPS_PROTOCOL_VERSION = '2026-01-26';
+
+/**
+ * The app a form request offers as its renderer: `_meta.ui.resourceUri`, when
+ * it is an absolute `ui://` URI with a host (what the reference implementation
+ * accepts). `absent` when the request names none; `invalid` with why otherwise.
+ */
+export function appResourceOf(params: Record<string, unknown>): { uri: string } | { absent: true } | { invalid: string } {
+  const meta = params._meta;
+  const ui = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>).ui : undefined;
+  if (typeof ui !== 'object' || ui === null) return { absent: true };
+  const uri = (ui as Record<string, unknown>).resourceUri;
+  if (uri === undefined) return { absent: true };
+  if (typeof uri !== 'string') return { invalid: '_meta.ui.resourceUri is not a string' };
+  if (!/^ui:\/\/[^/?#\s]+/i.test(uri) || uri.length > 2000)
+    return { invalid: `_meta.ui.resourceUri ${JSON.stringify(uri.slice(0, 80))} is not an absolute ui:// URI` };
+  return { uri };
+}
+
+/** SEP-3118: whether client capabilities declare app-rendered elicitation: form mode, and the MCP Apps extension with its MIME type and `elicitation`. */
+export function declaresAppElicitation(capabilities: unknown): boolean {
+  if (typeof capabilities !== 'object' || capabilities === null) return false;
+  const { elicitation, extensions } = capabilities as { elicitation?: unknown; extensions?: unknown };
+  if (typeof elicitation !== 'object' || elicitation === null) return false;
+  // `elicitation: {}` is form mode (2025-06-18 style); with only `url`, it is not.
+  const modes = elicitation as { form?: unknown; url?: unknown };
+  if (modes.form === undefined && modes.url !== undefined) return false;
+  const ui = typeof extensions === 'object' && extensions !== null ? (extensions as Record<string, unknown>)[APPS_EXTENSION] : undefined;
+  if (typeof ui !== 'object' || ui === null) return false;
+  const { mimeTypes, elicitation: apps } = ui as { mimeTypes?: unknown; elicitation?: unknown };
+  return Array.isArray(mimeTypes) && mimeTypes.includes(APP_MIME_TYPE) && typeof apps === 'object' && apps !== null;
 }

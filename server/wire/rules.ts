@@ -32,6 +32,12 @@ export const RuleMatchSchema = z
     properties: z.array(z.string().min(1)).min(1).optional(),
     /** The input key of a 2026-07-28 `input_required` round. */
     roundKey: z.string().min(1).optional(),
+    /**
+     * SEP-3118: the form request names an MCP App (`_meta.ui.resourceUri`, an absolute `ui://` URI):
+     * `true` any app, `false` none, a string that exact URI. A rule answers such a request
+     * with content, as a person answers the native form; the app is not run.
+     */
+    app: z.union([z.boolean(), z.string().min(1).max(2000)]).optional(),
   })
   .strict();
 export type RuleMatch = z.infer<typeof RuleMatchSchema>;

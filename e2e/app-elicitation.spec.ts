@@ -1,0 +1,47 @@
+/**
+ * App-rendered forms (SEP-3118) as a person sees them: the server's MCP App in a
+ * sandboxed frame beside the native form. The proxy's side (the capability, the
+ * served document and its CSP, the check of the app's answer) is covered by
+ * server/integration/app-elicitation.test.ts.
+ */
+import { expect, test } from 'elicitation-inspector/playwright';
+import { switchOnAndReconnect } from './support/client-settings';
+
+test.use({ inspectorShared: true, inspectorArgs: ['--protocol', '2026-07-28'] });
+
+test("a well-behaved app answers the form from its own page, and the answer is the app's", async ({ app }) => {
+  await app.waitConnected();
+  await switchOnAndReconnect(app, /^App-rendered forms/);
+  await app.runTool('choose_plan_app');
+  const card = app.elicitation();
+  const view = card.getByRole('region', { name: 'App view' });
+  const frame = view.frameLocator('iframe[title="App ui://demo/choose-plan"]');
+  await expect(frame.getByRole('heading')).toHaveText('Choose a plan for your team.');
+  await expect(view.getByRole('status', { name: 'App view status' })).toHaveText('The app has the request: answer in it, or with the form below.');
+  // The native form stays beside it, as the fallback.
+  await expect(card.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+  await frame.getByRole('button', { name: /^enterprise/ }).click();
+  await frame.getByLabel('Seats').fill('40');
+  await test.info().attach('app view', { body: await app.page.screenshot(), contentType: 'image/png' });
+  await frame.getByRole('button', { name: 'Confirm plan' }).click();
+  await expect(app.result()).toHaveText('choose_plan_app: accepted {"plan":"enterprise","seats":40}');
+});
+
+test('a hostile app cannot navigate the page or read it, its stray messages are findings, and its invalid answer is refused', async ({ app }) => {
+  await app.waitConnected();
+  await switchOnAndReconnect(app, /^App-rendered forms/);
+  const address = app.page.url();
+  await app.runTool('hostile_app');
+  const card = app.elicitation();
+  await expect(card.getByRole('alert', { name: 'App answer refused' })).toContainText('The content does not match the requested schema');
+  const findings = card.getByRole('group', { name: 'Findings' });
+  await expect(findings).toContainText('APP-ANSWER-INVALID', { ignoreCase: true });
+  await expect(findings).toContainText('not JSON-RPC 2.0');
+  await expect(findings).toContainText('asked for tools/call');
+  await expect(findings.getByText(/was stopped by the sandbox/)).toHaveCount(2);
+  await test.info().attach('hostile app', { body: await app.page.screenshot(), contentType: 'image/png' });
+  // The page is whole: same address, still answering; the native form answers instead.
+  expect(app.page.url()).toBe(address);
+  await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(app.result()).toHaveText('hostile_app: accepted {"plan":"team","seats":5}');
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOf } from '../wire/events';
+import { appDocument, AppViews, withMonitor } from './app-views';
+
+const end = (result: Record<string, unknown>): EventOf<'call-end'> => ({
+  kind: 'call-end',
+  callId: 'c1',
+  outcome: 'result',
+  result,
+  seq: 1,
+  at: 0,
+  sessionId: 's',
+});
+const URI = 'ui://demo/plan';
+
+describe('the app document', () => {
+  it('is the text or base64 blob of an MCP App resource; anything else says why not', () => {
+    const html = '<!doctype html><p>plan</p>';
+    expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html;profile=mcp-app', text: html }] }), URI)).toEqual({ html });
+    expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html; profile=mcp-app', blob: Buffer.from(html).toString('base64') }] }), URI)).toEqual({
+      html,
+    });
+    expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html', text: html }] }), URI)).toEqual({
+      problem: 'its MIME type is "text/html", not text/html;profile=mcp-app',
+    });
+    expect(appDocument(end({ contents: [] }), URI)).toEqual({ problem: 'resources/read returned no contents' });
+    expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html;profile=mcp-app' }] }), URI)).toEqual({
+      problem: 'its contents have neither text nor blob',
+    });
+  });
+
+  it('has the monitor first in its head, or after its doctype', () => {
+    expect(withMonitor('<html><head><title>x</title></head></html>', 'n1')).toMatch(/^<html><head><script>.*"n1".*<\/script><title>/);
+    expect(withMonitor('<!DOCTYPE html><p>x</p>', 'n2')).toMatch(/^<!DOCTYPE html><script>.*"n2".*<\/script><p>/);
+  });
+
+  it('is served under an id of 24 url-safe characters, and only under it', () => {
+    const views = new AppViews();
+    const id = views.add('<p>x</p>');
+    expect(id).toMatch(/^[\w-]{24}$/);
+    expect(views.document(id)).toBe('<p>x</p>');
+    expect(views.document('other')).toBeUndefined();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * SEP-3118, app-rendered elicitation (the Proposals setting `appElicitation`):
+ * the app a pending form request names is read from the server that sent the
+ * request (a `resources/read` call, logged like any other), and served once per
+ * view at an unguessable path to one frame the page sandboxes without
+ * `allow-same-origin`, under a CSP that allows the app's inline code and
+ * nothing else. docs/proposals.md says what a person sees.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { APP_MONITOR_KEY, type AppViewOpened } from '../wire/app-bridge';
+import type { EventOf, LogEvent } from '../wire/events';
+import { WireFailure } from '../wire/errors';
+import { APP_MIME_TYPE, appResourceOf } from '../wire/proposals';
+import type { Session } from './session';
+
+/** The largest app document served: a form's app is a page, not an application bundle. */
+export const MAX_APP_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** How long a read may take before the page is told to answer with the form. */
+const READ_TIMEOUT_MS = 15_000;
+/** How long a view's document stays served: the frame loads it at once; a reload of the page opens a new view. */
+const VIEW_TTL_MS = 10 * 60_000;
+
+export const APP_VIEW_PATH = '/app-view/';
+
+/**
+ * The app's document CSP: the MCP Apps restrictive default, tightened (no
+ * `'self'`, no network, no nested frames, no forms, no base), plus `sandbox`, so
+ * even opened on its own the document has no origin. Domains a resource
+ * declares in `_meta.ui.csp` are not granted: the inspector loads nothing from
+ * elsewhere (the extension lets a host restrict further).
+ */
+export const APP_VIEW_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  'media-src data:',
+  'font-src data:',
+  "connect-src 'none'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts',
+].join('; ');
+
+type View = { html: string; expiresAt: number };
+
+/** The documents being served, by their one-time path id. */
+export class AppViews {
+  private readonly views = new Map<string, View>();
+
+  add(html: string): string {
+    this.sweep();
+    const id = randomBytes(18).toString('base64url');
+    this.views.set(id, { html, expiresAt: Date.now() + VIEW_TTL_MS });
+    return id;
+  }
+
+  document(id: string): string | undefined {
+    const view = this.views.get(id);
+    if (!view || view.expiresAt < Date.now()) return undefined;
+    return view.html;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, view] of this.views) if (view.expiresAt < now) this.views.delete(id);
+  }
+}
+
+/** Read the app of the pending form request `key` from its own server and serve it; refused with a reason the page shows beside the form. */
+export async function openAppView(session: Session, key: string, views: AppViews): Promise<AppViewOpened> {
+  if (!session.settings.proposals.appElicitation)
+    throw new WireFailure('conflict', 'App-rendered elicitation is off for this connection (Client settings → Proposals).');
+  const pending = session.broker.pendingParams(key);
+  if (!pending) throw new WireFailure('not-found', `Elicitation ${key} is no longer pending.`);
+  if (pending.mode !== 'form')
+    throw new WireFailure('invalid-command', 'Only a form request can be rendered by an app (URL mode stays out of the client, as the proposal says).');
+  const resource = appResourceOf(pending.params);
+  if ('absent' in resource) throw new WireFailure('invalid-command', `Elicitation ${key} names no app (_meta.ui.resourceUri).`);
+  if ('invalid' in resource) throw new WireFailure('invalid-command', `${resource.invalid}: answer with the form.`);
+  const readCallId = session.startCall('resources/read', resource.uri, { uri: resource.uri });
+  const end = await callEnd(session, readCallId);
+  const read = appDocument(end, resource.uri);
+  if ('problem' in read) {
+    session.reportFindings(
+      [{ code: 'app-resource-invalid', severity: 'error', message: `The app ${resource.uri} cannot be rendered: ${read.problem}. The form is the fallback.` }],
+      { key },
+    );
+    throw new WireFailure('invalid-command', `The app ${resource.uri} cannot be rendered: ${read.problem}.`);
+  }
+  const monitorNonce = randomUUID();
+  const id = views.add(withMonitor(read.html, monitorNonce));
+  return { path: `${APP_VIEW_PATH}${id}`, resourceUri: resource.uri, monitorNonce, readCallId };
+}
+
+/** What the page saw an app do outside the protocol, as findings on its request. */
+export function reportAppView(session: Session, key: string, problems: string[]): void {
+  session.reportFindings(
+    problems.map((problem) => ({ code: 'app-outside-protocol', severity: 'warning' as const, message: `The app view ${problem}` })),
+    { key },
+  );
+}
+
+/** An app's answer that the broker refused: a finding on the request, beside the refusal the page shows. */
+export function reportRefusedAppAnswer(session: Session, key: string, reason: string): void {
+  session.reportFindings(
+    [{ code: 'app-answer-invalid', severity: 'error', message: `The app's answer was refused and not sent: ${reason}. The form is the fallback.` }],
+    { key },
+  );
+}
+
+function callEnd(session: Session, callId: string): Promise<EventOf<'call-end'>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new WireFailure('timeout', `The server did not answer resources/read within ${READ_TIMEOUT_MS / 1000} s.`));
+    }, READ_TIMEOUT_MS);
+    const stop = session.log.follow((events: readonly LogEvent[]) => {
+      const end = events.find((event): event is EventOf<'call-end'> => event.kind === 'call-end' && event.callId === callId);
+      if (!end) return;
+      clearTimeout(timer);
+      stop();
+      resolve(end);
+    });
+  });
+}
+
+/** The HTML of a resources/read result, when it is an MCP App document for `uri`. */
+export function appDocument(end: EventOf<'call-end'>, uri: string): { html: string } | { problem: string } {
+  if (end.outcome !== 'result' || !end.result) return { problem: `resources/read ended with ${end.outcome}${end.error ? ` (${end.error.message})` : ''}` };
+  const contents = Array.isArray(end.result.contents) ? (end.result.contents as unknown[]) : [];
+  const item = contents.find((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && (c as { uri?: unknown }).uri === uri) ?? contents[0];
+  if (typeof item !== 'object' || item === null) return { problem: 'resources/read returned no contents' };
+  const content = item as Record<string, unknown>;
+  const mimeType = typeof content.mimeType === 'string' ? content.mimeType.replace(/\s+/g, '').toLowerCase() : '';
+  if (mimeType !== APP_MIME_TYPE) return { problem: `its MIME type is ${JSON.stringify(content.mimeType ?? null)}, not ${APP_MIME_TYPE}` };
+  const html =
+    typeof content.text === 'string' ? content.text : typeof content.blob === 'string' ? Buffer.from(content.blob, 'base64').toString('utf8') : undefined;
+  if (html === undefined) return { problem: 'its contents have neither text nor blob' };
+  if (Buffer.byteLength(html) > MAX_APP_DOCUMENT_BYTES) return { problem: `it is larger than ${MAX_APP_DOCUMENT_BYTES} bytes` };
+  return { html };
+}
+
+/**
+ * The document with the inspector's monitor first: it tells the page of errors
+ * the sandbox throws at the app (reading the parent, navigating the top window)
+ * and of CSP violations, which the page cannot see from outside the frame. The
+ * app can read the nonce and forge reports: it can only accuse itself.
+ */
+export function withMonitor(html: string, nonce: string): string {
+  const monitor = `<script>(function(){var k=${JSON.stringify(APP_MONITOR_KEY)},n=${JSON.stringify(nonce)};function r(kind,d){try{var m={kind:kind,detail:String(d).slice(0,400)};m[k]=n;parent.postMessage(m,"*")}catch(e){}}addEventListener("error",function(e){r("error",e.message)});addEventListener("unhandledrejection",function(e){r("error",e.reason&&e.reason.message||e.reason)});addEventListener("securitypolicyviolation",function(e){r("csp",e.violatedDirective+" "+e.blockedURI)})})();</script>`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + monitor + html.slice(head.index + head[0].length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  if (doctype) return doctype[0] + monitor + html.slice(doctype[0].length);
+  return monitor + html;
+}
