@@ -17,21 +17,40 @@ export type TapOptions = { dataDir: string; command: string; args: string[] };
 /** Parse `tap`'s arguments; a usage error is a sentence naming what is wrong. */
 export function parseTapArgs(argv: readonly string[]): TapOptions | { error: string } {
   const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
+  const { dataDir, rest } = takeDataDir(end === -1 ? argv : argv.slice(0, end));
   const command = end === -1 ? [] : argv.slice(end + 1);
-  let dataDir = DEFAULT_DATA_DIR;
-  for (let i = 0; i < options.length; i++) {
-    const option = options[i];
-    if (option === '--data-dir' && options[i + 1] !== undefined) dataDir = options[++i];
-    else if (option.startsWith('--data-dir=')) dataDir = option.slice('--data-dir='.length);
-    else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
-  }
+  if (rest.length) return { error: `tap: unknown option ${rest[0]}; the server's command goes after --.` };
   if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
   return { dataDir, command: command[0], args: command.slice(1) };
 }
 
-/** Run the tap; resolves with the exit code the tap ends with (the server's own). */
+/** `--data-dir`, which every form of `tap` takes, and the options left. */
+function takeDataDir(options: readonly string[]): { dataDir: string; rest: string[] } {
+  let dataDir = DEFAULT_DATA_DIR;
+  const rest: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
+    if (option === '--data-dir' && options[i + 1] !== undefined) dataDir = options[++i];
+    else if (option.startsWith('--data-dir=')) dataDir = option.slice('--data-dir='.length);
+    else rest.push(option);
+  }
+  return { dataDir, rest };
+}
+
+/** Run the tap; resolves with the exit code the tap ends with (the server's own, for stdio). */
 export async function tapCli(argv: string[]): Promise<number> {
+  const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const isOption = (name: string) => before.some((option) => option === name || option.startsWith(`${name}=`));
+  if (isOption('--url')) {
+    const { parseHttpTapArgs, tapHttpCli } = await import('./tap-http-cli');
+    const { dataDir, rest } = takeDataDir(argv);
+    const parsed = parseHttpTapArgs(rest, dataDir);
+    if ('error' in parsed) {
+      process.stderr.write(`elicitation-inspector ${parsed.error}\n`);
+      return 2;
+    }
+    return tapHttpCli(parsed);
+  }
   const parsed = parseTapArgs(argv);
   if ('error' in parsed) {
     process.stderr.write(`elicitation-inspector ${parsed.error}\n`);
