@@ -41,6 +41,10 @@ function takeDataDir(options: readonly string[]): { dataDir: string; rest: strin
 export async function tapCli(argv: string[]): Promise<number> {
   const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   const isOption = (name: string) => before.some((option) => option === name || option.startsWith(`${name}=`));
+  if (isOption('--config')) {
+    const { tapConfigCli } = await import('./tap-config-cli');
+    return tapConfigCli(argv);
+  }
   if (isOption('--url')) {
     const { parseHttpTapArgs, tapHttpCli } = await import('./tap-http-cli');
     const { dataDir, rest } = takeDataDir(argv);
