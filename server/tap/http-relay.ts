@@ -10,6 +10,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { redactUrl } from '../wire/redact';
 import { EndpointRewriter } from './endpoint-rewriter';
 
 /** A request body kept for the record up to this size; a longer one is relayed whole and noted. */
@@ -61,7 +62,7 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
       relay(req, res);
     } catch (error) {
       // A bug here must cost one exchange, never the tap: the host gets a 502 (or a cut stream).
-      options.note(`could not relay ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      options.note(`could not relay ${req.method} ${redactUrl(req.url ?? '/')}: ${error instanceof Error ? error.message : String(error)}`);
       if (res.headersSent) res.destroy();
       else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('elicitation-inspector tap: could not relay this request.\n');
     }
@@ -97,7 +98,7 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
       tell('a failure', (w) => w.failed(error.message, durationMs));
       if (res.headersSent) return void res.destroy();
       const text = `elicitation-inspector tap: the server at ${upstream.origin} did not answer (${error.message}).\n`;
-      options.note(`${method} ${path}: 502, ${error.message}`);
+      options.note(`${method} ${redactUrl(path)}: 502, ${error.message}`);
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
     };
     outgoing.on('error', fail);
@@ -151,6 +152,8 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
       });
     });
     req.on('error', () => outgoing.destroy());
+    // A host gone mid-write is seen by 'close' above; the error itself is nobody's to handle.
+    res.on('error', () => {});
     res.on('close', () => {
       if (!isAnswered) outgoing.destroy();
     });
