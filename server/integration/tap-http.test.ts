@@ -5,7 +5,7 @@
  * transport. What each host saw must be what it sees without the tap; the session must hold
  * every message, in order; secrets stay out of the record; a server that is gone is a 502.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,9 +48,13 @@ class RecordingHttp extends RecordingTransport {
   }
 }
 
+const spawned = new Set<ChildProcess>();
+
 /** The tap in front of `url`, as a person starts it: it prints the URL the host should use. */
 async function startTap(url: string, dataDir: string): Promise<{ url: string; stop: () => Promise<void>; alive: () => boolean }> {
   const child = spawn(process.execPath, [BIN, 'tap', '--data-dir', dataDir, '--url', url], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Stopped at the end even if it never prints its URL.
+  spawned.add(child);
   child.stderr.resume();
   const hostUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -120,24 +124,26 @@ describe('tap over HTTP, with real hosts and servers', () => {
   beforeAll(async () => {
     inspector = await startInspector(['--no-open'], { dataDir });
     watcher = await InspectorClient.connect(inspector);
+    // Each kept as it starts: when another fails to, afterAll still stops this one.
+    const started = <T extends Started>(server: Promise<T>) => server.then((s) => (servers.push(s), s));
     const [demoServer, sseServer, echoServer] = await Promise.all([
-      startDemoHttp(),
-      startHttpTarget('v1-classic', '--sse'),
-      startHttpTarget('echo-secrets', '--http'),
+      started(startDemoHttp()),
+      started(startHttpTarget('v1-classic', '--sse')),
+      started(startHttpTarget('echo-secrets', '--http')),
     ]);
-    servers.push(demoServer, sseServer, echoServer);
     const sseUrl = `http://127.0.0.1:${sseServer.port}/sse`;
     const echoUrl = `http://127.0.0.1:${echoServer.port}/mcp`;
-    const [demoTap, sseTap, echoTap] = await Promise.all([startTap(demoServer.url, dataDir), startTap(sseUrl, dataDir), startTap(echoUrl, dataDir)]);
-    taps.push(demoTap, sseTap, echoTap);
+    const tapped = (url: string) => startTap(url, dataDir).then((t) => (taps.push(t), t));
+    const [demoTap, sseTap, echoTap] = await Promise.all([tapped(demoServer.url), tapped(sseUrl), tapped(echoUrl)]);
     demo = { url: demoServer.url, tap: demoTap.url };
     sse = { url: sseUrl, tap: sseTap.url };
     echo = { url: echoUrl, tap: echoTap.url, server: echoServer, tapAlive: echoTap.alive, stopTap: echoTap.stop };
   }, 90_000);
   afterAll(async () => {
-    watcher.close();
+    watcher?.close();
     await Promise.all([...taps, ...servers].map((s) => s.stop()));
-    await inspector.stop();
+    await Promise.all([...spawned].map((child) => stopProcess(child)));
+    await inspector?.stop();
   });
 
   /** Run a host straight to the server and through the tap: the transcripts, and the session the tap made. */
