@@ -19,18 +19,14 @@ export type TapOptions = { dataDir: string; command: string; args: string[]; otl
 /** Parse `tap`'s arguments; a usage error is a sentence naming what is wrong. */
 export function parseTapArgs(argv: readonly string[]): TapOptions | { error: string } {
   const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
+  const taken = takeDataDir(end === -1 ? argv : argv.slice(0, end));
   const command = end === -1 ? [] : argv.slice(end + 1);
-  let dataDir = DEFAULT_DATA_DIR;
+  if ('error' in taken) return taken;
   let otlp: string | undefined;
-  for (let i = 0; i < options.length; i++) {
-    const option = options[i];
-    if (option === '--data-dir' || option.startsWith('--data-dir=')) {
-      const value = option === '--data-dir' ? options[++i] : option.slice('--data-dir='.length);
-      if (!value) return { error: 'tap: --data-dir needs a folder, e.g. tap --data-dir ./sessions -- node server.js' };
-      dataDir = value;
-    } else if (option === '--otlp' || option.startsWith('--otlp=')) {
-      const value = option === '--otlp' ? options[++i] : option.slice('--otlp='.length);
+  for (let i = 0; i < taken.rest.length; i++) {
+    const option = taken.rest[i];
+    if (option === '--otlp' || option.startsWith('--otlp=')) {
+      const value = option === '--otlp' ? taken.rest[++i] : option.slice('--otlp='.length);
       if (!value) return { error: 'tap: --otlp needs a collector URL, e.g. tap --otlp http://127.0.0.1:4318 -- node server.js' };
       otlp = value;
     } else return { error: `tap: unknown option ${option}; the server's command goes after --.` };
@@ -38,11 +34,42 @@ export function parseTapArgs(argv: readonly string[]): TapOptions | { error: str
   if (command.length === 0 || !command[0]) return { error: 'tap: name the server to relay to after --, e.g. tap -- node server.js' };
   const otlpError = otlp === undefined ? undefined : otlpUrlError(otlp);
   if (otlpError) return { error: `tap: ${otlpError}` };
-  return { dataDir, command: command[0], args: command.slice(1), ...(otlp !== undefined && { otlp }) };
+  return { dataDir: taken.dataDir, command: command[0], args: command.slice(1), ...(otlp !== undefined && { otlp }) };
 }
 
-/** Run the tap; resolves with the exit code the tap ends with (the server's own). */
+/** `--data-dir`, which every form of `tap` takes, and the options left. */
+function takeDataDir(options: readonly string[]): { dataDir: string; rest: string[] } | { error: string } {
+  let dataDir = DEFAULT_DATA_DIR;
+  const rest: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i];
+    if (option === '--data-dir' || option.startsWith('--data-dir=')) {
+      const value = option === '--data-dir' ? options[++i] : option.slice('--data-dir='.length);
+      if (!value || value === '--') return { error: 'tap: --data-dir needs a folder, e.g. tap --data-dir ./sessions -- node server.js' };
+      dataDir = value;
+    } else rest.push(option);
+  }
+  return { dataDir, rest };
+}
+
+/** Run the tap; resolves with the exit code the tap ends with (the server's own, for stdio). */
 export async function tapCli(argv: string[]): Promise<number> {
+  const before = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const isOption = (name: string) => before.some((option) => option === name || option.startsWith(`${name}=`));
+  if (isOption('--config')) {
+    const { tapConfigCli } = await import('./tap-config-cli');
+    return tapConfigCli(argv);
+  }
+  if (isOption('--url')) {
+    const { parseHttpTapArgs, tapHttpCli } = await import('./tap-http-cli');
+    const taken = takeDataDir(argv);
+    const parsed = 'error' in taken ? taken : parseHttpTapArgs(taken.rest, taken.dataDir);
+    if ('error' in parsed) {
+      process.stderr.write(`elicitation-inspector ${parsed.error}\n`);
+      return 2;
+    }
+    return tapHttpCli(parsed);
+  }
   const parsed = parseTapArgs(argv);
   if ('error' in parsed) {
     process.stderr.write(`elicitation-inspector ${parsed.error}\n`);

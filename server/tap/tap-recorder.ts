@@ -32,6 +32,16 @@ export type TapRecorderInit = {
   now?: () => number;
 };
 
+/** Why a tapped session ended: the server exited, the host closed the connection, the tap stopped, or the host started over. */
+export type TapEndReason = 'server-exit' | 'transport-closed' | 'proxy-exit' | 'replaced';
+
+const END_REASONS: Record<TapEndReason, string> = {
+  'server-exit': 'The server exited.',
+  'transport-closed': 'The host closed the connection.',
+  'proxy-exit': 'The tap stopped.',
+  replaced: 'The host started a new connection.',
+};
+
 type OpenCall = { callId: string; method: CallMethod; round: number; name: string };
 
 export class TapRecorder {
@@ -96,15 +106,20 @@ export class TapRecorder {
     });
   }
 
+  /** Write the session's first entry now, when something else is to be logged before any message. */
+  begin(): void {
+    this.start(undefined);
+  }
+
   /**
    * The relay ended: the server exited (its code or signal), or the host closed the connection
    * first. Elicitations still unanswered are ended, with a finding when the host gave up on them.
    */
-  end(how: { reason: 'server-exit' | 'transport-closed'; exitCode?: number | null; signal?: string | null; stderrTail?: string[] }): void {
+  end(how: { reason: TapEndReason; exitCode?: number | null; signal?: string | null; stderrTail?: string[] }): void {
     if (this.isClosed) return;
     this.start(undefined);
     if (how.reason === 'transport-closed') this.elicitations.hostGaveUp('closed', undefined, 'connection');
-    this.elicitations.endAll('session-closed', how.reason === 'server-exit' ? 'The server exited.' : 'The host closed the connection.');
+    this.elicitations.endAll('session-closed', END_REASONS[how.reason]);
     for (const request of this.hostRequests.values()) {
       if (request.call) this.emit({ kind: 'call-end', callId: request.call.callId, outcome: 'cancelled' });
     }

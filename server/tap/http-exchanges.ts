@@ -1,0 +1,255 @@
+/**
+ * What the HTTP tap records of each exchange, and in which session. A host connection is a
+ * session: on Streamable HTTP, from its `initialize` to its DELETE, found again by its
+ * `Mcp-Session-Id`; on the old HTTP+SSE transport, its GET stream (from the `endpoint` event
+ * to the stream's end) and the POSTs to that endpoint. Requests that carry neither (a stateless
+ * server, a 2026-07-28 host) go to the newest session without an id. Messages are read from
+ * copies: a JSON body whole, an event stream event by event, decoded first when compressed.
+ */
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import type { ExchangeStart, ExchangeWatcher, ResponseHead } from './http-relay';
+import { HttpRecording, type HttpEntry } from './http-recording';
+import type { TapEndReason } from './tap-recorder';
+import { SseReader } from './sse-reader';
+
+/** The bodies kept in an `http` entry (not JSON-RPC, or an error answer) are cut here, as a driven session cuts them. */
+const BODY_LIMIT_CHARS = 16_000;
+
+type RpcId = string | number;
+
+export class HttpExchanges {
+  private readonly bySessionId = new Map<string, HttpRecording>();
+  /** Old-transport sessions by the endpoint (path and query) their stream named. */
+  private readonly byEndpoint = new Map<string, HttpRecording>();
+  private sessionless: HttpRecording | undefined;
+  private readonly all = new Set<HttpRecording>();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly upstream: URL,
+    private readonly onSession: (recording: HttpRecording) => void = () => {},
+  ) {}
+
+  /** Every session still open ends (the tap is stopping). */
+  endAll(reason: TapEndReason): void {
+    for (const recording of this.all) recording.end(reason);
+    this.all.clear();
+  }
+
+  watch(start: ExchangeStart): ExchangeWatcher {
+    return new ExchangeCopy(this, start);
+  }
+
+  /** The session a request belongs to, opened when it starts one; undefined for a GET whose stream will tell. */
+  route(start: ExchangeStart, messages: Record<string, unknown>[]): HttpRecording | undefined {
+    const sessionId = start.headers['mcp-session-id'];
+    if (sessionId) {
+      const known = this.bySessionId.get(sessionId);
+      if (known && !known.ended) return known;
+      // A session the tap did not see begin (the tap started after it): recorded from here on.
+      return this.open('http', (r) => this.bySessionId.set(sessionId, r));
+    }
+    const endpoint = this.byEndpoint.get(start.path);
+    if (endpoint && !endpoint.ended) return endpoint;
+    if (messages.some((m) => m.method === 'initialize')) {
+      if (this.sessionless && !this.sessionless.ended) this.sessionless.end('replaced');
+      return this.open('http', (r) => (this.sessionless = r));
+    }
+    // A GET without an id may be the old transport's stream: its first event tells (see ExchangeCopy.event).
+    if (start.method === 'GET') return undefined;
+    if (start.method === 'DELETE') return this.sessionless && !this.sessionless.ended ? this.sessionless : undefined;
+    return this.sessionlessFor();
+  }
+
+  /** The session of a stream that turned out not to be the old transport's: the newest without an id. */
+  sessionlessFor(): HttpRecording {
+    if (this.sessionless && !this.sessionless.ended) return this.sessionless;
+    return this.open('http', (r) => (this.sessionless = r));
+  }
+
+  /** The server named the session an `initialize` opened: later requests carry that id. */
+  named(recording: HttpRecording, sessionId: string): void {
+    this.bySessionId.set(sessionId, recording);
+    if (this.sessionless === recording) this.sessionless = undefined;
+  }
+
+  /** An old-transport stream said where to post: a session of its own. */
+  openLegacy(endpointPath: string): HttpRecording {
+    return this.open('sse', (r) => this.byEndpoint.set(endpointPath, r));
+  }
+
+  close(recording: HttpRecording, reason: TapEndReason): void {
+    recording.end(reason);
+    this.all.delete(recording);
+  }
+
+  private open(transport: 'http' | 'sse', register: (recording: HttpRecording) => void): HttpRecording {
+    const recording = new HttpRecording(this.dataDir, this.upstream, transport);
+    this.all.add(recording);
+    register(recording);
+    this.onSession(recording);
+    return recording;
+  }
+
+  get upstreamUrl(): URL {
+    return this.upstream;
+  }
+}
+
+/** One exchange's copy, told by the relay in order: request body, response head, chunks, end (or a failure). */
+class ExchangeCopy implements ExchangeWatcher {
+  private recording: HttpRecording | undefined;
+  private entry: HttpEntry;
+  private isJsonRpc = false;
+  private sentInitialize = false;
+  private decoder: Transform | undefined;
+  private body: { chunks: Buffer[]; bytes: number; keep: 'message' | 'text' } | undefined;
+  private sse: SseReader | undefined;
+  private status = 0;
+
+  constructor(
+    private readonly exchanges: HttpExchanges,
+    private readonly start: ExchangeStart,
+  ) {
+    this.entry = { method: start.method, url: new URL(start.path, exchanges.upstreamUrl).href, durationMs: 0, requestHeaders: start.headers };
+  }
+
+  requestEnded(body: Buffer | undefined, bytes: number): void {
+    const text = body?.toString('utf8') ?? '';
+    const messages = text ? jsonRpcMessages(text) : [];
+    this.isJsonRpc = messages.length > 0;
+    this.sentInitialize = messages.some((m) => m.method === 'initialize');
+    const rpcIds = messages.flatMap((m) => (m.method !== undefined && isRpcId(m.id) ? [m.id] : []));
+    if (rpcIds.length) this.entry.rpcIds = rpcIds;
+    this.recording = this.exchanges.route(this.start, messages);
+    this.recording?.learn(this.start.headers);
+    if (body === undefined) this.recording?.overlong('host', bytes);
+    else if (this.isJsonRpc) this.recording?.fromHost(text);
+    else if (text) this.entry.requestBody = cut(text);
+  }
+
+  responded(head: ResponseHead): void {
+    this.status = head.status;
+    this.entry = { ...this.entry, status: head.status, durationMs: head.durationMs, responseHeaders: head.headers };
+    const sessionId = head.headers['mcp-session-id'];
+    if (sessionId && this.sentInitialize && this.recording) this.exchanges.named(this.recording, sessionId);
+    const type = head.headers['content-type'] ?? '';
+    const isOk = head.status >= 200 && head.status < 300;
+    if (type.includes('text/event-stream') && isOk) {
+      this.sse = new SseReader(
+        (event) => this.event(event.event, event.data),
+        (chars) => this.recording?.overlong('server', chars),
+      );
+    } else if (isOk && this.isJsonRpc && type.includes('json')) this.body = { chunks: [], bytes: 0, keep: 'message' };
+    else if (!isOk || !this.isJsonRpc) this.body = { chunks: [], bytes: 0, keep: 'text' };
+    // An entry that keeps its body waits for it; the others are logged now, before the messages they carry.
+    if (this.body?.keep !== 'text') this.recording?.exchange(this.entry);
+    const decode = decoderFor(head.headers['content-encoding']);
+    if (decode) {
+      this.decoder = decode;
+      decode.on('data', (chunk: Buffer) => this.take(chunk));
+      decode.on('error', () => (this.decoder = undefined));
+    }
+  }
+
+  responseChunk(chunk: Buffer): void {
+    if (this.decoder) this.decoder.write(chunk);
+    else this.take(chunk);
+  }
+
+  responseEnded(how: 'complete' | 'host-closed' | 'server-broke'): void {
+    const finish = () => {
+      this.sse?.end();
+      if (this.body) {
+        const text = Buffer.concat(this.body.chunks, this.body.bytes).toString('utf8');
+        if (this.body.keep === 'message') {
+          if (this.body.bytes > MAX_MESSAGE_BYTES) this.recording?.overlong('server', this.body.bytes);
+          else if (text.trim()) this.recording?.fromServer(text);
+        } else {
+          if (text) this.entry.responseBody = cut(text);
+          this.recording?.exchange(this.entry);
+        }
+      }
+      const recording = this.recording;
+      if (!recording || recording.ended) return;
+      const isOk = this.status >= 200 && this.status < 300;
+      if (this.start.method === 'DELETE' && isOk) this.exchanges.close(recording, 'transport-closed');
+      // The old transport's stream is its connection: when it ends, so does the session.
+      else if (recording.transport === 'sse' && this.start.method === 'GET')
+        this.exchanges.close(recording, how === 'host-closed' ? 'transport-closed' : 'server-exit');
+    };
+    if (this.decoder) {
+      this.decoder.once('end', finish);
+      this.decoder.once('error', finish);
+      this.decoder.end();
+    } else finish();
+  }
+
+  failed(error: string, durationMs: number): void {
+    this.entry = { ...this.entry, durationMs, error };
+    this.recording?.exchange(this.entry);
+  }
+
+  private take(chunk: Buffer): void {
+    if (this.sse) return this.sse.push(chunk);
+    if (!this.body) return;
+    this.body.bytes += chunk.length;
+    const cap = this.body.keep === 'message' ? MAX_MESSAGE_BYTES : BODY_LIMIT_CHARS * 4;
+    if (this.body.bytes <= cap) this.body.chunks.push(Buffer.from(chunk));
+  }
+
+  private event(type: string, data: string): void {
+    if (type === 'endpoint' && this.start.method === 'GET' && !this.recording) {
+      const endpoint = new URL(data.trim(), new URL(this.start.path, 'http://tap.invalid'));
+      this.recording = this.exchanges.openLegacy(`${endpoint.pathname}${endpoint.search}`);
+      this.recording.learn(this.start.headers);
+      this.recording.exchange(this.entry);
+      return;
+    }
+    // Only `message` events carry JSON-RPC; the SDKs ignore others, and so does the record.
+    if (type !== 'message' || !data.trim()) return;
+    if (!this.recording) {
+      this.recording = this.exchanges.sessionlessFor();
+      this.recording?.exchange(this.entry);
+    }
+    this.recording?.fromServer(data);
+  }
+}
+
+/** The largest JSON body read whole for the record. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+function decoderFor(encoding: string | undefined): Transform | undefined {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/** The JSON-RPC messages of a body (one, or a batch); none when it is not JSON-RPC. */
+function jsonRpcMessages(text: string): Record<string, unknown>[] {
+  if (!text.includes('"jsonrpc"')) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    const messages = list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+    return messages.some((m) => 'jsonrpc' in m) ? messages : [];
+  } catch {
+    // Not JSON: the exchange is kept as text.
+    return [];
+  }
+}
+
+const isRpcId = (id: unknown): id is RpcId => typeof id === 'string' || typeof id === 'number';
+
+function cut(text: string): string {
+  return text.length > BODY_LIMIT_CHARS ? `${text.slice(0, BODY_LIMIT_CHARS)}… (cut at ${BODY_LIMIT_CHARS} characters)` : text;
+}
