@@ -12,7 +12,7 @@ const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
  * smaller window being the harder one.
  */
 const LAYOUT_SPECS = ['**/layout.spec.ts', '**/layout-reach.spec.ts', '**/a11y-audit.spec.ts'];
-const SMALL_ONLY = ['**/readme-contract.spec.ts'];
+const SMALL_ONLY = ['**/readme-contract*.spec.ts'];
 /** Run only from the packed tarball, in a user's folder (package.spec.ts): running it here too would prove nothing more. */
 const USER_FOLDER_ONLY = ['**/kit-any-order.spec.ts'];
 const PACKAGE_SPEC = '**/package.spec.ts';

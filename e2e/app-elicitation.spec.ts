@@ -5,7 +5,12 @@
  * server/integration/app-elicitation.test.ts.
  */
 import { expect, test } from 'elicitation-inspector/playwright';
-import { switchOnAndReconnect } from './support/client-settings';
+import { changeAndReconnect, switchOnAndReconnect } from './support/client-settings';
+import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { expectRowTried } from './support/readme-rows';
+import { readPlaywrightTable } from './support/readme-table';
+
+const ROW = 'an app-rendered form';
 
 test.use({ inspectorShared: true, inspectorArgs: ['--protocol', '2026-07-28'] });
 
@@ -28,12 +33,22 @@ test("a well-behaved app answers the form from its own page, and the answer is t
 });
 
 test('a hostile app cannot navigate the page or read it, its stray messages are findings, and its invalid answer is refused', async ({ app }) => {
+  // Found by the locators of docs/playwright.md's row, as written there.
+  const table = readPlaywrightTable();
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(table, app.page, coverage);
   await app.waitConnected();
-  await switchOnAndReconnect(app, /^App-rendered forms/);
+  await changeAndReconnect(app, async (form) => (await readme.locate(ROW, 'getByLabel(/^App-rendered forms/)', { scope: form })).check());
   const address = app.page.url();
   await app.runTool('hostile_app');
   const card = app.elicitation();
-  await expect(card.getByRole('alert', { name: 'App answer refused' })).toContainText('The content does not match the requested schema');
+  const view = await readme.locate(ROW, "….getByRole('region', { name: 'App view' })", { scope: card });
+  await readme.locate(ROW, '….getByTitle(/^App ui:/)', { scope: view });
+  await readme.locate(ROW, "….getByRole('status', { name: 'App view status' })", { scope: view });
+  await expect(await readme.locate(ROW, "….getByRole('alert', { name: 'App answer refused' })", { scope: view })).toContainText(
+    'The content does not match the requested schema',
+  );
+  expectRowTried(table, ROW, coverage);
   const findings = card.getByRole('group', { name: 'Findings' });
   await expect(findings).toContainText('APP-ANSWER-INVALID', { ignoreCase: true });
   await expect(findings).toContainText('not JSON-RPC 2.0');

@@ -6,6 +6,8 @@
 import { expect, test } from 'elicitation-inspector/playwright';
 import { importSessionFile, writeSessionFile } from './bench/session-upload';
 
+test.use({ inspectorShared: true });
+
 test('a 100k-entry session opens, scrolls to either end and finds a row by filter', async ({ app, page, inspector }) => {
   test.slow(); // generating and importing 100k entries on a shared machine
   // Imported before the page opens it: what is under test is opening, not the import's check of every line.

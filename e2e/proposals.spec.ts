@@ -4,41 +4,59 @@
  */
 import { expect, test } from 'elicitation-inspector/playwright';
 import { changeAndReconnect, switchOnAndReconnect } from './support/client-settings';
+import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { expectRowTried } from './support/readme-rows';
+import { readPlaywrightTable } from './support/readme-table';
+
+/** Each test below finds what docs/playwright.md's row for it documents by the row's own locators. */
+const TABLE = readPlaywrightTable();
 
 test.use({ inspectorShared: true, inspectorArgs: ['--protocol', '2026-07-28'] });
 
 test('an authorization denial remedied by a URL is an authorization step with its hints in URL flows', async ({ app }) => {
   await app.waitConnected();
+  const row = 'an authorization step (Authorization denials on)';
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(TABLE, app.page, coverage);
   await switchOnAndReconnect(app, /^Authorization denials/);
   await app.runTool('approve_folder_access');
   const flow = app.urlFlow();
-  const step = flow.getByRole('region', { name: 'Authorization step' });
+  const step = await readme.locate(row, "….getByRole('region', { name: 'Authorization step' })", { scope: flow });
   await expect(step).toContainText('the server denied the call (insufficient_authorization, remediation available)');
-  const contextId = (await step.getByLabel('authorizationContextId').textContent())!;
+  const contextId = (await (await readme.locate(row, "….getByLabel('authorizationContextId')", { scope: step })).textContent())!;
   expect(contextId).toMatch(/^authzctx_[0-9a-f]{8}$/);
-  await expect(step.getByRole('list', { name: 'Remediation hints' }).getByRole('listitem')).toHaveText(['url: visit the URL below, then retry']);
+  await expect(await readme.locate(row, "….getByRole('list', { name: 'Remediation hints' }).getByRole('listitem')", { scope: step })).toHaveText([
+    'url: visit the URL below, then retry',
+  ]);
+  expectRowTried(TABLE, row, coverage);
   await flow.getByRole('button', { name: 'Done, retry' }).click();
   await expect(app.result()).toHaveText(`approve_folder_access: accept; echoed ${contextId}`);
 });
 
 test('a file input is a picker that refuses a wrong type or a file too large, and says what it sends', async ({ app }) => {
   await app.waitConnected();
+  const row = 'a file input (File inputs on)';
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(TABLE, app.page, coverage);
   await switchOnAndReconnect(app, /^File inputs/);
   await app.runTool('upload_photo');
-  const picker = app.elicitation().getByLabel(/^Profile photo/);
+  const picker = await readme.locate(row, '….getByLabel(/^<field title>/)', { scope: app.elicitation(), fill: { '<field title>': 'Profile photo' } });
   await expect(picker).toHaveAttribute('accept', 'image/png,image/jpeg');
   // The browser's filter can be switched off in its dialog: the page checks the file itself.
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(app.elicitation().getByRole('alert')).toHaveText('notes.txt is text/plain; this field accepts image/png, image/jpeg.');
+  await expect(await readme.locate(row, "….getByRole('alert')", { scope: app.elicitation() })).toHaveText(
+    'notes.txt is text/plain; this field accepts image/png, image/jpeg.',
+  );
   await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(70_000) });
   await expect(app.elicitation().getByRole('alert')).toHaveText('huge.png is 70000 bytes; this field takes at most 65536 bytes.');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==', 'base64');
   await picker.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
-  await expect(app.elicitation().getByRole('status', { name: 'What will be sent' })).toHaveText(
+  await expect(await readme.locate(row, "….getByRole('status', { name: 'What will be sent' })", { scope: app.elicitation() })).toHaveText(
     /^dot\.png · image\/png · 70 bytes, sent as data:image\/png;base64,iVBORw0KGgo.*… \(118 characters\)$/,
   );
   await app.elicitation().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(app.result()).toHaveText('upload_photo: got image/png, 70 bytes');
+  expectRowTried(TABLE, row, coverage);
 });
 
 test("with a language set the form shows the server's localized message, titles and descriptions", async ({ app }) => {

@@ -9,6 +9,9 @@ import { targetStdio } from './support/processes';
 
 const overHttp = withDemoHttp;
 
+// Each group's tests share the worker's inspector: a fresh session each, not a new process.
+base.use({ inspectorShared: true });
+
 const cases = [
   { transport: 'stdio', protocol: 'auto', version: '2026-07-28' },
   { transport: 'stdio', protocol: '2025-11-25', version: '2025-11-25' },

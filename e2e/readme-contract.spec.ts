@@ -1,84 +1,32 @@
 /**
  * The locator table (docs/playwright.md) is an interface: every locator in it is tried,
  * as written there, on a real page in the state where its control exists. A
- * renamed control, a reworded row, or a row one side lost fails here.
+ * renamed control, a reworded row, or a row one side lost fails here. This spec walks
+ * connecting, sessions, tools, calls and their forms, prompts and resources, and URL flows;
+ * readme-contract-panels.spec.ts the log, rules, scenarios, the keyboard and the theme.
  */
-import { CONNECTION_STATES } from '../app/connect/connection-status';
-import { FLOW_STATUSES } from '../app/url-flow/flow-status';
 import { expect, test } from 'elicitation-inspector/playwright';
-import { changeAndReconnect } from './support/client-settings';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { expectEveryLocatorTried, PANEL_ROWS, PROPOSAL_ROWS, SESSION_ROWS } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
 
 test.use({ inspectorShared: true });
 
 const ROWS = readPlaywrightTable();
-const CALL_STATES = [
-  'Waiting on the server',
-  'Waiting on you',
-  'Completed',
-  'Tool error',
-  'Protocol error',
-  'Scope refused',
-  'Timed out',
-  'Cancelled',
-  'No end recorded',
-];
-
-/** Each README row this spec walks, with the values it must document (none unless listed). */
-const KNOWN_ROWS: Record<string, readonly string[]> = {
-  'connection state': CONNECTION_STATES,
-  'the server': [],
-  'connection section': [],
-  'connection form': [],
-  'client settings': [],
-  connect: [],
-  'why a session ended': [],
-  'pick a tool': [],
-  'its arguments': [],
-  'run it': [],
-  'server features': [],
-  'pick a prompt': [],
-  'get it': [],
-  'pick a resource': [],
-  'read it': [],
-  'its calls, newest first': [],
-  "a call's state": CALL_STATES,
-  "a call's result": [],
-  'pending elicitations': [],
-  'the form on screen': [],
-  'a form field': [],
-  answer: [],
-  'URL flows': [],
-  "a flow's parts": FLOW_STATUSES,
-  'act on a flow': [],
-  'URL flows folded for a form': [],
-  'a request the server withdrew': [],
-  'an app-rendered form': [],
-  timeout: [],
-  'the log': [],
-  "a call's story": [],
-  'the time axis': [],
-  sessions: [],
-  'compare sessions': [],
-  'log entries': [],
-  'one entry whole': [],
-  rules: [],
-  'one rule': [],
-  'the rule editor': [],
-  scenarios: [],
-  keyboard: [],
-  theme: [],
-};
-
 const coverage = emptyCoverage();
 
 test.describe.configure({ mode: 'serial' });
 test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 
-test('the README and this spec know the same rows, and each row documents the values the page can show', () => {
-  expect(ROWS.map((r) => r.what).sort()).toEqual(Object.keys(KNOWN_ROWS).sort());
-  for (const row of ROWS) expect(row.values.slice().sort(), `values of "${row.what}"`).toEqual([...KNOWN_ROWS[row.what]].sort());
+test('the README and the three contract specs know the same rows, and each row documents the values the page can show', () => {
+  const known = { ...SESSION_ROWS, ...PANEL_ROWS, ...PROPOSAL_ROWS };
+  const all = [SESSION_ROWS, PANEL_ROWS, PROPOSAL_ROWS].flatMap((rows) => Object.keys(rows));
+  expect(
+    all.filter((what, i) => all.indexOf(what) !== i),
+    'rows two specs walk',
+  ).toEqual([]);
+  expect(ROWS.map((r) => r.what).sort()).toEqual(Object.keys(known).sort());
+  for (const row of ROWS) expect(row.values.slice().sort(), `values of "${row.what}"`).toEqual([...known[row.what]].sort());
 });
 
 test('connection: state, server, the folded section, its form, client settings, connect and why it ended; sessions', async ({ app, page }) => {
@@ -111,6 +59,8 @@ test('connection: state, server, the folded section, its form, client settings, 
   await roots.check();
   await readme.locate('client settings', "getByLabel('Root folders')");
   await roots.uncheck();
+  for (const proposal of ['/^Deprecation notes/', '/^Authorization denials/', '/^File inputs/', '/^Language/'])
+    await readme.locate('client settings', `getByLabel(${proposal})`);
 
   await readme.locate('connect', "getByRole('button', { name: 'Reconnect', exact: true })");
   await (await readme.locate('connect', "getByRole('button', { name: 'Disconnect', exact: true })")).click();
@@ -130,6 +80,8 @@ test('connection: state, server, the folded section, its form, client settings, 
   for (const name of ['Open', 'Export', 'Delete']) await readme.locate('sessions', `….getByRole('button', { name: '${name}', exact: true })`, { scope: ended });
   const shown = rows.filter({ has: page.getByText('shown', { exact: true }) });
   await readme.locate('sessions', "….getByRole('button', { name: 'Export', exact: true })", { scope: shown });
+  for (const name of ['Export as HAR', 'Export as OpenTelemetry'])
+    await readme.locate('sessions', `….getByRole('button', { name: '${name}', exact: true })`, { scope: shown });
   await expect(shown.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await readme.locate('sessions', "getByLabel('Import a session file')", { scope: dialog });
 
@@ -283,110 +235,6 @@ test('URL flows folded while a form waits, and unfolded', async ({ app, page }) 
   await expect(fold).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('the log: its controls, a call’s story, entries and one entry whole', async ({ app, page }) => {
-  const readme = new ReadmeProbe(ROWS, page, coverage);
-  await app.waitConnected();
-  await app.runTool('echo', { text: 'story' });
-  await expect(app.result()).toContainText('story');
-  const log = await readme.locate('the log', "getByRole('region', { name: 'Log' })");
-  for (const label of ['Search log', 'Kind', 'Method', 'Entry count']) await readme.locate('the log', `getByLabel('${label}')`, { scope: log });
-  await readme.locate('the log', "getByRole('button', { name: 'Search syntax' })", { scope: log });
-  await readme.locate('the log', "getByRole('radiogroup', { name: 'Direction' })", { scope: log });
-  await readme.locate('the log', "getByRole('button', { name: 'Export' })", { scope: log });
-  await readme.locate('the log', "getByRole('separator', { name: 'Resize log' })");
-  await (await readme.locate('the log', "getByRole('tab', { name: 'Calls' })", { scope: log })).click();
-  await (await readme.locate("a call's story", "getByRole('listbox', { name: 'Tool calls' }).getByRole('option', { name: /^c1 / })", { scope: log })).click();
-  await readme.locate("a call's story", "getByRole('list', { name: 'Story steps' }).getByRole('listitem')", { scope: log });
-  await (await readme.locate('the log', "getByRole('tab', { name: 'Timeline' })", { scope: log })).click();
-  const axis = await readme.locate('the time axis', "getByRole('region', { name: 'Timeline', exact: true })", { scope: log });
-  await readme.locate('the time axis', "getByLabel('Time split of the session')", { scope: axis });
-  await readme.locate('the time axis', "getByRole('list', { name: 'Calls on the time axis' }).getByRole('listitem')", { scope: axis });
-  await (await readme.locate('the time axis', "getByRole('button', { name: /^Zoom to c1 / })", { scope: axis })).click();
-  await readme.locate('the time axis', "getByRole('region', { name: 'Timeline of c1' })", { scope: axis });
-  await readme.locate('the time axis', "getByLabel('Time split of c1')", { scope: axis });
-  await readme.locate('the time axis', "getByRole('button', { name: /^Round 1 of c1, / })", { scope: axis });
-  await (await readme.locate('the time axis', "getByRole('button', { name: 'Whole session' })", { scope: axis })).click();
-  await (await readme.locate('the log', "getByRole('tab', { name: 'Entries' })", { scope: log })).click();
-  await (await readme.locate('log entries', "getByRole('listbox', { name: 'Log entries' }).getByRole('option')")).first().click();
-  await readme.locate('one entry whole', "getByRole('complementary', { name: 'Entry details' })");
-  await readme.locate('one entry whole', "getByRole('button', { name: 'Copy Entry JSON' })");
-});
-
-test('rules: the panel, one rule, the editor; scenarios', async ({ app, page }) => {
-  const readme = new ReadmeProbe(ROWS, page, coverage);
-  await app.waitConnected();
-  await (await readme.locate('rules', "getByRole('button', { name: 'Rules', exact: true })")).click();
-  const panel = await readme.locate('rules', "getByRole('region', { name: 'Rules', exact: true })");
-  await readme.locate('rules', "getByLabel('All rules on')", { scope: panel });
-  await readme.locate('rules', "getByRole('button', { name: 'Export rules' })", { scope: panel });
-  await readme.locate('rules', "getByLabel('Rules summary')");
-  await (await readme.locate('rules', "getByRole('button', { name: 'Add rule' })", { scope: panel })).click();
-  const editor = await readme.locate('the rule editor', "getByRole('form', { name: 'Rule editor' })");
-  await (await readme.locate('the rule editor', "….getByLabel('Answer', { exact: true })", { scope: editor })).selectOption({ label: 'Accept with content' });
-  for (const label of [
-    'Rule name',
-    'Tool',
-    'Server name',
-    'Mode',
-    'Message contains',
-    'Message pattern',
-    'Properties',
-    'Round key',
-    'Content (JSON)',
-    'Delay (ms)',
-  ])
-    await readme.locate('the rule editor', `….getByLabel('${label}', { exact: true })`, { scope: editor });
-  await editor.getByLabel('Rule name', { exact: true }).fill('contract');
-  await (await readme.locate('the rule editor', "….getByRole('button', { name: 'Add this rule' })", { scope: editor })).click();
-  await readme.locate('rules', "getByLabel('Import a rules file')", { scope: panel });
-
-  const rule = await readme.locate('one rule', "getByRole('list', { name: 'Response rules' }).getByRole('listitem', { name: /^Rule 1\\b/ })");
-  await readme.locate('one rule', "….getByRole('checkbox', { name: 'On' })", { scope: rule });
-  await readme.locate('one rule', "….getByLabel('Answered this session')", { scope: rule });
-  for (const name of ['Move rule up', 'Move rule down', 'Delete rule'])
-    await readme.locate('one rule', `….getByRole('button', { name: '${name}' })`, { scope: rule });
-  await (await readme.locate('one rule', "….getByRole('button', { name: 'Edit rule' })", { scope: rule })).click();
-  await readme.locate('the rule editor', "….getByRole('button', { name: 'Save rule' })", { scope: editor });
-  await (await readme.locate('the rule editor', "….getByRole('button', { name: 'Discard changes' })", { scope: editor })).click();
-
-  await (await readme.locate('scenarios', "getByRole('button', { name: 'Run scenario' })")).click();
-  const dialog = await readme.locate('scenarios', "getByRole('dialog', { name: 'Run scenario' })");
-  await readme.locate('scenarios', "getByLabel('Scenario file')", { scope: dialog });
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /^Sessions/ }).click();
-  await readme.locate('scenarios', "getByRole('button', { name: 'Save as scenario' })", { scope: page.getByRole('dialog', { name: 'Sessions' }) });
-});
-
-test('the keyboard: the command palette and the shortcut list; the theme switch', async ({ app, page }) => {
-  const readme = new ReadmeProbe(ROWS, page, coverage);
-  await app.waitConnected();
-  for (const name of ['System', 'Light', 'Dark'])
-    await readme.locate('theme', `getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: '${name}' })`);
-  await page.keyboard.press('Control+k');
-  const palette = await readme.locate('keyboard', "getByRole('dialog', { name: 'Command palette' })");
-  await readme.locate('keyboard', "getByRole('combobox', { name: 'Command' })", { scope: palette });
-  await readme.locate('keyboard', "getByRole('listbox', { name: 'Commands' }).getByRole('option')", { scope: palette });
-  await page.keyboard.press('Escape');
-  await expect(palette).toBeHidden();
-  await page.keyboard.press('?');
-  await readme.locate('keyboard', "getByRole('dialog', { name: 'Keyboard shortcuts' })");
-});
-
-test("an app-rendered form: the setting, the app's region, frame and state, a refused answer", async ({ app, page }) => {
-  const readme = new ReadmeProbe(ROWS, page, coverage);
-  await app.waitConnected();
-  await changeAndReconnect(app, async (form) => (await readme.locate('an app-rendered form', 'getByLabel(/^App-rendered forms/)', { scope: form })).check());
-  await app.runTool('hostile_app');
-  const view = await readme.locate('an app-rendered form', "….getByRole('region', { name: 'App view' })", { scope: app.elicitation() });
-  await readme.locate('an app-rendered form', '….getByTitle(/^App ui:/)', { scope: view });
-  await readme.locate('an app-rendered form', "….getByRole('status', { name: 'App view status' })", { scope: view });
-  await readme.locate('an app-rendered form', "….getByRole('alert', { name: 'App answer refused' })", { scope: view });
-  await app.elicitation().getByRole('button', { name: 'Cancel', exact: true }).click();
-});
-
-test('every locator span of every row was tried on the page', () => {
-  for (const row of ROWS) {
-    const tried = coverage.locators.get(row.what) ?? new Set();
-    for (const { span } of row.locators) expect(tried.has(span), `"${row.what}": ${span} was never tried`).toBe(true);
-  }
+test('every locator span of the rows this spec walks was tried on the page', () => {
+  expectEveryLocatorTried(ROWS, SESSION_ROWS, coverage);
 });

@@ -7,6 +7,8 @@ import { closeSync, openSync, ftruncateSync } from 'node:fs';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { writeSessionFile } from './bench/session-upload';
 
+test.use({ inspectorShared: true });
+
 test('a big session file imported through the page shows how much of it is checked, then opens', async ({ app, page }) => {
   test.slow(); // generating and checking 100k entries (some 50 MB) on a shared machine
   const file = await writeSessionFile(test.info().outputPath('big.jsonl'), 100_000, 'big-import');

@@ -1,11 +1,20 @@
 /**
- * A tapped session in the page: the host makes the calls, so the Tools panel offers none.
+ * A tapped session in the page: the host makes the calls and answers the forms, so the page offers
+ * neither Run nor the answer buttons, and says who does. Found by docs/playwright.md's row for it.
  */
 import { spawn } from 'node:child_process';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { demoStdio, ROOT } from './support/processes';
+import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { expectRowTried } from './support/readme-rows';
+import { readPlaywrightTable } from './support/readme-table';
 
-test('a tapped session offers no Run: the Tools panel says the host makes the calls', async ({ inspector, page }) => {
+const ROW = 'a tapped session ([Tap a real host](tap.md))';
+
+test('a tapped session: the host named, no Run and no answer buttons, each saying the host acts', async ({ inspector, page }) => {
+  const table = readPlaywrightTable();
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(table, page, coverage);
   const demo = demoStdio();
   const tap = spawn(process.execPath, ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args], { cwd: ROOT });
   try {
@@ -13,7 +22,7 @@ test('a tapped session offers no Run: the Tools panel says the host makes the ca
     tap.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     tap.stderr.resume();
     const write = (message: object) => tap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
-    const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'Page Host', version: '2.0' } };
+    const params = { protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'Page Host', version: '2.0' } };
     write({ id: 0, method: 'initialize', params });
     await expect.poll(() => stdout).toContain('"id":0');
     write({ method: 'notifications/initialized' });
@@ -21,11 +30,21 @@ test('a tapped session offers no Run: the Tools panel says the host makes the ca
     await expect.poll(() => stdout).toContain('"id":1');
 
     await page.goto(inspector.url);
-    await expect(page.getByLabel('Host', { exact: true })).toHaveText('Page Host 2.0, declares no elicitation');
-    await expect(page.getByRole('note', { name: 'Host calls' })).toHaveText(
+    await expect(await readme.locate(ROW, "getByLabel('Host', { exact: true })")).toHaveText('Page Host 2.0, declares form');
+    await expect(await readme.locate(ROW, "getByRole('note', { name: 'Host calls' })")).toHaveText(
       "Page Host 2.0 makes the calls: the session is tapped, so the inspector shows them (in the log's Calls) and runs no tool here.",
     );
     await expect(page.getByRole('button', { name: 'Run tool' })).toHaveCount(0);
+
+    // The host calls a tool that asks: the form is shown, and answered by the host only.
+    write({ id: 2, method: 'tools/call', params: { name: 'confirm_order', arguments: {} } });
+    await expect.poll(() => stdout).toContain('elicitation/create');
+    const form = page.getByRole('article', { name: /^Elicitation / });
+    await expect(await readme.locate(ROW, "….getByRole('note', { name: 'Host answers' })", { scope: form })).toContainText(
+      'Page Host 2.0 answers this request',
+    );
+    await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+    expectRowTried(table, ROW, coverage);
   } finally {
     tap.stdin.end();
     if (tap.exitCode === null) await new Promise((resolve) => tap.once('exit', resolve));

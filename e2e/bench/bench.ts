@@ -5,9 +5,9 @@
  *   1. start-up: process start to HTTP ready (median of 5)
  *   2. page weight: initial JS and CSS, gzipped
  *   3. a tool call round trip: a direct SDK client vs the same call through the proxy
- *   4. elicitation to a form a person can type into, in Chromium
+ *   4. elicitation to a form a person can type into, in Chromium (form-latency.ts)
  *   5. a live session writing 100k entries: proxy memory
- *   6. 100k entries in the page: load, rows in the DOM, filtering
+ *   6. 100k entries in the page: load, rows in the DOM, filtering (big-log.ts)
  *   7. connect over stdio: protocol Auto vs the pinned revision, for a 2025-only
  *      and a 2026-07-28 server, first connect and Reconnect (`npm run bench -- connect`)
  *   8. headless: 100 eliciting calls answered by rules through the headless runner,
@@ -20,24 +20,23 @@
  *      sections 1 and 4 of the same run (`npm run bench -- startup,elicitation,official`)
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { kB, measurePage, readBudgets } from '../../scripts/page-weight';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, targetStdio, type Inspector } from '../support/processes';
-import { bareClientFloor } from './bare-client';
+import { bigLog } from './big-log';
 import { bigSessions } from './big-sessions';
 import { connectCost } from './connect-cost';
 import { headless } from './headless';
-import { clickInPage, clickToForm, FORM_FIELD, formPhases, PAGE_TIMING_SCRIPT, phaseLine, toReady, type Phases } from './page-latency';
+import { elicitationToForm } from './form-latency';
 import { livePageMemory } from './live-page-memory';
 import { officialInspector, type OurFigures } from './official-inspector';
-import { syntheticSession } from './synthetic-session';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -122,126 +121,6 @@ async function roundTrip(inspector: Inspector, client: InspectorClient): Promise
   void inspector;
 }
 
-async function elicitationToForm(inspector: Inspector, page: Page): Promise<void> {
-  const floor = await bareClientFloor();
-  const client = await InspectorClient.connect(inspector);
-  const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, { protocol: '2025-11-25' });
-  await page.addInitScript({ content: PAGE_TIMING_SCRIPT });
-  await page.goto(inspector.url);
-  await openSession(page, 'Live');
-  const connected = () => page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
-  await connected();
-  // Between one question and the next the page settles, as it would while a person reads.
-  const settle = () => page.waitForTimeout(300);
-  // The first form after a page load pays for whatever is not loaded or compiled yet.
-  const first: Phases[] = [];
-  for (let i = 0; i < 5; i++) {
-    if (i > 0) await page.reload();
-    await connected();
-    // A person takes a moment before the first call: the page has been idle for a second.
-    await page.waitForTimeout(1000);
-    first.push(await formPhases(page, client, sessionId, 'collect_profile'));
-    await settle();
-  }
-  const later: Phases[] = [];
-  for (let i = 0; i < 12; i++) {
-    const phases = await formPhases(page, client, sessionId, 'collect_profile');
-    if (i >= 2) later.push(phases);
-    await settle();
-  }
-  const firstReady = median(first.map(toReady));
-  const laterReady = median(later.map(toReady));
-  report('elicitation/create at the proxy → form ready (median of 10)', ms(laterReady), '≤ 17 ms');
-  report('  phases: proxy → push sent + → page + → React commit + → paint', phaseLine(later));
-  report('  the first form after a page load (median of 5 loads)', `${ms(firstReady)}, ${(firstReady / laterReady).toFixed(2)}× later ones`, '≤ 1.2×');
-  report('  its phases', phaseLine(first));
-
-  // Picking a tool: click → its arguments form ready, first on a cold page and later.
-  const toolSection = 'section[aria-label="Tool"]';
-  const toolField = `${toolSection} input, ${toolSection} textarea`;
-  const pick = (name: string) => clickToForm(page, clickInPage(page, '[aria-label="Tools"] [role="option"]', name), toolField, toolSection, name);
-  const shownTool = async () =>
-    (await page
-      .locator(`${toolSection} h2`)
-      .textContent()
-      .catch(() => null)) ?? '';
-  const TOOLS = ['echo', 'confirm_with_deadline'];
-  const firstPicks: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    await page.reload();
-    await connected();
-    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option').first().waitFor();
-    await page.waitForTimeout(1000);
-    const shown = await shownTool();
-    firstPicks.push((await pick(TOOLS.find((t) => t !== shown)!)).painted);
-  }
-  const laterPicks: number[] = [];
-  for (let i = 0; i < 12; i++) {
-    const elapsed = (await pick(TOOLS[i % 2])).painted;
-    if (i >= 2) laterPicks.push(elapsed);
-    await settle();
-  }
-  report('tool selection: click → arguments form painted (median of 10)', ms(median(laterPicks)));
-  report(
-    '  the first selection after a page load (median of 5 loads)',
-    `${ms(median(firstPicks))}, ${(median(firstPicks) / median(laterPicks)).toFixed(2)}× later ones`,
-    '≤ 1.2×',
-  );
-
-  // Click Run tool on a tool that asks: until its form is ready to type into, against a bare client's handler.
-  await pick('collect_profile');
-  const clickForms: number[] = [];
-  for (let i = 0; i < 12; i++) {
-    const { committed } = await clickToForm(page, clickInPage(page, 'button', 'Run tool'), FORM_FIELD, 'article', '');
-    const elicitation = await client.waitFor(() => client.of('elicitation').find((e) => !client.of('elicitation-end').some((x) => x.key === e.key)));
-    await client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'cancel' });
-    await client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
-    if (i >= 2) clickForms.push(committed);
-    await settle();
-  }
-  report(
-    'click Run tool → form ready, in the page | bare SDK client sees it',
-    `${ms(median(clickForms))} | ${ms(floor.requestSeen)}, ${(median(clickForms) / floor.requestSeen).toFixed(1)}×`,
-    '≤ 0.25× the official (section official)',
-  );
-  ours.clickToFormMs = median(clickForms);
-
-  // A whole tool call as a person sees it: click Run tool, until the result is on screen.
-  await pick('echo');
-  await page.getByRole('region', { name: 'Tool', exact: true }).getByLabel('text', { exact: true }).fill('hello');
-  const clicks: number[] = [];
-  for (let i = 0; i < 12; i++) {
-    const elapsed = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const calls = document.querySelector('[aria-label="Calls"]')!;
-          // No named helpers in here: the test runner's transform would wrap them in a function the page lacks.
-          const before = calls.querySelector('[role="listitem"]')?.getAttribute('aria-label');
-          const observer = new MutationObserver(() => {
-            const call = calls.querySelector('[role="listitem"]');
-            if (call && call.getAttribute('aria-label') !== before && call.querySelector('[aria-label="Result"]')) {
-              observer.disconnect();
-              resolve(performance.now() - t0);
-            }
-          });
-          observer.observe(calls, { subtree: true, childList: true });
-          const t0 = performance.now();
-          (Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Run tool') as HTMLButtonElement).click();
-        }),
-    );
-    if (i >= 2) clicks.push(elapsed);
-    await page.waitForTimeout(200);
-  }
-  report(
-    'echo in the page: click Run tool → result on screen | bare SDK client',
-    `${ms(median(clicks))} | ${ms(floor.echo)}, ${(median(clicks) / floor.echo).toFixed(1)}×`,
-    '≤ 30 ms; ≤ 0.25× the official (section official)',
-  );
-  ours.echoMs = median(clicks);
-  await client.send('disconnect', { sessionId });
-  client.close();
-}
-
 async function liveMemory(inspector: Inspector, client: InspectorClient): Promise<void> {
   const sessionId = await client.open({ transport: 'stdio', ...demoStdio() });
   const before = rss(inspector.process.pid!);
@@ -261,83 +140,6 @@ async function liveMemory(inspector: Inspector, client: InspectorClient): Promis
     'growth < 200 MB',
   );
   await client.send('disconnect', { sessionId });
-}
-
-async function bigLog(inspector: Inspector, page: Page): Promise<void> {
-  const file = join(ROOT, '.tmp/bench-100k.jsonl');
-  writeFileSync(file, syntheticSession(100_000));
-  const before = rss(inspector.process.pid!);
-  const t0 = performance.now();
-  const response = await fetch(`http://${inspector.host}/api/sessions/import`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${inspector.token}` },
-    body: readFileSync(file),
-  });
-  const { sessionId } = (await response.json()) as { sessionId: string };
-  report('100k entries: import (parse and check every line)', ms(performance.now() - t0));
-
-  await page.goto(inspector.url);
-  const t1 = performance.now();
-  await openSession(page, '100000 entries');
-  await page.getByLabel('Entry count').filter({ hasText: '100000 entries' }).waitFor({ timeout: 120_000 });
-  report('100k entries: open in the page (replay and render)', ms(performance.now() - t1));
-  const domRows = await page.getByRole('listbox', { name: 'Log entries' }).getByRole('option').count();
-  report('100k entries: log rows in the DOM', String(domRows), '< 200');
-
-  /**
-   * Time from the input event to the count on screen changing, measured in the
-   * page (a Playwright round trip would add its own latency).
-   */
-  const filterTime = async (label: string, control: string, value: string) => {
-    const elapsed = await page.evaluate(
-      ([control, value]) =>
-        new Promise<number>((resolve) => {
-          const count = document.querySelector('[aria-label="Entry count"]')!;
-          const before = count.textContent;
-          const element = document.querySelector(`[aria-label="${control}"]`) as HTMLInputElement | HTMLSelectElement;
-          const observer = new MutationObserver(() => {
-            if (count.textContent !== before) {
-              observer.disconnect();
-              resolve(performance.now() - t0);
-            }
-          });
-          observer.observe(count, { characterData: true, childList: true, subtree: true });
-          const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-          const t0 = performance.now();
-          setter.call(element, value);
-          element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-        }),
-      [control, value],
-    );
-    report(`100k entries: filter, ${label}`, ms(elapsed), '< 100 ms');
-  };
-  const log = page.getByRole('region', { name: 'Log' });
-  const settle = () =>
-    page
-      .getByLabel('Entry count')
-      .filter({ hasText: /^100000 entries$/ })
-      .waitFor();
-  await page.waitForTimeout(2000); // the search index is built in idle time after opening
-  await filterTime('text search', 'Search log', 'ws-mrtr');
-  await filterTime('text search, another', 'Search log', 'kyoto');
-  await log.getByLabel('Search log').fill('');
-  await settle();
-  await filterTime('kind (findings & errors)', 'Kind', 'problems');
-  await log.getByLabel('Kind').selectOption('all');
-  await settle();
-  await filterTime('method (tools/call)', 'Method', 'tools/call');
-  report('100k entries: proxy memory after import and replay', `RSS ${mb(before)} → ${mb(rss(inspector.process.pid!))}`, 'growth < 200 MB');
-  void sessionId;
-}
-
-/** Show a session from the Sessions menu (it may be shown already: the page opens the newest by itself). */
-async function openSession(page: Page, rowText: string): Promise<void> {
-  await page.getByRole('button', { name: /^Sessions/ }).click();
-  const row = page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: rowText });
-  await row.waitFor();
-  const open = row.getByRole('button', { name: 'Open' });
-  if (await open.count()) await open.click();
-  else await page.keyboard.press('Escape');
 }
 
 const inspector = await startInspector(['--no-connect']);
@@ -360,10 +162,10 @@ const sections: Record<string, () => Promise<void> | void> = {
   startup,
   'page-weight': pageWeight,
   'round-trip': () => roundTrip(inspector, client),
-  elicitation: async () => elicitationToForm(inspector, await newPage()),
+  elicitation: async () => void Object.assign(ours, await elicitationToForm(inspector, await newPage(), report)),
   'live-memory': () => liveMemory(inspector, client),
   'live-page': async () => livePageMemory(inspector, client, await newPage(), report),
-  'big-log': async () => bigLog(inspector, await newPage()),
+  'big-log': async () => bigLog(inspector, await newPage(), report),
   // Every stdio server the suites know; mcp-use is not installed here, so it is not among them.
   connect: () =>
     connectCost(client, report, [

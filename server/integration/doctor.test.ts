@@ -19,6 +19,10 @@ afterAll(async () => {
   for (const process of started) await process.stop();
 });
 
+/** The OAuth server the discovery tests only read from, started once for them. */
+let oauthServer: ReturnType<typeof startHttpTarget> | undefined;
+const sharedOAuthServer = () => (oauthServer ??= startHttpTarget('oauth-server').then((server) => (started.push(server), server)));
+
 async function failedStep(target: Target) {
   const report = await diagnose(target, DEFAULT_SETTINGS);
   const failed = report.checks.find((check) => check.status === 'failed');
@@ -124,8 +128,7 @@ describe('the connection doctor', () => {
   });
 
   it('a server behind OAuth: "OAuth discovery" reports what the sign-in finds, metadata and registration', async () => {
-    const oauth = await startHttpTarget('oauth-server');
-    started.push(oauth);
+    const oauth = await sharedOAuthServer();
     const report = await diagnose({ transport: 'http', url: `http://127.0.0.1:${oauth.port}/mcp`, headers: {} }, DEFAULT_SETTINGS);
     const step = report.checks.find((check) => check.step === 'OAuth discovery');
     expect(step).toMatchObject({ status: 'passed' });
@@ -135,8 +138,7 @@ describe('the connection doctor', () => {
   });
 
   it('`--check` on a healthy server behind OAuth passes (exit 0): its 401 reads "sign-in needed", with no Authorization header advised', async () => {
-    const oauth = await startHttpTarget('oauth-server');
-    started.push(oauth);
+    const oauth = await sharedOAuthServer();
     const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
       const child = execFile(process.execPath, [join(ROOT, 'server/bin.mjs'), '--check', '--url', `http://127.0.0.1:${oauth.port}/mcp`], (error, stdout) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout }),

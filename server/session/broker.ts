@@ -189,6 +189,15 @@ export class ElicitationBroker {
     return false;
   }
 
+  /** Log something done about an elicitation that the server never sees. Returns false for an unknown key. */
+  recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss', by: AnswerBy): boolean {
+    const info = this.known.get(key);
+    if (!info) return false;
+    this.emit({ kind: 'action', ...by, action, key, ...(info.callId && { callId: info.callId }) });
+    if (action === 'mark-done') this.markDone(key);
+    return true;
+  }
+
   isComplete(elicitationId: string): boolean {
     return this.urlFlows.get(elicitationId)?.completed === true;
   }

@@ -1,39 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Client, Transport } from '@modelcontextprotocol/client';
+import { OAuthFlow } from '../auth/oauth-flow';
 import type { SessionLog } from '../store/session-log';
+import type { CatalogKind, CatalogPage } from '../wire/catalog';
 import { WireFailure } from '../wire/errors';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker, type AnswerBy } from './broker';
-import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import type { CallHooks } from './call-rounds';
+import type { CallMethod, CallRunner } from './call-runner';
+import type { ChildWatch } from './child-watch';
 import { clientCapabilities } from './client-factory';
 import { describeConnectError, describeUnexpectedClose } from './connect-errors';
-import type { ElicitationContext, Finding } from './findings';
-import type { ChildWatch } from './child-watch';
-import { ServerRequests } from './server-requests';
-import type { TransportTap } from './tap';
-import { onCloseBeforeAborting } from './sdk-internals';
-import { OAuthFlow } from '../auth/oauth-flow';
-import { tappedFetch, type HttpExchange } from './http-tap';
-import { claimMalformedSampling, registerClientRequestHandlers, type ClientRequestHost } from './client-request-handlers';
-import { childOutput, logInbound, logOutbound, type TrafficHost } from './session-traffic';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
-import { listCatalogPage } from './catalog';
-import type { CatalogKind, CatalogPage } from '../wire/catalog';
-import { ClientTasks } from './tasks/client-tasks';
-import { ServerTaskNotices } from './tasks/server-task-notices';
-import { LoggingNotes, deprecationFinding, notesDeprecations } from './deprecations';
+import { deprecationFinding, notesDeprecations } from './deprecations';
+import type { ElicitationContext, Finding } from './findings';
+import { tappedFetch, type HttpExchange } from './http-tap';
+import { onCloseBeforeAborting } from './sdk-internals';
+import { SessionCalls } from './session-calls';
+import { SessionRequests } from './session-requests';
+import { changeRoots, changeRules, elicitationContextOf } from './session-settings';
+import { childOutput, logInbound, logOutbound } from './session-traffic';
 
 type State = 'connecting' | 'ready' | 'closed';
 type CloseReason = EventOf<'session-state'> extends infer E ? (E extends { state: 'closed'; reason: infer R } ? R : never) : never;
 
-/**
- * One connection to one MCP server: the SDK client and its transport, the tap
- * that logs every message, the elicitation broker, and the calls in flight.
- * Everything it learns becomes an event in its log.
- */
 export type SessionInit = {
   target: Target;
   settings: SessionSettings;
@@ -45,6 +37,12 @@ export type SessionInit = {
   dataDir?: string;
 };
 
+/**
+ * One connection to one MCP server, from connect to close: the attempts (connector.ts), what the
+ * server said in its handshake, the close (asked for, or the transport's own), and the log every
+ * part writes to. The calls it runs are session-calls.ts's, the server's requests session-requests.ts's,
+ * what its traffic means session-traffic.ts's, changes to its settings session-settings.ts's.
+ */
 export class Session {
   readonly id = randomUUID();
   readonly target: Target;
@@ -63,46 +61,24 @@ export class Session {
   readonly broker: ElicitationBroker;
   /** The transport, tap, client and process of the latest connect attempt (connector.ts). */
   private readonly connector: Connector;
-  private readonly calls = new Map<string, CallRunner>();
-  /** The tools of the latest tools/list, by name: a 2026-07-28 call reads its x-mcp-header declarations from them. */
-  private tools = new Map<string, Record<string, unknown>>();
-  /** The server's requests to us, as received, until answered or withdrawn. */
-  private readonly serverRequests = new ServerRequests();
-  /** Elicitations the server asked for as tasks, and its tasks/* requests about them. */
-  private readonly clientTasks: ClientTasks = new ClientTasks({
-    settings: () => this.settings,
-    era: () => this.era,
-    broker: () => this.broker,
-    emit: (event) => void this.record(event),
-    send: (message) => this.transport.send(message),
-    attribute: (rpcId) => this.serverRequests.attribute(rpcId, this.calls.values()),
-    findingsFor: (rpcId) => this.serverRequests.get(rpcId)?.findings,
-  });
-  /** The server's notifications/tasks/status, for the calls that run as its tasks. */
-  private readonly serverTaskNotices = new ServerTaskNotices();
-  private nextCall = 1;
   private closing = false;
   /** Why the transport closed by itself, once it has: what the calls and forms it cut short say. */
   private unexpectedClose: string | undefined;
   private readonly closed: Promise<void>;
   private markClosed!: () => void;
 
-  /** What the traffic handlers need of this session (session-traffic.ts). */
-  private readonly traffic: TrafficHost = {
-    record: (event) => this.record(event),
-    reportFindings: (findings, about, aboutSeq) => this.reportFindings(findings, about, aboutSeq),
-    era: () => this.era,
-    settings: () => this.settings,
-    elicitationContext: () => this.elicitationContext(),
-    isClosed: () => this.state === 'closed',
-    serverRequests: this.serverRequests,
-    serverTaskNotices: this.serverTaskNotices,
-    loggingNotes: new LoggingNotes(),
-  };
-
   private readonly onStateChange: () => void;
   /** Signing in, for an HTTP or SSE target (server/auth/oauth-flow.ts). */
   private readonly oauth: OAuthFlow | undefined;
+  /** The calls in flight and the tools they read (session-calls.ts). */
+  private readonly calls: SessionCalls;
+  /** The server's requests to us and its task notices (session-requests.ts). */
+  private readonly requests = new SessionRequests({
+    session: this,
+    record: (event) => this.record(event),
+    calls: () => this.calls.values(),
+    send: (message) => this.transport.send(message),
+  });
 
   constructor(init: SessionInit) {
     this.target = init.target;
@@ -126,19 +102,25 @@ export class Session {
         transport: () => this.transport,
       });
     }
+    this.calls = new SessionCalls({
+      session: this,
+      oauth: this.oauth,
+      client: () => this.client,
+      tap: () => this.connector.tap,
+      closeReason: () => this.unexpectedClose,
+      followTask: (taskId, onNotice) => this.requests.followTask(taskId, onNotice),
+    });
     this.connector = new Connector({
       target: this.target,
       oauth: this.oauth,
       settings: () => this.settings,
       isClosing: () => this.closing,
       onHttp: (exchange) => this.recordHttp(exchange),
-      onStreamRequest: ({ serverRequestId, forRequestIds }) => this.serverRequests.carried(serverRequestId, forRequestIds),
-      onOutbound: (message) => logOutbound(this.traffic, message),
-      onInbound: (message) => logInbound(this.traffic, message),
-      claim: (message) =>
-        this.clientTasks.claim(message) ||
-        claimMalformedSampling(message, { ...this.clientRequestHost(), era: () => this.era, send: (sent) => this.transport.send(sent) }),
-      childOutput: () => childOutput(this.traffic),
+      onStreamRequest: ({ serverRequestId, forRequestIds }) => this.requests.carried(serverRequestId, forRequestIds),
+      onOutbound: (message) => logOutbound(this.requests.traffic, message),
+      onInbound: (message) => logInbound(this.requests.traffic, message),
+      claim: (message) => this.requests.claim(message),
+      childOutput: () => childOutput(this.requests.traffic),
       onToolsChanged: () => void this.refreshTools(),
       wire: (client) => this.registerHandlers(client),
       reportFindings: (findings, about, aboutSeq) => this.reportFindings(findings, about, aboutSeq),
@@ -151,10 +133,6 @@ export class Session {
 
   private get transport(): Transport {
     return this.connector.transport;
-  }
-
-  private get tap(): TransportTap {
-    return this.connector.tap;
   }
 
   private get child(): ChildWatch {
@@ -229,30 +207,14 @@ export class Session {
     await this.refreshTools();
   }
 
-  async refreshTools(): Promise<number> {
-    if (this.state !== 'ready') return 0;
-    const mark = this.oauth?.mark();
-    try {
-      const { tools } = await this.client.listTools(undefined, { cacheMode: 'refresh' });
-      this.tools = new Map(tools.map((tool) => [tool.name, tool as unknown as Record<string, unknown>]));
-      this.emit({ kind: 'tools', tools: tools as unknown as Record<string, unknown>[] });
-      return tools.length;
-    } catch (error) {
-      // A 401 that started a sign-in (the token stopped working, the server moved to another authorization server): listed again once it brings tokens.
-      const signIn = mark && this.oauth?.signInSince(mark);
-      if (signIn) void signIn.then((isSignedIn) => (isSignedIn ? this.refreshTools() : 0));
-      this.emit({
-        kind: 'proxy-error',
-        error: { code: 'sdk-error', message: `tools/list failed: ${(error as Error).message}`, ...(signIn && { detail: { listedAgainAfterSignIn: true } }) },
-      });
-      return 0;
-    }
+  /** List the server's tools again (session-calls.ts); resolves to how many it has. */
+  refreshTools(): Promise<number> {
+    return this.calls.refreshTools();
   }
 
   /** One page of the server's prompts, resources or resource templates (catalog.ts). */
   listCatalog(kind: CatalogKind, cursor: string | undefined): Promise<CatalogPage> {
-    if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
-    return listCatalogPage(this.client, kind, cursor);
+    return this.calls.listCatalog(kind, cursor);
   }
 
   /** `asTask`: send `task` (2025-11-25), so the server runs the call as a task the inspector polls. */
@@ -269,14 +231,7 @@ export class Session {
     actor: 'user' | 'scenario' = 'user',
     hooks: CallHooks = {},
   ): string {
-    if (this.state !== 'ready') throw new WireFailure('conflict', 'The session is still connecting: wait until it is connected.');
-    const callId = `c${this.nextCall++}`;
-    this.emit({ kind: 'action', actor, action: 'call', callId, detail: `${method} ${name}` });
-    this.emit({ kind: 'call-start', callId, method, name, ...(args && { arguments: args }), timeoutMs: this.settings.requestTimeoutMs });
-    const runner = new CallRunner(this.callHost(), callId, method, params, () => this.calls.delete(callId), hooks);
-    this.calls.set(callId, runner);
-    void runner.run();
-    return callId;
+    return this.calls.start(method, name, params, args, actor, hooks);
   }
 
   call(callId: string): CallRunner | undefined {
@@ -306,51 +261,19 @@ export class Session {
     return this.settings.rules;
   }
 
-  /**
-   * Replace the response rules. They apply to elicitations logged after this entry; one already
-   * pending, or already taken by a rule, keeps what it has.
-   */
+  /** Replace the response rules (session-settings.ts): they apply to elicitations logged after this. */
   setRules(rules: RuleSet): void {
-    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its rules.');
-    this.settings = { ...this.settings, rules };
-    const enabledCount = rules.rules.filter((rule) => rule.enabled).length;
-    const detail = `${rules.rules.length} rule${rules.rules.length === 1 ? '' : 's'}, ${enabledCount} on${rules.enabled ? '' : '; all switched off'}`;
-    this.emit({ kind: 'action', actor: 'user', action: 'set-rules', detail });
+    changeRules(this, rules);
   }
 
-  /**
-   * Replace the roots the client offers. While connected the server is told with
-   * notifications/roots/list_changed (the client declares `listChanged`); it asks
-   * again with roots/list, or, on 2026-07-28, in its next input request.
-   */
-  async setRoots(list: Root[]): Promise<void> {
-    if (this.state === 'closed') throw new WireFailure('conflict', 'This session has ended; reconnect to set its roots.');
-    if (!this.settings.roots.enabled) throw new WireFailure('conflict', 'This connection does not declare roots: switch Roots on and reconnect.');
-    this.settings = { ...this.settings, roots: { ...this.settings.roots, list } };
-    const count = `${list.length} root${list.length === 1 ? '' : 's'}`;
-    // 2026-07-28 removed the notification: a server learns the new list from its next input request.
-    const isAnnounced = this.state === 'ready' && this.era === 'legacy';
-    this.emit({
-      kind: 'action',
-      actor: 'user',
-      action: 'set-roots',
-      detail: isAnnounced ? count : `${count}; not announced (2026-07-28 has no roots/list_changed)`,
-    });
-    if (!isAnnounced) return;
-    try {
-      await this.client.sendRootsListChanged();
-    } catch (error) {
-      this.emit({ kind: 'proxy-error', error: { code: 'sdk-error', message: `notifications/roots/list_changed failed: ${(error as Error).message}` } });
-    }
+  /** Replace the roots the client offers, and tell a connected 2025 server (session-settings.ts). */
+  setRoots(list: Root[]): Promise<void> {
+    return changeRoots(this, () => this.client, list);
   }
 
   /** Record something done about an elicitation that the server never sees. Returns false for an unknown key. */
   recordAction(key: string, action: 'open-url' | 'copy-url' | 'mark-done' | 'dismiss', by: AnswerBy = { actor: 'user' }): boolean {
-    const info = this.broker.info(key);
-    if (!info) return false;
-    this.emit({ kind: 'action', ...by, action, key, ...(info.callId && { callId: info.callId }) });
-    if (action === 'mark-done') this.broker.markDone(key);
-    return true;
+    return this.broker.recordAction(key, action, by);
   }
 
   /** Close the connection and every child process. Idempotent; resolves once closed. */
@@ -358,7 +281,7 @@ export class Session {
     if (this.closing) return this.closed;
     this.closing = true;
     this.oauth?.close();
-    for (const call of this.calls.values()) call.cancel();
+    this.calls.cancelAll();
     this.broker.endAll('session-closed', 'The session was closed.');
     const descendants = this.child.collectDescendants();
     try {
@@ -383,8 +306,7 @@ export class Session {
     this.child.reapOrphans();
     this.endedAt = Date.now();
     this.broker.endAll('session-closed', 'The session closed.');
-    this.serverRequests.clear();
-    this.serverTaskNotices.clear();
+    this.requests.clear();
     const exit = this.child.exit;
     this.emit({
       kind: 'session-state',
@@ -401,7 +323,7 @@ export class Session {
 
   /** Everything the session hangs on a new client, before it connects. */
   private registerHandlers(client: Client): void {
-    registerClientRequestHandlers(client, this.clientRequestHost());
+    this.requests.register(client);
     client.onerror = (error) => {
       const code = (error as { code?: unknown }).code;
       this.record({ kind: 'sdk-error', message: error.message, ...((typeof code === 'string' || typeof code === 'number') && { code }) });
@@ -418,55 +340,18 @@ export class Session {
     });
   }
 
-  private clientRequestHost(): ClientRequestHost {
-    return {
-      broker: this.broker,
-      serverRequests: this.serverRequests,
-      isHttp: this.target.transport === 'http',
-      settings: () => this.settings,
-      calls: () => this.calls.values(),
-      reportFindings: (findings, about) => this.reportFindings(findings, about),
-    };
-  }
-
   /** Server requests still waiting for the client's answer. */
   get openServerRequests(): number {
-    return this.serverRequests.size;
+    return this.requests.size;
   }
 
   elicitationContext(): ElicitationContext {
-    const { form, url } = this.settings.elicitation;
-    const is0618 = this.settings.protocol === '2025-06-18';
-    return {
-      protocolVersion: this.protocolVersion ?? this.settings.protocol,
-      declared: { form, url: url && !is0618 },
-      fileInputs: this.settings.proposals.fileInputs,
-      appElicitation: this.settings.proposals.appElicitation && form,
-    };
+    return elicitationContextOf(this.settings, this.protocolVersion);
   }
 
   /** Log findings; returns them for chaining. */
   reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[] {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
     return findings;
-  }
-
-  private callHost(): CallHost {
-    return {
-      target: this.target,
-      client: this.client,
-      era: this.era ?? 'legacy',
-      settings: this.settings,
-      broker: this.broker,
-      tap: this.tap,
-      emit: (event) => this.emit(event),
-      elicitationContext: () => this.elicitationContext(),
-      reportFindings: (findings, about) => this.reportFindings(findings, about),
-      closeReason: () => this.unexpectedClose,
-      currentSettings: () => this.settings,
-      followTask: (taskId, onNotice) => this.serverTaskNotices.follow(taskId, onNotice),
-      toolDefinition: (name) => this.tools.get(name),
-      ...(this.oauth && { oauth: this.oauth }),
-    };
   }
 }
