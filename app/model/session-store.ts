@@ -185,7 +185,8 @@ export class SessionStore {
       for (const event of page.outline) if (!isHeld(event, held)) this.views.reduce(event);
       const loaded = this.liveSeq === undefined ? state.loaded + page.count : this.views.calls.size;
       this.keptCalls = Math.max(this.keptCalls, loaded);
-      this.setWindowCalls({ loaded, total: this.liveSeq === undefined ? page.total : Math.max(page.total - unseen, loaded), isLoading: false });
+      // A live session's total is counted as its calls start (some may have while this page was on its way).
+      this.setWindowCalls({ loaded, ...(this.liveSeq === undefined && { total: page.total }), isLoading: false });
       return page.lastSeq;
     } catch (error) {
       this.setWindowCalls({ isLoading: false, problem: `Could not list the calls: ${error instanceof Error ? error.message : String(error)}` });
