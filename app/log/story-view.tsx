@@ -27,7 +27,7 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
   const calls = session.calls;
   const [chosen, setChosen] = useState<string>();
   const call = calls.find((c) => c.callId === chosen) ?? calls.at(-1);
-  const story = useCallStory(session, call?.callId, call?.end?.seq);
+  const story = useCallStory(session, call?.callId, call && `${call.end?.seq}:${call.rounds.length}:${call.elicitationKeys.length}`);
   const steps = story.steps;
   const more = session.windowCalls;
 

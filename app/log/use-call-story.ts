@@ -15,9 +15,10 @@ export type CallStory = {
 
 /**
  * One call's story, timer ticks left out: from the events the page holds, or, for a
- * big recorded session, asked of the proxy when the call is opened (its rows are not here).
+ * windowed session, asked of the proxy when the call is opened (its rows are not here),
+ * and again when `version` changes (a live call's rounds, elicitations or end).
  */
-export function useCallStory(session: SessionSnapshot, callId: string | undefined, endSeq: number | undefined): CallStory {
+export function useCallStory(session: SessionSnapshot, callId: string | undefined, version: string | undefined): CallStory {
   const { window } = session;
   const local = useMemo(
     () => {
@@ -32,28 +33,29 @@ export function useCallStory(session: SessionSnapshot, callId: string | undefine
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [callId, session.eventCount, window],
   );
-  const [fetched, setFetched] = useState<CallStory & { callId: string; endSeq: number | undefined }>();
+  const [fetched, setFetched] = useState<CallStory & { callId: string }>();
   useEffect(() => {
     if (!window || !callId) return;
     let isCurrent = true;
-    setFetched({ callId, endSeq, steps: [], pairOf: () => undefined, total: 0, readCount: 0, isLoading: true });
+    // The same call read again (it went on) keeps what it showed until the new read is in.
+    setFetched((shown) => (shown?.callId === callId ? shown : { callId, steps: [], pairOf: () => undefined, total: 0, readCount: 0, isLoading: true }));
     window.storyOfCall(callId).then(
       ({ rows, total }) => {
         if (!isCurrent) return;
         const pairs = new Map(rows.flatMap((row) => (row.pair ? [[row.event.seq, row.pair] as const] : [])));
         const steps = rows.map((row) => row.event).filter((e) => e.kind !== 'call-timer');
-        setFetched({ callId, endSeq, steps, pairOf: (seq) => pairs.get(seq), total, readCount: rows.length, isLoading: false });
+        setFetched({ callId, steps, pairOf: (seq) => pairs.get(seq), total, readCount: rows.length, isLoading: false });
       },
       (error: unknown) => {
         if (!isCurrent) return;
         const problem = `Could not read this call's entries: ${error instanceof Error ? error.message : String(error)}`;
-        setFetched({ callId, endSeq, steps: [], pairOf: () => undefined, total: 0, readCount: 0, isLoading: false, problem });
+        setFetched({ callId, steps: [], pairOf: () => undefined, total: 0, readCount: 0, isLoading: false, problem });
       },
     );
     return () => {
       isCurrent = false;
     };
-  }, [window, callId, endSeq]);
+  }, [window, callId, version]);
   if (local) return local;
   if (fetched && fetched.callId === callId) return fetched;
   return { steps: [], pairOf: () => undefined, total: 0, readCount: 0, isLoading: Boolean(window && callId) };

@@ -2,6 +2,7 @@ import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/comman
 import type { LogEvent } from '@wire/events';
 import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import { InspectorConnection, type SocketState } from './connection';
+import type { EntryWindow } from './entry-window';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -48,6 +49,8 @@ export class AppStore {
   /** The session whose backlog is loading: applied as it arrives, shown once at the end. */
   private replaying: SessionStore | undefined;
   private warming = false;
+  /** Sessions asked to go on windowed (once each: one the proxy cannot query stays whole). */
+  private readonly windowing = new WeakSet<SessionStore>();
   private flushedThisFrame = false;
   /** Set when the person picks or creates a session, so the sessions list no longer decides. */
   private chosen = false;
@@ -95,9 +98,10 @@ export class AppStore {
    * 100k-entry backlog keeps the browser from reading the rest.
    */
   private async follow(store: SessionStore): Promise<void> {
-    if (store.isWindowed) return; // a recorded session does not change: nothing to catch up on
+    if (store.isWindowed && !store.isLiveWindow) return; // a recorded session does not change: nothing to catch up on
     const summary = this.snapshot.sessions.find((s) => s.sessionId === store.sessionId);
-    if (summary && !summary.isLive && summary.eventCount >= WINDOWED_MIN_ENTRIES && (await this.openWindowed(store))) return;
+    if (!store.isWindowed && summary && summary.eventCount >= WINDOWED_MIN_ENTRIES && (await this.openWindowed(store, summary.isLive)) && !summary.isLive)
+      return;
     this.replaying = store;
     try {
       await this.connection.send('subscribe', { sessionId: store.sessionId, afterSeq: store.lastSeq });
@@ -113,17 +117,35 @@ export class AppStore {
   }
 
   /**
-   * Open a big recorded session by its count and outline; its rows come as they are
-   * shown (EntryWindow). False when the proxy cannot (a session kept in memory only):
-   * the session is then replayed whole, as a live one is.
+   * Open a big session by its count and outline; its rows come as they are shown (EntryWindow).
+   * A live one is then followed from the newest entry the answers covered. False when the proxy
+   * cannot (a session kept in memory only): the session is then replayed whole.
    */
-  private async openWindowed(store: SessionStore): Promise<boolean> {
-    const { sessionId } = store;
+  private async openWindowed(store: SessionStore, isLive: boolean): Promise<boolean> {
+    const opened = await this.windowOf(store.sessionId);
+    if (!opened) return false;
+    await store.openWindowed(opened.window, opened.outline, isLive ? opened.lastSeq : undefined);
+    return true;
+  }
+
+  /**
+   * A live session that has reached WINDOWED_MIN_ENTRIES goes on windowed: the page lets go of its
+   * log and reads the rows shown from the proxy, so a day-long session costs the page what a fresh one does.
+   */
+  private async windowLive(store: SessionStore): Promise<void> {
+    this.windowing.add(store);
+    const opened = await this.windowOf(store.sessionId);
+    // Not windowed (no data folder): it stays whole, as it did before there were windows.
+    if (opened && !store.isWindowed) store.windowLive(opened.window);
+  }
+
+  /** The window over a session's file, or undefined when the proxy cannot query it. */
+  private async windowOf(sessionId: string): Promise<{ window: EntryWindow; outline: LogEvent[]; lastSeq: number } | undefined> {
     try {
       // Fetched when the first big session opens: the page's first paint needs neither the window nor its schemas.
       const [{ EntryWindow }, { QueryResultSchemas }] = await Promise.all([import('./entry-window'), import('@wire/queries')]);
       const opened = QueryResultSchemas['open-entries'].safeParse(await this.connection.send('open-entries', { sessionId }));
-      if (!opened.success) return false;
+      if (!opened.success) return undefined;
       const window = new EntryWindow(
         {
           read: (range) => this.connection.send('read-entries', { sessionId, ...range }),
@@ -133,11 +155,10 @@ export class AppStore {
         opened.data.lastSeq,
         opened.data.methods,
       );
-      store.openWindowed(window, opened.data.outline);
-      return true;
+      return { window, outline: opened.data.outline, lastSeq: opened.data.lastSeq };
     } catch {
-      // Refused (no data folder) or the socket dropped: the whole replay below still shows the session.
-      return false;
+      // Refused (no data folder) or the socket dropped: the session is shown whole instead.
+      return undefined;
     }
   }
 
@@ -224,6 +245,7 @@ export class AppStore {
     if (gap && !replaying) void this.follow(current);
     if (replaying) this.set({ loading: current.lastSeq });
     else this.warmSearchWhenIdle(current);
+    if (!replaying && current.isDueForWindow && !this.windowing.has(current)) void this.windowLive(current);
   }
 
   /** Prepare the log's search text in idle time, so the first search over a long session is as quick as the next. */

@@ -1,11 +1,13 @@
 /**
- * A big recorded session's log as the page holds it: the count, and only the rows
- * asked for (those around the viewport, with some ahead), fetched from the proxy by
- * seq. Filters run in the proxy over the whole session. No React in here: the list
+ * A big session's log as the page holds it (a recorded one, or a live one past
+ * WINDOWED_MIN_ENTRIES, whose count grows as entries arrive): the count, and only the
+ * rows asked for (those around the viewport, with some ahead), fetched from the proxy
+ * by seq. Filters run in the proxy over the whole session. No React in here: the list
  * reads it through subscribe/getVersion.
  */
 import { NO_FILTER, type LogFilter } from '@wire/entry-filter';
 import type { LogEvent } from '@wire/events';
+import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import type { RpcPair } from '@wire/log-index';
 import { MAX_ROWS_PER_READ, QueryResultSchemas, type EntryRow, type QueryResults, type SkippedNote } from '@wire/queries';
 
@@ -17,8 +19,8 @@ export type WindowQueries = {
   calls(offset: number): Promise<unknown>;
 };
 
-/** Rows kept in the page; past this the ones furthest from the last asked-for go. */
-const MAX_ROWS_KEPT = 20_000;
+/** Rows kept in the page, as many as a session it holds whole; past this the ones furthest from the last asked-for go. */
+export const MAX_ROWS_KEPT = WINDOWED_MIN_ENTRIES;
 /** While the proxy is still correlating, rows shown without their pairs are asked for again after this long. */
 const RECHECK_MS = 400;
 /** A call's story shown whole up to this many entries; a longer one says so and the list has the rest. */
@@ -41,6 +43,11 @@ export class EntryWindow {
     public total: number,
     readonly methods: readonly string[],
   ) {}
+
+  /** How many rows the page holds now (at most MAX_ROWS_KEPT, and those read since). */
+  get heldRows(): number {
+    return this.rows.size;
+  }
 
   row(seq: number): EntryRow | undefined {
     return this.rows.get(seq);
@@ -141,9 +148,10 @@ export class EntryWindow {
     if (this.recheck !== undefined) return;
     this.recheck = setTimeout(() => {
       this.recheck = undefined;
-      const seqs = [...this.uncorrelated].sort((a, b) => a - b).slice(0, MAX_ROWS_PER_READ);
-      for (const seq of seqs) this.rows.delete(seq);
-      this.ensure(seqs);
+      // Read again in place: the rows stay on screen until their pairs come (a live session's newest rows do this often).
+      const near = [...this.uncorrelated].filter((seq) => !this.inFlight.has(seq)).sort((a, b) => Math.abs(a - this.lastAsked) - Math.abs(b - this.lastAsked));
+      const seqs = near.slice(0, MAX_ROWS_PER_READ).sort((a, b) => a - b);
+      if (seqs.length) void this.fetch(seqs);
     }, RECHECK_MS);
   }
 

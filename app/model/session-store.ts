@@ -4,78 +4,21 @@
  * changed), so React can compare by reference. No React in here.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import type { SessionSettings, TargetSummary } from '@wire/target';
+import { MAX_CALLS_PER_LIST, WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import type { EntryWindow } from './entry-window';
 import { LogIndex } from './log-index';
+import type { RuleStats } from './rule-answers';
+import { SessionViews, type CallView, type ElicitationView, type StatusView, type ToolInfo } from './session-views';
 import { StoryIndex } from './story-index';
 
-export type ToolInfo = {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  /** 2025-11-25: `taskSupport` says whether the tool may be called as a task. */
-  execution?: Record<string, unknown>;
-};
-
-export type StatusView = {
-  state: 'connecting' | 'ready' | 'closed';
-  target?: TargetSummary;
-  settings?: SessionSettings;
-  clientCapabilities?: Record<string, unknown>;
-  protocolVersion?: string;
-  era?: 'legacy' | 'modern';
-  serverInfo?: { name: string; version?: string; title?: string };
-  serverCapabilities?: Record<string, unknown>;
-  instructions?: string;
-  closed?: EventOf<'session-state'> & { state: 'closed' };
-  startedAt?: number;
-};
-
-export type RoundView = { round: number; rpcId: string | number; at: number; reason: EventOf<'call-round'>['reason']; seq: number };
-
-export type CallView = {
-  callId: string;
-  method: EventOf<'call-start'>['method'];
-  name: string;
-  arguments?: Record<string, unknown>;
-  startedAt: number;
-  startSeq: number;
-  timeoutMs: number;
-  rounds: RoundView[];
-  timer?: { deadlineAt: number | null; remainingMs: number; suspended: boolean; at: number };
-  end?: EventOf<'call-end'>;
-  elicitationKeys: string[];
-  /** Set when the call runs as a task on the server, or else a form it asked for runs as a task here: its latest status. */
-  task?: EventOf<'task-status'>;
-};
-
-export type ElicitationView = {
-  key: string;
-  callId?: string;
-  origin: EventOf<'elicitation'>['origin'];
-  mode: EventOf<'elicitation'>['mode'];
-  params: Record<string, unknown>;
-  serverName: string;
-  requestedAt: number;
-  seq: number;
-  findings: EventOf<'elicitation'>['findings'] & {};
-  end?: EventOf<'elicitation-end'>;
-  actions: EventOf<'action'>[];
-  completion?: EventOf<'url-complete'>;
-  /** The response rule that took this request, when one did (it answers now, later, or never). */
-  ruleMatch?: EventOf<'rule-match'>;
-  /** Set when the server asked for this elicitation as a task (2025-11-25): its latest status. */
-  task?: EventOf<'task-status'>;
-  /** SEP-2643: the authorization denial this URL elicitation remedies (the Authorization denials setting). */
-  authorization?: EventOf<'elicitation'>['authorization'];
-};
+export type { CallView, ElicitationView, RoundView, StatusView, ToolInfo } from './session-views';
 
 export type SessionSnapshot = {
   sessionId: string;
-  /** All events so far. The array grows in place; `eventCount` changes with it. */
+  /**
+   * All events so far. The array grows in place; `eventCount` changes with it. A windowed session's
+   * holds none of its log but, while live, the few entries views scan for (see isScanned): not by seq.
+   */
   events: readonly LogEvent[];
   eventCount: number;
   lastSeq: number;
@@ -84,15 +27,20 @@ export type SessionSnapshot = {
   calls: CallView[];
   elicitations: ElicitationView[];
   findings: EventOf<'finding'>[];
+  /** How many elicitations each rule answered (by ruleStatsKey), counted over the whole session. */
+  ruleStats: ReadonlyMap<string, RuleStats>;
   /** Incremental indexes over `events` (request/response pairs, search text). */
   index: LogIndex;
   /** Which entries belong to which call and which elicitation. */
   story: StoryIndex;
   /**
-   * Set for a big recorded session opened without its log: `events` then holds only its
-   * outline, and the rows, their correlation and filters come from the proxy through this.
+   * Set for a big recorded session opened without its log, and for a live one once it has
+   * WINDOWED_MIN_ENTRIES entries: `events` then holds none of its log (a recorded one's outline at
+   * most), and the rows, their correlation and filters come from the proxy through this.
    */
   window?: EntryWindow;
+  /** Set while a windowed session is live: new entries still arrive, and the views they change with them. */
+  isLiveWindow?: boolean;
   /** For a windowed session: how many of its calls the page has (newest first, a page at a time) of how many. */
   windowCalls?: WindowCalls;
 };
@@ -101,19 +49,19 @@ export type WindowCalls = { loaded: number; total: number | undefined; isLoading
 
 export class SessionStore {
   readonly sessionId: string;
-  private readonly events: LogEvent[] = [];
-  private readonly index = new LogIndex();
-  private readonly story = new StoryIndex();
-  private status: StatusView = { state: 'connecting' };
-  private tools: ToolInfo[] = [];
-  private readonly calls = new Map<string, CallView>();
-  private readonly elicitations = new Map<string, ElicitationView>();
-  private findings: EventOf<'finding'>[] = [];
+  private events: LogEvent[] = [];
+  private index = new LogIndex();
+  private story = new StoryIndex();
+  private readonly views = new SessionViews();
   private snapshot: SessionSnapshot;
   private dirty = false;
   private readonly listeners = new Set<() => void>();
   private window: EntryWindow | undefined;
   private windowCalls: WindowCalls | undefined;
+  /** Set once a live session is windowed: the newest seq it has been sent (its events are not kept). */
+  private liveSeq: number | undefined;
+  /** A windowed live session's calls kept in the page: the newest page, or as many as the person listed. */
+  private keptCalls = MAX_CALLS_PER_LIST;
 
   constructor(sessionId: string) {
     this.sessionId = sessionId;
@@ -121,7 +69,7 @@ export class SessionStore {
   }
 
   get lastSeq(): number {
-    return this.events.at(-1)?.seq ?? 0;
+    return this.liveSeq ?? this.events.at(-1)?.seq ?? 0;
   }
 
   /**
@@ -139,12 +87,22 @@ export class SessionStore {
         gap = true;
         break;
       }
-      this.events.push(event);
-      this.index.add(event, event.at, this.events);
-      this.story.add(event);
-      this.reduce(event);
+      if (this.liveSeq !== undefined) {
+        // Windowed: the proxy has the entry in its file; the page keeps what the views make of it.
+        this.liveSeq = event.seq;
+        if (isScanned(event)) this.events.push(event);
+        if ((event.kind === 'rpc-out' || event.kind === 'rpc-in') && typeof event.message.method === 'string') this.index.methods.add(event.message.method);
+        if (event.kind === 'call-start' && this.windowCalls && !this.views.calls.has(event.callId))
+          this.windowCalls = { ...this.windowCalls, total: (this.windowCalls.total ?? 0) + 1 };
+      } else {
+        this.events.push(event);
+        this.index.add(event, event.at, this.events);
+        this.story.add(event);
+      }
+      this.views.reduce(event);
       changed = true;
     }
+    if (changed && this.window && this.liveSeq !== undefined) this.afterLiveBatch(this.window, this.liveSeq);
     if (changed) this.dirty = true;
     if (publish) this.publish();
     return { gap };
@@ -154,34 +112,85 @@ export class SessionStore {
     return this.window !== undefined;
   }
 
+  /** Held whole and past WINDOWED_MIN_ENTRIES: the page should go on with it windowed (`windowLive`). */
+  get isDueForWindow(): boolean {
+    return !this.window && this.events.length >= WINDOWED_MIN_ENTRIES;
+  }
+
+  /** Windowed while live: events still arrive and are folded into the views, but not kept. */
+  get isLiveWindow(): boolean {
+    return this.liveSeq !== undefined;
+  }
+
   /**
-   * Show a big recorded session without its log: its outline (session-state and tools
-   * entries) sets the status and the tools; the window brings rows as they are shown.
+   * Show a big session without its log: its outline (session-state and tools entries) sets the
+   * status and the tools; the window brings rows as they are shown. A live one (`liveAfterSeq`: what
+   * the proxy's answers covered) is followed from there once the newest page of calls is in.
    */
-  openWindowed(window: EntryWindow, outline: readonly LogEvent[]): void {
+  async openWindowed(window: EntryWindow, outline: readonly LogEvent[], liveAfterSeq?: number): Promise<void> {
     this.window = window;
-    for (const event of outline) this.reduce(event);
+    for (const event of outline) this.views.reduce(event);
     for (const method of window.methods) this.index.methods.add(method);
     this.windowCalls = { loaded: 0, total: undefined, isLoading: false, loadOlder: () => void this.loadOlderCalls() };
     this.dirty = true;
     this.publish();
-    void this.loadOlderCalls();
+    const listed = await this.loadOlderCalls();
+    if (liveAfterSeq === undefined) return;
+    this.liveSeq = Math.max(liveAfterSeq, listed ?? 0);
+    this.dirty = true;
+    this.publish();
+  }
+
+  /**
+   * Go on with a live session windowed, past WINDOWED_MIN_ENTRIES: the log the page holds is let go
+   * (the proxy has it in the session file) and rows are read as they are shown; the newest calls stay.
+   */
+  windowLive(window: EntryWindow): void {
+    this.liveSeq = this.lastSeq;
+    this.window = window;
+    const methods = this.index.methods;
+    this.events = this.events.filter(isScanned);
+    this.index = new LogIndex();
+    for (const method of methods) this.index.methods.add(method);
+    this.story = new StoryIndex();
+    this.windowCalls = { loaded: 0, total: this.views.calls.size, isLoading: false, loadOlder: () => void this.loadOlderCalls() };
+    this.afterLiveBatch(window, this.liveSeq, true);
+    this.dirty = true;
+    this.publish();
+  }
+
+  /** The window counts what arrived; the calls past the kept ones go, a page of them at a time. */
+  private afterLiveBatch(window: EntryWindow, seq: number, isSwitch = false): void {
+    window.total = Math.max(window.total, seq);
+    if (isSwitch || this.views.calls.size >= this.keptCalls + MAX_CALLS_PER_LIST) this.views.trim(this.keptCalls);
+    if (this.windowCalls) this.windowCalls = { ...this.windowCalls, loaded: this.views.calls.size };
   }
 
   /**
    * The next page of a windowed session's calls, as outlines from the proxy: the calls list, the
    * elicitations and their answers come back without the log (the page holds a few entries a call).
+   * Resolves with the newest seq the answer covered.
    */
-  private async loadOlderCalls(): Promise<void> {
+  private async loadOlderCalls(): Promise<number | undefined> {
     const state = this.windowCalls;
     if (!this.window || !state || state.isLoading || (state.total !== undefined && state.loaded >= state.total)) return;
     this.setWindowCalls({ isLoading: true, problem: undefined });
     try {
-      const page = await this.window.listCalls(state.loaded);
-      for (const event of page.outline) this.reduce(event);
-      this.setWindowCalls({ loaded: state.loaded + page.count, total: page.total, isLoading: false });
+      let page = await this.window.listCalls(state.loaded);
+      // A live session's proxy may have started calls the page has not been sent yet: offsets count from its newest.
+      const unseen = this.liveSeq !== undefined && state.total !== undefined ? page.total - state.total : 0;
+      if (unseen > 0) page = await this.window.listCalls(state.loaded + unseen);
+      // A call the page already holds is newer there (a live one's end may have come since): its outline is not folded again.
+      const held = { calls: new Set(this.views.calls.keys()), keys: new Set(this.views.elicitations.keys()) };
+      for (const event of page.outline) if (!isHeld(event, held)) this.views.reduce(event);
+      const loaded = this.liveSeq === undefined ? state.loaded + page.count : this.views.calls.size;
+      this.keptCalls = Math.max(this.keptCalls, loaded);
+      // A live session's total is counted as its calls start (some may have while this page was on its way).
+      this.setWindowCalls({ loaded, ...(this.liveSeq === undefined && { total: page.total }), isLoading: false });
+      return page.lastSeq;
     } catch (error) {
       this.setWindowCalls({ isLoading: false, problem: `Could not list the calls: ${error instanceof Error ? error.message : String(error)}` });
+      return undefined;
     }
   }
 
@@ -206,139 +215,38 @@ export class SessionStore {
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
-  private reduce(event: LogEvent): void {
-    switch (event.kind) {
-      case 'session-state':
-        if (event.state === 'connecting') {
-          this.status = {
-            state: 'connecting',
-            target: event.target,
-            settings: event.settings,
-            clientCapabilities: event.clientCapabilities,
-            startedAt: event.at,
-          };
-        } else if (event.state === 'ready') {
-          this.status = {
-            ...this.status,
-            state: 'ready',
-            protocolVersion: event.protocolVersion,
-            era: event.era,
-            serverInfo: event.serverInfo,
-            serverCapabilities: event.serverCapabilities,
-            instructions: event.instructions,
-          };
-        } else {
-          this.status = { ...this.status, state: 'closed', closed: event };
-        }
-        return;
-      case 'tools':
-        this.tools = event.tools as ToolInfo[];
-        return;
-      case 'call-start':
-        this.calls.set(event.callId, {
-          callId: event.callId,
-          method: event.method,
-          name: event.name,
-          arguments: event.arguments,
-          startedAt: event.at,
-          startSeq: event.seq,
-          timeoutMs: event.timeoutMs,
-          rounds: [],
-          elicitationKeys: [],
-        });
-        return;
-      case 'call-round':
-        this.updateCall(event.callId, (call) => ({
-          ...call,
-          rounds: [...call.rounds, { round: event.round, rpcId: event.rpcId, at: event.at, reason: event.reason, seq: event.seq }],
-        }));
-        return;
-      case 'call-timer':
-        this.updateCall(event.callId, (call) => ({
-          ...call,
-          timer: { deadlineAt: event.deadlineAt, remainingMs: event.remainingMs, suspended: event.suspended, at: event.at },
-        }));
-        return;
-      case 'call-end':
-        this.updateCall(event.callId, (call) => ({ ...call, end: event }));
-        return;
-      case 'elicitation':
-        this.elicitations.set(event.key, {
-          key: event.key,
-          callId: event.callId,
-          origin: event.origin,
-          mode: event.mode,
-          params: event.params,
-          serverName: event.serverName,
-          requestedAt: event.at,
-          seq: event.seq,
-          findings: event.findings ?? [],
-          actions: [],
-          ...(event.authorization && { authorization: event.authorization }),
-        });
-        if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, elicitationKeys: [...call.elicitationKeys, event.key] }));
-        return;
-      case 'elicitation-end':
-        this.updateElicitation(event.key, (e) => ({ ...e, end: event }));
-        return;
-      case 'url-complete':
-        this.updateElicitation(event.key, (e) => ({ ...e, completion: event }));
-        return;
-      case 'action':
-        if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, actions: [...e.actions, event] }));
-        return;
-      case 'rule-match':
-        this.updateElicitation(event.key, (e) => ({ ...e, ruleMatch: event }));
-        return;
-      case 'task-status':
-        if (event.key) this.updateElicitation(event.key, (e) => ({ ...e, task: event }));
-        // A form run as a task shows on its call too, where it stays once answered; a task the server runs
-        // for the call itself comes first there.
-        if (event.callId)
-          this.updateCall(event.callId, (call) => (call.task?.runner === 'server' && event.runner === 'client' ? call : { ...call, task: event }));
-        return;
-      case 'finding':
-        this.findings = [...this.findings, event];
-        // A finding logged after the request (a rule's content that failed its schema) shows on it too.
-        if (event.key)
-          this.updateElicitation(event.key, (e) => ({
-            ...e,
-            findings: [...e.findings, { code: event.code, severity: event.severity, message: event.message }],
-          }));
-        return;
-      default:
-        return;
-    }
-  }
-
-  private updateCall(callId: string, update: (call: CallView) => CallView): void {
-    const call = this.calls.get(callId);
-    if (call) this.calls.set(callId, update(call));
-  }
-
-  private updateElicitation(key: string, update: (e: ElicitationView) => ElicitationView): void {
-    const e = this.elicitations.get(key);
-    if (e) this.elicitations.set(key, update(e));
-  }
-
   private makeSnapshot(): SessionSnapshot {
+    const { views, window } = this;
     return {
       sessionId: this.sessionId,
       events: this.events,
-      eventCount: this.window ? this.window.total : this.events.length,
-      lastSeq: this.window ? this.window.total : this.lastSeq,
-      status: this.status,
-      tools: this.tools,
+      eventCount: window ? window.total : this.events.length,
+      lastSeq: window ? window.total : this.lastSeq,
+      status: views.status,
+      tools: views.tools,
       // A windowed session's calls arrive newest page first: in seq order again, as the views expect.
-      calls: this.window ? [...this.calls.values()].sort((a, b) => a.startSeq - b.startSeq) : [...this.calls.values()],
-      elicitations: this.window ? [...this.elicitations.values()].sort((a, b) => a.seq - b.seq) : [...this.elicitations.values()],
-      findings: this.findings,
+      calls: window ? [...views.calls.values()].sort((a, b) => a.startSeq - b.startSeq) : [...views.calls.values()],
+      elicitations: window ? [...views.elicitations.values()].sort((a, b) => a.seq - b.seq) : [...views.elicitations.values()],
+      findings: views.findings,
+      ruleStats: views.ruleStats,
       index: this.index,
       story: this.story,
-      ...(this.window && { window: this.window }),
+      ...(window && { window }),
+      ...(this.liveSeq !== undefined && { isLiveWindow: true }),
       ...(this.windowCalls && { windowCalls: this.windowCalls }),
     };
   }
+}
+
+/** What a windowed live session keeps of its log: the few entries views scan for rather than look up by seq (sign-in steps, list_changed notices). */
+function isScanned(event: LogEvent): boolean {
+  return event.kind === 'oauth' || (event.kind === 'rpc-in' && typeof event.message.method === 'string' && event.message.method.endsWith('/list_changed'));
+}
+
+function isHeld(event: LogEvent, held: { calls: ReadonlySet<string>; keys: ReadonlySet<string> }): boolean {
+  const callId = 'callId' in event && typeof event.callId === 'string' ? event.callId : undefined;
+  const key = 'key' in event && typeof event.key === 'string' ? event.key : undefined;
+  return (callId !== undefined && held.calls.has(callId)) || (key !== undefined && held.keys.has(key));
 }
 
 /** Elicitations still waiting on the person, oldest first. */

@@ -8,7 +8,7 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import type { RuleEditorProps } from './rule-editor';
 import { emptyRuleForm, formFromRule, newRuleId, type RuleForm } from './rule-form';
 import { RuleItem } from './rule-item';
-import { ruleAnswerStats, ruleStatsKey } from './rule-stats';
+import { ruleStatsKey, type RuleStats } from './rule-stats';
 import { RulesFileButtons } from './rules-file-buttons';
 import { useRules } from './use-rules';
 
@@ -25,6 +25,8 @@ function RuleEditor(props: RuleEditorProps) {
 
 type Editing = { at: number | 'new'; form: RuleForm };
 type FocusRequest = { id: string; control: 'item' | 'up' | 'down' };
+/** A page with no session shows no counts. */
+const NO_STATS: ReadonlyMap<string, RuleStats> = new Map();
 
 /** The connection's response rules in order: add, edit, reorder, switch off, delete, export, import. */
 export function RulesPanel() {
@@ -35,9 +37,7 @@ export function RulesPanel() {
   const [editing, setEditing] = useState<Editing>();
   const [focus, setFocus] = useState<FocusRequest>();
   const items = useRef(new Map<string, HTMLLIElement>());
-  const eventCount = session?.eventCount ?? 0;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- eventCount: the events array grows in place.
-  const stats = useMemo(() => ruleAnswerStats(session?.events ?? []), [session?.events, eventCount]);
+  const stats = session?.ruleStats ?? NO_STATS;
   const list = useMemo(() => withIds(rules.rules), [rules]);
 
   // A moved rule keeps the focus (React moves one of two swapped nodes, which drops focus from it).

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallTimeline } from '@app/model/call-timeline';
 import { CallTimelineCache } from '@app/model/call-timeline-cache';
 import type { TimelineSpan } from '@app/model/call-timeline-span';
-import type { SessionSnapshot } from '@app/model/session-store';
+import type { CallView, SessionSnapshot } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
 import { useIsLive } from '@app/state/app-context';
@@ -57,6 +57,7 @@ export function TimelineView({ session, onShowSpan }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [session.sessionId, stories],
   );
+  useLiveStories(stories, session);
   const isLive = useIsLive();
   const isRunning = isLive && session.calls.some((c) => !c.end);
   const clockAt = useNow(isRunning, 500);
@@ -146,6 +147,17 @@ export function TimelineView({ session, onShowSpan }: Props) {
   );
 }
 
+/** A live windowed session's calls that went on since the last render: their stories are read again. */
+function useLiveStories(stories: WindowStories | undefined, session: SessionSnapshot) {
+  const seen = useRef(new Map<string, CallView>());
+  const { calls, isLiveWindow } = session;
+  useEffect(() => {
+    if (!stories || !isLiveWindow) return;
+    stories.refresh(calls.filter((c) => seen.current.has(c.callId) && seen.current.get(c.callId) !== c).map((c) => c.callId));
+    seen.current = new Map(calls.map((c) => [c.callId, c]));
+  }, [stories, calls, isLiveWindow]);
+}
+
 /** Ctrl (or ⌘) and the wheel, or a pinch: in over the call under the pointer, out to the whole session. */
 function useZoomWheel(regionRef: React.RefObject<HTMLElement | null>, setZoomed: (callId: string | undefined) => void) {
   useEffect(() => {
@@ -180,9 +192,10 @@ function SessionRows({ callIds, timelineOf, scale, onZoom, onShow, stories }: Ro
   const virtualizer = useVirtualizer({ count: callIds.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const items = virtualizer.getVirtualItems();
   const shownKey = items.map((item) => callIds[item.index]).join(' ');
+  // callIds: a live session's calls change as it goes on, and the stories of those in view with them.
   useEffect(() => {
     if (stories && shownKey) stories.ensure(shownKey.split(' '));
-  }, [stories, shownKey]);
+  }, [stories, shownKey, callIds]);
   return (
     <>
       <div className="flex border-b border-slate-200">

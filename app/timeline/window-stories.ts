@@ -1,7 +1,7 @@
 /**
- * The stories of a big recorded session's calls, for the time axis: asked of the
+ * The stories of a windowed session's calls, for the time axis: asked of the
  * proxy for the calls in view only (and the one zoomed into), a few at a time, and
- * kept for the calls seen last. The page never holds the session's log: a call's
+ * kept for the calls seen last; a live call's asked again once it has gone on. The page never holds the session's log: a call's
  * story is its own entries (the first MAX_STORY_ROWS of a very long one). No React
  * in here: the view reads it through subscribe/getVersion.
  */
@@ -19,6 +19,8 @@ export class WindowStories {
   private readonly stories = new Map<string, readonly LogEvent[]>();
   private readonly failed = new Map<string, string>();
   private readonly inFlight = new Set<string>();
+  /** Stories that went on since they were read: still shown, read again when next in view. */
+  private readonly stale = new Set<string>();
   private queue: string[] = [];
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -42,9 +44,14 @@ export class WindowStories {
 
   getVersion = (): number => this.version;
 
+  /** These calls went on (a live session's): their stories are read again when next asked for. */
+  refresh(callIds: readonly string[]): void {
+    for (const id of callIds) if (this.stories.has(id) || this.failed.delete(id)) this.stale.add(id);
+  }
+
   /** Make sure these calls' stories are here or on their way; the ones asked for last come first. */
   ensure(callIds: readonly string[]): void {
-    const missing = callIds.filter((id) => !this.stories.has(id) && !this.failed.has(id) && !this.inFlight.has(id));
+    const missing = callIds.filter((id) => (!this.stories.has(id) || this.stale.has(id)) && !this.failed.has(id) && !this.inFlight.has(id));
     // The calls now in view go ahead of those that scrolled past before their turn.
     this.queue = [...missing, ...this.queue.filter((id) => !missing.includes(id))];
     this.pump();
@@ -53,12 +60,13 @@ export class WindowStories {
   private pump(): void {
     while (this.inFlight.size < MAX_IN_FLIGHT && this.queue.length) {
       const callId = this.queue.shift();
-      if (callId !== undefined && !this.stories.has(callId)) void this.fetch(callId);
+      if (callId !== undefined && (!this.stories.has(callId) || this.stale.has(callId))) void this.fetch(callId);
     }
   }
 
   private async fetch(callId: string): Promise<void> {
     this.inFlight.add(callId);
+    this.stale.delete(callId);
     try {
       const { rows } = await this.source(callId);
       this.stories.set(

@@ -81,7 +81,9 @@ export class CatalogStore {
    * list_changed notification arrived is listed again from its first page.
    */
   noteEvents(sessionId: string, events: readonly LogEvent[], listPage: ListPage): void {
-    const from = this.scannedCount.get(sessionId) ?? 0;
+    let from = this.scannedCount.get(sessionId) ?? 0;
+    // Fewer than were read: the session went on windowed and kept only the entries scanned for, read again.
+    if (from > events.length) from = 0;
     if (from >= events.length) return;
     this.scannedCount.set(sessionId, events.length);
     const changed = new Set<string>();

@@ -35,7 +35,7 @@ export async function livePageMemory(inspector: Inspector, client: InspectorClie
     await page.waitForFunction(
       (seq) => Number(/\d+/.exec(document.querySelector('[aria-label="Entry count"]')?.textContent?.replace(/,/g, '') ?? '')?.[0] ?? 0) >= seq,
       atLeast,
-      { timeout: 120_000 },
+      { timeout: 600_000 },
     );
     return (await page.getByLabel('Entry count').textContent()) ?? '';
   };

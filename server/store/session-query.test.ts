@@ -71,6 +71,8 @@ describe('SessionQuery', () => {
     const path = tempFile(`${header}\n${entries.slice(0, 1000).join('\n')}\n`);
     const query = new SessionQuery(path);
     const before = await query.find({ ...NO_FILTER, text: 'kind:call-start' });
+    // Asked again with nothing new to link (a page reading rows of an idle live session): it must not stop following.
+    await query.correlate();
     appendFileSync(path, `${entries.slice(1000).join('\n')}\n`);
     const after = await query.find({ ...NO_FILTER, text: 'kind:call-start' });
     expect(after.lastSeq).toBe(3000);

@@ -184,44 +184,46 @@ export class SessionQuery {
 
   /** Work out pairs and stories for every entry not yet seen, a slice at a time; save them once there are enough. */
   correlate(): Promise<void> {
-    this.correlating ??= (async () => {
-      try {
-        if (!this.hasLookedForLinks) {
-          this.hasLookedForLinks = true;
-          // Read back a slice at a time: a million entries' links take a while, and the windows asked for
-          // meanwhile (open, read) are answered meanwhile; their rows are asked for again once they are linked.
-          await this.loadSavedLinks();
-        }
-        this.refresh();
-        if (!this.links.canExtend && this.index.lastSeq > this.links.lastSeq) {
-          // Saved links of a file that has grown since: they cannot be extended, so they are built again.
-          this.links = new SessionLinks();
-          this.savedLinksSeq = 0;
-        }
-        const links = this.links;
-        while (links.lastSeq < this.index.lastSeq) {
-          const to = Math.min(this.index.lastSeq, links.lastSeq + SLICE_ENTRIES);
-          for (const event of this.parsed(this.index.readRange(links.lastSeq + 1, to))) {
-            try {
-              links.add(event);
-            } catch (error) {
-              // A line that parses but is not the entry it claims to be (hand-edited, say): it keeps its row, without correlation.
-              this.note(event.seq, `could not be correlated (${error instanceof Error ? error.message : String(error)})`);
-            }
-          }
-          links.skip(to);
-          await new Promise((resolve) => setImmediate(resolve));
-          this.refresh();
-        }
-        if (links.lastSeq >= this.saveMinEntries && links.lastSeq >= this.savedLinksSeq * 1.5) {
-          links.save(this.filePath, this.index.bytesIndexed);
-          this.savedLinksSeq = links.lastSeq;
-        }
-      } finally {
-        this.correlating = undefined;
-      }
-    })();
+    // Reset once settled, never before it is set: a pass with nothing to link finishes without awaiting,
+    // and a `finally` inside it would run before the assignment, leaving a live file's links frozen.
+    this.correlating ??= this.linkNew().finally(() => {
+      this.correlating = undefined;
+    });
     return this.correlating;
+  }
+
+  private async linkNew(): Promise<void> {
+    if (!this.hasLookedForLinks) {
+      this.hasLookedForLinks = true;
+      // Read back a slice at a time: a million entries' links take a while, and the windows asked for
+      // meanwhile (open, read) are answered meanwhile; their rows are asked for again once they are linked.
+      await this.loadSavedLinks();
+    }
+    this.refresh();
+    if (!this.links.canExtend && this.index.lastSeq > this.links.lastSeq) {
+      // Saved links of a file that has grown since: they cannot be extended, so they are built again.
+      this.links = new SessionLinks();
+      this.savedLinksSeq = 0;
+    }
+    const links = this.links;
+    while (links.lastSeq < this.index.lastSeq) {
+      const to = Math.min(this.index.lastSeq, links.lastSeq + SLICE_ENTRIES);
+      for (const event of this.parsed(this.index.readRange(links.lastSeq + 1, to))) {
+        try {
+          links.add(event);
+        } catch (error) {
+          // A line that parses but is not the entry it claims to be (hand-edited, say): it keeps its row, without correlation.
+          this.note(event.seq, `could not be correlated (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+      links.skip(to);
+      await new Promise((resolve) => setImmediate(resolve));
+      this.refresh();
+    }
+    if (links.lastSeq >= this.saveMinEntries && links.lastSeq >= this.savedLinksSeq * 1.5) {
+      links.save(this.filePath, this.index.bytesIndexed);
+      this.savedLinksSeq = links.lastSeq;
+    }
   }
 
   private async loadSavedLinks(): Promise<void> {
