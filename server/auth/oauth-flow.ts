@@ -308,14 +308,13 @@ export class OAuthFlow {
     const status = this.challenge?.status ?? 401;
     const resourceMetadataUrl = this.challenge?.resourceMetadataUrl;
     const found = await discoverSignIn(new URL(this.host.serverUrl), { ...(resourceMetadataUrl && { resourceMetadataUrl }), fetchFn: this.host.fetchFn });
+    this.hasTriedLegacy = true;
+    if (found.hasMetadata && found.legacy) {
+      this.legacyState = found.state;
+      this.emit({ step: 'challenge', message: `The server answered HTTP ${status}. ${found.legacy}`, scopeAsked: this.challenge?.scope });
+      return true;
+    }
     if (!found.hasMetadata) {
-      this.hasTriedLegacy = true;
-      const legacy = await discoverLegacySignIn(new URL(this.host.serverUrl), this.host.fetchFn);
-      if (legacy.found) {
-        this.legacyState = legacy.state;
-        this.emit({ step: 'challenge', message: `The server answered HTTP ${status}. ${legacy.message}`, scopeAsked: this.challenge?.scope });
-        return true;
-      }
       this.emit({
         step: 'challenge',
         message: `The server answered HTTP ${status} and publishes no OAuth protected-resource metadata (${found.why}), so it takes its token some other way.`,
