@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { OAUTH_ARG_OPTIONS, OAUTH_HELP, oauthFromArgs } from './auth/oauth-args';
 import { rootFromArg } from './cli-roots';
 import { PROTOCOL_CHOICES, type ProtocolChoice, type Root, type TargetInput } from './wire/target';
+import { oauthOptionsProblem } from './wire/oauth';
 
 export const DEFAULT_PORT = 6280;
 
@@ -116,6 +117,15 @@ export type CliOptions = {
 
 export class UsageError extends Error {}
 
+/** Runs `read`, turning what it throws into a UsageError (a flag's file that cannot be read, say). */
+function usage<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
 const ELICITATION_CHOICES = new Map<string, CliOptions['elicitation']>([
   ['none', { form: false, url: false }],
   ['form', { form: true, url: false }],
@@ -199,14 +209,18 @@ export function parseCli(argv: string[]): CliOptions {
     const transport = values.transport ?? 'http';
     if (transport !== 'http' && transport !== 'sse') throw new UsageError('--transport must be http or sse.');
     if (values.env?.length || values.cwd) throw new UsageError('--env and --cwd apply to a stdio command, not to --url.');
-    const oauth = oauthFromArgs(values);
-    if (oauth?.grant === 'client_credentials' && !(oauth.clientId && oauth.clientSecret)) {
-      throw new UsageError('--oauth-client-credentials needs --oauth-client-id and --oauth-client-secret.');
+    const oauth = usage(() => oauthFromArgs(values));
+    const problem = oauth && oauthOptionsProblem(oauth);
+    if (oauth?.grant === 'client_credentials' && problem) {
+      throw new UsageError('--oauth-client-credentials needs --oauth-client-id and --oauth-client-secret (or --oauth-private-key).');
     }
+    if (problem) throw new UsageError(problem);
     target = { transport, url: values.url, headers: parseHeaders(values.header ?? []), ...(oauth && { oauth }) };
   } else if (command.length) {
     if (values.header?.length) throw new UsageError('--header applies to --url, not to a stdio command.');
-    if (oauthFromArgs(values)) throw new UsageError('The --oauth-… flags and --keep-tokens apply to --url, not to a stdio command.');
+    if (Object.keys(OAUTH_ARG_OPTIONS).some((name) => values[name as keyof typeof OAUTH_ARG_OPTIONS] !== undefined)) {
+      throw new UsageError('The --oauth-… flags and --keep-tokens apply to --url, not to a stdio command.');
+    }
     target = { transport: 'stdio', command: command[0], args: command.slice(1), env: parseEnv(values.env ?? []), ...(values.cwd && { cwd: values.cwd }) };
   } else if (values['no-connect']) {
     target = null;

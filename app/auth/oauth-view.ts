@@ -24,6 +24,7 @@ const STATE_OF: Record<OAuthStepEvent['step'], OAuthView['state']> = {
   registration: 'signing-in',
   authorize: 'waiting',
   callback: 'signing-in',
+  'grant-exchange': 'signing-in',
   token: 'signed-in',
   refresh: 'signed-in',
   kept: 'signed-in',

@@ -23,7 +23,7 @@ describe('the OAuth part of a target draft', () => {
 
   it('signing in as a machine needs the client id and secret', () => {
     const oauth = { ...EMPTY_OAUTH_DRAFT, clientId: 'svc', isClientCredentials: true };
-    expect(targetFromDraft({ ...http, oauth })).toEqual({ error: 'Signing in as a machine needs the OAuth client ID and secret.' });
+    expect(targetFromDraft({ ...http, oauth })).toEqual({ error: 'Signing in as a machine needs the OAuth client ID and its secret or private key.' });
     expect(targetFromDraft({ ...http, oauth: { ...oauth, clientSecret: 's' } })).toMatchObject({ target: { oauth: { grant: 'client_credentials' } } });
   });
 
@@ -37,5 +37,25 @@ describe('the OAuth part of a target draft', () => {
     expect(draft.oauth).toEqual({ ...EMPTY_OAUTH_DRAFT, clientId: 'pre-client', keepTokens: true });
     expect(sameDraft(draft, { ...draft, oauth: { ...draft.oauth } })).toBe(true);
     expect(sameDraft(draft, { ...draft, oauth: { ...draft.oauth, clientSecret: 'new' } })).toBe(false);
+  });
+
+  it('a private key signs for a known client; cross-app access needs the identity provider, its client and the ID token', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----';
+    expect(targetFromDraft({ ...http, oauth: { ...EMPTY_OAUTH_DRAFT, privateKey: pem } })).toMatchObject({ error: expect.stringMatching(/client ID too/) });
+    expect(targetFromDraft({ ...http, oauth: { ...EMPTY_OAUTH_DRAFT, clientId: 'svc', privateKey: pem, isClientCredentials: true } })).toMatchObject({
+      target: { oauth: { clientId: 'svc', privateKey: pem, grant: 'client_credentials' } },
+    });
+    const crossApp = { ...EMPTY_OAUTH_DRAFT, clientId: 'mcp', clientSecret: 's', isCrossApp: true, idpIssuer: 'https://idp.example', idpClientId: 'idp' };
+    expect(targetFromDraft({ ...http, oauth: crossApp })).toMatchObject({ error: expect.stringMatching(/ID token/) });
+    expect(targetFromDraft({ ...http, oauth: { ...crossApp, idToken: 'eyJ.t' } })).toMatchObject({
+      target: { oauth: { grant: 'cross_app_access', idp: { issuer: 'https://idp.example', clientId: 'idp', idToken: 'eyJ.t' } } },
+    });
+    const prefilled = draftFromTarget({
+      transport: 'http',
+      url: 'http://127.0.0.1:1/mcp',
+      headers: {},
+      oauth: { clientId: 'mcp', grant: 'cross_app_access', idp: { issuer: 'https://idp.example', clientId: 'idp', idToken: '[redacted]' }, keepTokens: false },
+    });
+    expect(prefilled.oauth).toMatchObject({ isCrossApp: true, idpIssuer: 'https://idp.example', idpClientId: 'idp', idToken: '' });
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Field, INPUT_CLASS } from '@app/ui/field';
+import { CrossAppFields } from './cross-app-fields';
 import type { OAuthDraft } from './oauth-draft';
 
 /**
@@ -10,9 +11,13 @@ import type { OAuthDraft } from './oauth-draft';
 export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: (draft: OAuthDraft) => void }) {
   const set = (patch: Partial<OAuthDraft>) => onChange({ ...draft, ...patch });
   const [isOpen, setOpen] = useState(false);
-  const chosen = [draft.clientId && `client ${draft.clientId}`, draft.isClientCredentials && 'as a machine', draft.keepTokens && 'keeps tokens'].filter(
-    Boolean,
-  );
+  const chosen = [
+    draft.clientId && `client ${draft.clientId}`,
+    draft.privateKey && 'signs with a key',
+    draft.isClientCredentials && 'as a machine',
+    draft.isCrossApp && 'cross-app access',
+    draft.keepTokens && 'keeps tokens',
+  ].filter(Boolean);
   return (
     <details open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-slate-50 px-2 py-1.5 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-xs font-medium text-slate-700">
@@ -31,6 +36,23 @@ export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: 
               className={INPUT_CLASS}
               value={draft.clientSecret}
               onChange={(e) => set({ clientSecret: e.target.value })}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field
+          label="OAuth private key"
+          hint="A PKCS#8 PEM key: token requests carry an assertion signed with it (private_key_jwt) instead of the secret. Memory only."
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              rows={2}
+              autoComplete="off"
+              className={`${INPUT_CLASS} font-mono text-[11px]`}
+              value={draft.privateKey}
+              placeholder="-----BEGIN PRIVATE KEY-----"
+              onChange={(e) => set({ privateKey: e.target.value })}
               spellCheck={false}
             />
           )}
@@ -58,6 +80,7 @@ export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: 
           />
           Sign in as a machine (client credentials)
         </label>
+        <CrossAppFields draft={draft} onChange={set} />
         <label className="flex items-center gap-2 text-xs">
           <input type="checkbox" className="accent-indigo-600" checked={draft.keepTokens} onChange={(e) => set({ keepTokens: e.target.checked })} />
           Keep tokens for the next run

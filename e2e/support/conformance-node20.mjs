@@ -18,7 +18,7 @@ export default fs;
 export const globSync = fs.globSync ?? (() => { throw new Error('this needs Node 22 or newer (fs.globSync)'); });
 \`);
 export async function resolve(specifier, context, next) {
-  const fromSuite = context.parentURL?.includes('/node_modules/@modelcontextprotocol/conformance/');
+  const fromSuite = /\\/node_modules\\/@modelcontextprotocol\\/conformance[^/]*\\//.test(context.parentURL ?? '');
   if (fromSuite && (specifier === 'fs' || specifier === 'node:fs')) return { url: SHIM, shortCircuit: true };
   return next(specifier, context);
 }

@@ -2,8 +2,11 @@
  * Runs client scenarios of the official MCP conformance suite with the
  * inspector's headless `conformance-client` as its client: one suite process
  * per scenario, at the revision the scenario is required for, a few at a time.
- * The suite's 0.2 releases import Node 22's fs.globSync (for a command we never
- * run), so they start through conformance-node20.mjs on Node 20.
+ * Two releases are installed: the newest (0.2, with frozen requirement sets per
+ * revision) and the one npm calls `latest` (0.1.16, as
+ * `@modelcontextprotocol/conformance-latest`). Both import Node 22's
+ * fs.globSync (for a command we never run), so they start through
+ * conformance-node20.mjs on Node 20.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,20 +14,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './processes';
 
-const PACKAGE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance');
-const SUITE = join(PACKAGE, 'dist/index.js');
 const NODE20_SHIM = join(ROOT, 'e2e/support/conformance-node20.mjs');
 const CLIENT = `${process.execPath} ${join(ROOT, 'server/bin.mjs')} conformance-client`;
+/** How long the suite waits for the client to finish a scenario. */
+const CLIENT_TIMEOUT_MS = 120_000;
 
-/** The installed suite's version, for reports and the docs' table. */
-export const SUITE_VERSION = (JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+export type Suite = {
+  /** Where it is installed, from the repository's root. */
+  dir: string;
+  /** Its version, for reports and the docs' tables. */
+  version: string;
+};
+
+function installed(name: string): Suite {
+  const dir = `node_modules/@modelcontextprotocol/${name}`;
+  return { dir, version: (JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version };
+}
+
+/** The newest release, with a frozen requirement set per revision. */
+export const NEWEST = installed('conformance');
+/** The release npm tags `latest`, whose scenarios carry no requirement sets: all of its client scenarios are run. */
+export const LATEST = installed('conformance-latest');
+/** The newest release's version. */
+export const SUITE_VERSION = NEWEST.version;
 
 /** The revisions whose frozen requirement sets the suite carries. */
 export const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 export type Revision = (typeof REVISIONS)[number];
 
 export type ScenarioRun = {
-  /** The revision it ran at; none for an extension scenario, which the suite runs at its default wire. */
+  suite: Suite;
+  /** The revision it ran at; none for an extension scenario or a `latest` one, which run at the suite's default wire. */
   revision: Revision | undefined;
   scenario: string;
   /** The suite's own verdict: `OVERALL: PASSED` (no failed check, no warning, the client exited 0 where it must). */
@@ -35,15 +55,22 @@ export type ScenarioRun = {
   output: string;
 };
 
-/** The command that reruns one scenario by hand, from the repository's root. */
-export function rerunCommand(scenario: string, revision?: Revision): string {
+/** The command that reruns one scenario by hand with that release from npm (on Node 22; on Node 20 see docs/conformance.md). */
+export function rerunCommand(suite: Suite, scenario: string, revision?: Revision): string {
   const at = revision ? ` --spec-version ${revision}` : '';
-  return `node --import ./e2e/support/conformance-node20.mjs node_modules/@modelcontextprotocol/conformance/dist/index.js client --command "node server/bin.mjs conformance-client" --scenario ${scenario}${at}`;
+  return `npx @modelcontextprotocol/conformance@${suite.version} client --command "npx elicitation-inspector conformance-client" --scenario ${scenario}${at}`;
+}
+
+/** Every client scenario the release lists (`list --client`: one `  - name [revisions]` line each), with the revisions it names. */
+export async function listedClientScenarios(suite: Suite): Promise<{ scenario: string; tags: string }[]> {
+  const { output, code } = await runSuite(suite, ['list', '--client'], tmpdir());
+  if (code !== 0) throw new Error(`conformance ${suite.version} list --client exited ${code}:\n${output}`);
+  return [...output.matchAll(/^ {2}- (\S+)(?: \[([^\]]*)\])?$/gm)].map((m) => ({ scenario: m[1] ?? '', tags: (m[2] ?? '').split(',').join(', ') }));
 }
 
 /** The client scenarios the suite says `revision` requires (its frozen set, not the extensions it also runs). */
 export async function requiredClientScenarios(revision: Revision): Promise<string[]> {
-  const { output, code } = await runSuite(['list', '--client', '--requirements', revision], tmpdir());
+  const { output, code } = await runSuite(NEWEST, ['list', '--client', '--requirements', revision], tmpdir());
   if (code !== 0) throw new Error(`conformance list --requirements ${revision} exited ${code}:\n${output}`);
   const section = output.slice(output.indexOf('Client scenarios'));
   const listed = section.slice(0, section.includes('Run and reported') ? section.indexOf('Run and reported') : undefined);
@@ -51,15 +78,17 @@ export async function requiredClientScenarios(revision: Revision): Promise<strin
 }
 
 /** One scenario at `revision`, in a folder of its own (the suite writes there), removed after. */
-export async function runScenario(scenario: string, revision?: Revision): Promise<ScenarioRun> {
+export async function runScenario(suite: Suite, scenario: string, revision?: Revision): Promise<ScenarioRun> {
   const workDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   const started = performance.now();
   try {
     const at = revision ? ['--spec-version', revision] : [];
-    const { output } = await runSuite(['client', '--command', CLIENT, '--scenario', scenario, ...at], workDir);
+    // The suite gives a client 30 s by default; on a shared 2-core machine under load a start alone can take that long.
+    const { output } = await runSuite(suite, ['client', '--command', CLIENT, '--scenario', scenario, '--timeout', String(CLIENT_TIMEOUT_MS), ...at], workDir);
     const summary = /Passed: \d+\/\d+, \d+ failed, \d+ warnings/.exec(output)?.[0] ?? `no result: ${output.trim().split('\n').slice(-3).join(' / ')}`;
     const exited = /CLIENT EXITED WITH ERROR \(code (-?\d+)\)|CLIENT TIMED OUT/.exec(output)?.[0];
     return {
+      suite,
       revision,
       scenario,
       isPassed: /OVERALL: PASSED/.test(output),
@@ -86,9 +115,12 @@ export async function inPool<T, R>(items: readonly T[], size: number, work: (ite
   return results;
 }
 
-function runSuite(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+function runSuite(suite: Suite, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', NODE20_SHIM, SUITE, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', NODE20_SHIM, join(ROOT, suite.dir, 'dist/index.js'), ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,7 +8,8 @@
  * until the client steps up). Prints LOOPBACK_PORT=n.
  *
  * Switches: --consent (a consent page with Approve, instead of approving at
- * once), --no-metadata (no protected-resource metadata anywhere),
+ * once), --no-metadata (no OAuth metadata anywhere), --no-resource-metadata (as a
+ * 2025-03-26 server: authorization-server metadata only),
  * --refuse-registration, --token-life-s N (short-lived tokens, to see a
  * refresh), --withhold-admin (never grants mcp:admin, so step-up fails).
  * Test hooks: GET /test/secrets, GET /test/stats, POST /test/revoke-all.
@@ -77,7 +78,10 @@ http.listen(0, '127.0.0.1', () => {
     if (redirect) res.redirect(redirect);
     else res.status(400).send('unknown consent');
   });
-  if (!hasMetadata) app.use('/.well-known/oauth-protected-resource', (_req, res) => void res.status(404).send('none'));
+  // No metadata anywhere: neither the resource's nor, as a 2025-03-26 server would have, the authorization server's.
+  if (!hasMetadata) app.use((req, res, next) => (req.path.startsWith('/.well-known/') ? void res.status(404).send('none') : next()));
+  // A 2025-03-26 server: its own authorization server, with no protected-resource metadata.
+  if (flag('--no-resource-metadata')) app.use('/.well-known/oauth-protected-resource', (_req, res) => void res.status(404).send('none'));
   if (flag('--refuse-registration')) {
     app.post(
       '/register',

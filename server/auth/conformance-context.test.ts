@@ -14,6 +14,31 @@ describe('oauthFromConformanceContext', () => {
     expect(oauthFromConformanceContext(machine, 'auth/client-credentials-basic')?.grant).toBe('client_credentials');
   });
 
+  it("a private key signs the client credentials; an identity provider's ID token makes it cross-app access", () => {
+    const jwt = JSON.stringify({ client_id: 'svc', private_key_pem: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----', signing_algorithm: 'ES256' });
+    expect(oauthFromConformanceContext(jwt, 'auth/client-credentials-jwt')).toEqual({
+      clientId: 'svc',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+      signingAlgorithm: 'ES256',
+      grant: 'client_credentials',
+      keepTokens: false,
+    });
+    const xaa = JSON.stringify({
+      client_id: 'mcp',
+      client_secret: 'm',
+      idp_client_id: 'idp-client',
+      idp_id_token: 'eyJ.id.token',
+      idp_issuer: 'https://idp.example',
+      idp_token_endpoint: 'https://idp.example/token',
+    });
+    expect(oauthFromConformanceContext(xaa, 'auth/cross-app-access-complete-flow')).toMatchObject({
+      clientId: 'mcp',
+      clientSecret: 'm',
+      grant: 'cross_app_access',
+      idp: { idToken: 'eyJ.id.token', clientId: 'idp-client', issuer: 'https://idp.example', tokenEndpoint: 'https://idp.example/token' },
+    });
+  });
+
   it('no context, broken JSON or no client id: no options', () => {
     expect(oauthFromConformanceContext(undefined, 'auth/x')).toBeUndefined();
     expect(oauthFromConformanceContext('{', 'auth/x')).toBeUndefined();

@@ -79,4 +79,19 @@ describe('OAuthFlow on a 401', () => {
     expect(found.hasMetadata).toBe(false);
     expect(seen.urls).toEqual(doctor.urls);
   });
+
+  it('a 2025-03-26 server (authorization-server metadata, no protected-resource metadata): signing in starts at its own origin', async () => {
+    const server = await startHttpTarget('oauth-server', '--no-resource-metadata');
+    started.push(server);
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const seen = await afterFirst401(url);
+    expect(seen.verdict).toBe('retry');
+    expect(seen.challenge).toMatchObject({ message: expect.stringContaining('as a 2025-03-26 server, it is its own authorization server') });
+
+    const doctor = recordingFetch();
+    const named = seen.resourceMetadataUrl ? { resourceMetadataUrl: new URL(seen.resourceMetadataUrl) } : {};
+    const found = await discoverSignIn(new URL(url), { ...named, fetchFn: doctor.fetchFn });
+    expect(found).toMatchObject({ hasMetadata: true, state: { authorizationServerUrl: `http://127.0.0.1:${server.port}/` } });
+    expect(seen.urls).toEqual(doctor.urls);
+  });
 });

@@ -8,10 +8,12 @@
 import {
   auth,
   extractWWWAuthenticateParams,
+  IssuerMismatchError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type FetchLike,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { NewLogEvent, WireError } from '../wire/events';
@@ -20,6 +22,7 @@ import { secretScrubber, type JsonScrubber } from '../wire/secret-scrubber';
 import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
 import { approveWithoutPerson } from './headless-approve';
 import { describeKeptTokens, describeMetadata, describeTokens } from './oauth-steps';
+import { discoverLegacySignIn } from './legacy-discovery';
 import { InspectorOAuthProvider } from './oauth-provider';
 import { describeRefusal, type LoggedExchange } from './refusals';
 import { discoverSignIn } from './sign-in-discovery';
@@ -68,6 +71,9 @@ export class OAuthFlow {
   private isClosed = false;
   /** Tokens an earlier sign-in left, said once, when the first connect attempt begins. */
   private kept: StoredAuth | undefined;
+  /** A 2025-03-26 server's own authorization server (no protected-resource metadata), found by legacy-discovery.ts. */
+  private legacyState: OAuthDiscoveryState | undefined;
+  private hasTriedLegacy = false;
 
   constructor(private readonly host: FlowHost) {
     const stored = this.store().load(host.serverUrl);
@@ -97,7 +103,8 @@ export class OAuthFlow {
     this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
     // A token refused after signing in: the server may have moved to another authorization server, so
     // the next sign-in reads the protected-resource metadata again (and registers anew where it changed).
-    if (response.status === 401 && this.provider?.tokens()) this.provider.invalidateCredentials('discovery');
+    // A 2025-03-26 server is its own authorization server: there is nowhere else to move to.
+    if (response.status === 401 && this.provider?.tokens() && !this.legacyState) this.provider.invalidateCredentials('discovery');
     if (this.challenge.error === 'insufficient_scope') {
       this.scopeRefusals++;
       this.lastScopeAsked = this.challenge.scope;
@@ -122,15 +129,18 @@ export class OAuthFlow {
     if (this.isClosed) return undefined;
     if (!this.provider) {
       if (!this.challenge || !(await this.hasMetadata())) return undefined;
-      this.engage();
+      const provider = this.engage();
+      if (this.legacyState) provider.saveDiscoveryState(this.legacyState);
       return 'retry';
     }
+    if (isMetadataIssuerMismatch(error) && (await this.useLegacyDiscovery())) return 'retry';
     if (!this.pending && this.challenge) {
       // A 401 the SDK did not take through auth() (the version probe's): start it here, on the SDK's auth().
       try {
         const result = await auth(this.provider, { serverUrl: this.host.serverUrl, ...this.challengeParams(), fetchFn: this.host.fetchFn });
         if (result === 'AUTHORIZED') return 'retry';
       } catch (authError) {
+        if (isMetadataIssuerMismatch(authError) && (await this.useLegacyDiscovery())) return 'retry';
         return this.fail(authError);
       }
     }
@@ -182,7 +192,7 @@ export class OAuthFlow {
     return clean === json ? event : (JSON.parse(clean) as NewLogEvent);
   }
 
-  private engage(): void {
+  private engage(): InspectorOAuthProvider {
     this.provider = new InspectorOAuthProvider(
       this.host.serverUrl,
       this.host.options ?? { grant: 'authorization_code', keepTokens: false },
@@ -210,8 +220,14 @@ export class OAuthFlow {
           this.emit({ step: isRefresh ? 'refresh' : 'token', ...describeTokens(tokens, savedAt, isRefresh) });
         },
         onAuthorizationUrl: (url, state) => this.authorize(url, state),
+        onGrantExchange: (message, detail) => {
+          this.lastStep = 'token';
+          this.emit({ step: 'grant-exchange', message, detail });
+        },
       },
+      this.host.fetchFn,
     );
+    return this.provider;
   }
 
   private authorize(url: URL, state: string): void {
@@ -292,6 +308,12 @@ export class OAuthFlow {
     const status = this.challenge?.status ?? 401;
     const resourceMetadataUrl = this.challenge?.resourceMetadataUrl;
     const found = await discoverSignIn(new URL(this.host.serverUrl), { ...(resourceMetadataUrl && { resourceMetadataUrl }), fetchFn: this.host.fetchFn });
+    this.hasTriedLegacy = true;
+    if (found.hasMetadata && found.legacy) {
+      this.legacyState = found.state;
+      this.emit({ step: 'challenge', message: `The server answered HTTP ${status}. ${found.legacy}`, scopeAsked: this.challenge?.scope });
+      return true;
+    }
     if (!found.hasMetadata) {
       this.emit({
         step: 'challenge',
@@ -305,6 +327,22 @@ export class OAuthFlow {
       message: `The server answered HTTP ${status} and says where to sign in (authorization server: ${servers}).`,
       scopeAsked: this.challenge?.scope,
     });
+    return true;
+  }
+
+  /**
+   * The SDK refused the authorization server's metadata for its issuer: on a
+   * 2025-03-26 server that is its own authorization server, sign in there
+   * anyway (legacy-discovery.ts says when), once.
+   */
+  private async useLegacyDiscovery(): Promise<boolean> {
+    if (this.hasTriedLegacy || !this.provider) return false;
+    this.hasTriedLegacy = true;
+    const legacy = await discoverLegacySignIn(new URL(this.host.serverUrl), this.host.fetchFn);
+    if (!legacy.found) return false;
+    this.legacyState = legacy.state;
+    this.emit({ step: 'challenge', message: legacy.message });
+    this.provider.saveDiscoveryState(legacy.state);
     return true;
   }
 
@@ -336,4 +374,8 @@ export class OAuthFlow {
   private emit(event: Omit<OAuthEvent, 'kind'>): void {
     if (!this.isClosed) this.host.emit({ kind: 'oauth', ...event });
   }
+}
+
+function isMetadataIssuerMismatch(error: unknown): boolean {
+  return error instanceof IssuerMismatchError && error.kind === 'metadata';
 }

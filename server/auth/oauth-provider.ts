@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type {
+  FetchLike,
   OAuthClientMetadata,
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -13,6 +14,8 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthOptions } from '../wire/oauth';
+import { privateKeyJwtAuth } from './client-assertion';
+import { idpWhere, JWT_BEARER_GRANT, requestAuthorizationGrant } from './cross-app-access';
 import type { AuthStore, StoredAuth } from './token-store';
 
 export type ProviderHooks = {
@@ -24,6 +27,8 @@ export type ProviderHooks = {
   onAuthorizationUrl(url: URL, state: string): void;
   /** A value that must never reach a log entry. */
   onSecret(value: string): void;
+  /** Cross-app access: the identity provider issued an authorization grant for `authorizationServer`. */
+  onGrantExchange(message: string, detail: Record<string, string>): void;
 };
 
 export class InspectorOAuthProvider implements OAuthClientProvider {
@@ -31,6 +36,11 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   private discovery: OAuthDiscoveryState | undefined;
   private state_: string | undefined;
   private stored: StoredAuth;
+  /** What auth() found, for a cross-app access grant: the authorization server's issuer and the resource. */
+  private authorizationServer: string | undefined;
+  private resource: string | undefined;
+  /** With a private key, every token request carries an assertion signed by it (private_key_jwt) instead of a secret. */
+  readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
 
   constructor(
     private readonly serverUrl: string,
@@ -38,19 +48,23 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
     private readonly store: AuthStore,
     private readonly redirectTo: string,
     private readonly hooks: ProviderHooks,
+    private readonly fetchFn: FetchLike,
   ) {
     this.stored = store.load(serverUrl);
-    if (options.clientSecret) hooks.onSecret(options.clientSecret);
+    for (const secret of [options.clientSecret, options.privateKey, options.idp?.idToken, options.idp?.clientSecret]) if (secret) hooks.onSecret(secret);
     this.reportSecrets();
+    if (options.privateKey && options.clientId)
+      this.addClientAuthentication = privateKeyJwtAuth(options.clientId, options.privateKey, options.signingAlgorithm);
   }
 
-  get isClientCredentials(): boolean {
-    return this.options.grant === 'client_credentials';
+  /** No person takes part: client credentials, or cross-app access. */
+  get isNonInteractive(): boolean {
+    return this.options.grant === 'client_credentials' || this.options.grant === 'cross_app_access';
   }
 
   get redirectUrl(): string | undefined {
     // No redirect is what tells the SDK to use a non-interactive grant.
-    return this.isClientCredentials ? undefined : this.redirectTo;
+    return this.isNonInteractive ? undefined : this.redirectTo;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -58,21 +72,60 @@ export class InspectorOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
+    const { grant, clientSecret, privateKey } = this.options;
     return {
       client_name: 'Elicitation Inspector',
-      redirect_uris: this.isClientCredentials ? [] : [this.redirectTo],
-      grant_types: this.isClientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
-      response_types: this.isClientCredentials ? [] : ['code'],
-      token_endpoint_auth_method: this.options.clientSecret ? 'client_secret_post' : 'none',
+      redirect_uris: this.isNonInteractive ? [] : [this.redirectTo],
+      grant_types:
+        grant === 'client_credentials' ? ['client_credentials'] : grant === 'cross_app_access' ? [JWT_BEARER_GRANT] : ['authorization_code', 'refresh_token'],
+      response_types: this.isNonInteractive ? [] : ['code'],
+      token_endpoint_auth_method: privateKey
+        ? 'private_key_jwt'
+        : !clientSecret
+          ? 'none'
+          : grant === 'cross_app_access'
+            ? 'client_secret_basic'
+            : 'client_secret_post',
       ...(this.options.scope && { scope: this.options.scope }),
     };
   }
 
-  /** Client credentials name their grant here; the authorization code grant is the SDK's default. */
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
-    if (!this.isClientCredentials) return undefined;
+  /** Client credentials and cross-app access name their grant here; the authorization code grant is the SDK's default. */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     const requested = scope ?? this.options.scope;
-    return new URLSearchParams({ grant_type: 'client_credentials', ...(requested && { scope: requested }) });
+    if (this.options.grant === 'client_credentials') return new URLSearchParams({ grant_type: 'client_credentials', ...(requested && { scope: requested }) });
+    if (this.options.grant !== 'cross_app_access') return undefined;
+    const { idp } = this.options;
+    if (!idp) throw new Error('Cross-app access needs the identity provider (its ID token and client ID).');
+    if (!this.authorizationServer || !this.resource) {
+      throw new Error('Cross-app access needs the server’s protected-resource metadata (RFC 9728), which names its resource and authorization server.');
+    }
+    const assertion = await requestAuthorizationGrant(idp, {
+      authorizationServer: this.authorizationServer,
+      resource: this.resource,
+      scope: requested,
+      fetchFn: this.fetchFn,
+    });
+    this.hooks.onSecret(assertion);
+    this.hooks.onGrantExchange(
+      `The identity provider (${idpWhere(idp)}) exchanged the ID token for an authorization grant for ${this.authorizationServer} (RFC 8693).`,
+      {
+        identityProvider: idp.tokenEndpoint ?? idp.issuer ?? '',
+        authorizationServer: this.authorizationServer,
+        resource: this.resource,
+      },
+    );
+    return new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion, ...(requested && { scope: requested }) });
+  }
+
+  /** auth() names the authorization server it resolved (its issuer): the audience of a cross-app access grant. */
+  saveAuthorizationServerUrl(authorizationServerUrl: string): void {
+    this.authorizationServer = authorizationServerUrl;
+  }
+
+  /** auth() names the resource the tokens are for (RFC 9728): the resource of a cross-app access grant. */
+  saveResourceUrl(resourceUrl: string): void {
+    this.resource = resourceUrl;
   }
 
   state(): string {

@@ -6,6 +6,7 @@
  * (describeMetadata), so the doctor and the Sign-in panel say the same thing.
  */
 import { discoverOAuthServerInfo, type FetchLike, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import { discoverLegacySignIn } from './legacy-discovery';
 import { describeMetadata } from './oauth-steps';
 
 export type SignInDiscovery =
@@ -17,6 +18,8 @@ export type SignInDiscovery =
       registration: 'dynamic' | 'metadata-document' | 'pre-registered';
       /** The sign-in's own sentence for what it found, then how it would register. */
       summary: string;
+      /** A 2025-03-26 server, its own authorization server (legacy-discovery.ts): what the sign-in says about it. */
+      legacy?: string;
     };
 
 const REGISTRATION_TEXT: Record<'dynamic' | 'metadata-document' | 'pre-registered', string> = {
@@ -26,26 +29,36 @@ const REGISTRATION_TEXT: Record<'dynamic' | 'metadata-document' | 'pre-registere
 };
 
 export async function discoverSignIn(serverUrl: URL, options: { resourceMetadataUrl?: URL; fetchFn?: FetchLike } = {}): Promise<SignInDiscovery> {
-  let info: Awaited<ReturnType<typeof discoverOAuthServerInfo>>;
+  let info: Awaited<ReturnType<typeof discoverOAuthServerInfo>> | undefined;
+  let why = 'no protected-resource metadata';
   try {
     info = await discoverOAuthServerInfo(serverUrl, options);
   } catch (error) {
-    return { hasMetadata: false, why: error instanceof Error ? error.message : String(error) };
+    why = error instanceof Error ? error.message : String(error);
   }
-  // Without protected-resource metadata the SDK guesses the server's own origin as the authorization
-  // server; the sign-in treats that server as not using OAuth (a 401 stands), and so does this.
-  if (!info.resourceMetadata) return { hasMetadata: false, why: 'no protected-resource metadata' };
-  const state: OAuthDiscoveryState = {
-    authorizationServerUrl: info.authorizationServerUrl,
-    resourceMetadata: info.resourceMetadata,
-    authorizationServerMetadata: info.authorizationServerMetadata,
-    ...(options.resourceMetadataUrl && { resourceMetadataUrl: options.resourceMetadataUrl.href }),
-  };
-  const server = info.authorizationServerMetadata;
+  let state: OAuthDiscoveryState;
+  let legacy: string | undefined;
+  if (info?.resourceMetadata) {
+    state = {
+      authorizationServerUrl: info.authorizationServerUrl,
+      resourceMetadata: info.resourceMetadata,
+      authorizationServerMetadata: info.authorizationServerMetadata,
+      ...(options.resourceMetadataUrl && { resourceMetadataUrl: options.resourceMetadataUrl.href }),
+    };
+  } else {
+    // Without protected-resource metadata, a 2025-03-26 server is its own authorization server when its
+    // origin publishes the metadata; with none there either, it takes its token some other way (a 401 stands).
+    const found = await discoverLegacySignIn(serverUrl, options.fetchFn ?? fetch);
+    if (!found.found) return { hasMetadata: false, why: info ? why : `${why}; ${found.why}` };
+    state = found.state;
+    legacy = found.message;
+  }
+  const server = state.authorizationServerMetadata;
   const registration = server?.registration_endpoint
     ? 'dynamic'
     : server && 'client_id_metadata_document_supported' in server && server.client_id_metadata_document_supported === true
       ? 'metadata-document'
       : 'pre-registered';
-  return { hasMetadata: true, state, registration, summary: `${describeMetadata(state).message} ${REGISTRATION_TEXT[registration]}` };
+  const summary = `${legacy ?? describeMetadata(state).message} ${REGISTRATION_TEXT[registration]}`;
+  return { hasMetadata: true, state, registration, summary, ...(legacy && { legacy }) };
 }

@@ -2,6 +2,21 @@
 import { z } from 'zod';
 import { REDACTED } from './redact';
 
+/** The identity provider a `cross_app_access` sign-in exchanges an ID token at (SEP-990, Enterprise-Managed Authorization). */
+export const IdpOptionsSchema = z.object({
+  /** The identity provider's issuer URL: its token endpoint is read from its metadata when `tokenEndpoint` is not given. */
+  issuer: z.string().min(1).optional(),
+  /** The identity provider's token endpoint, where the ID token is exchanged. */
+  tokenEndpoint: z.string().min(1).optional(),
+  /** This client's id at the identity provider. */
+  clientId: z.string().min(1),
+  /** This client's secret at the identity provider, when it is a confidential client there. Never logged. */
+  clientSecret: z.string().min(1).optional(),
+  /** The person's OpenID Connect ID token from the identity provider. A credential: never logged. */
+  idToken: z.string().min(1),
+});
+export type IdpOptions = z.infer<typeof IdpOptionsSchema>;
+
 export const OAuthOptionsSchema = z.object({
   /** A client id the authorization server already knows; without one the inspector registers itself (or uses clientMetadataUrl). */
   clientId: z.string().min(1).optional(),
@@ -9,8 +24,22 @@ export const OAuthOptionsSchema = z.object({
   clientSecret: z.string().min(1).optional(),
   /** An https URL of a client ID metadata document, used as the client id where the authorization server supports it. */
   clientMetadataUrl: z.string().optional(),
-  /** `client_credentials` signs in as a machine (clientId and clientSecret), with no person and no redirect. */
-  grant: z.enum(['authorization_code', 'client_credentials']).default('authorization_code'),
+  /**
+   * A PKCS#8 PEM private key: the client proves who it is with an assertion signed by it (`private_key_jwt`,
+   * RFC 7523) instead of a secret, on every token request. Needs clientId. Lives only in the proxy's memory.
+   */
+  privateKey: z.string().min(1).optional(),
+  /** The JWS algorithm of those assertions (RS256, ES256, PS256, EdDSA…); by default the one the key's type implies. */
+  signingAlgorithm: z.string().min(1).optional(),
+  /**
+   * How tokens are had. `authorization_code`: a person signs in (or a headless run follows the URL).
+   * `client_credentials`: a machine, with clientId and clientSecret or privateKey. `cross_app_access`: the
+   * enterprise identity provider's ID token (`idp`) is exchanged there for an authorization grant (RFC 8693),
+   * which the server's authorization server turns into tokens (RFC 7523 JWT bearer grant), with no person.
+   */
+  grant: z.enum(['authorization_code', 'client_credentials', 'cross_app_access']).default('authorization_code'),
+  /** The enterprise identity provider of `cross_app_access`. */
+  idp: IdpOptionsSchema.optional(),
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope: z.string().optional(),
   /** Keep tokens in the data dir (file mode 0600) for the next run; by default they live in memory only. */
@@ -28,7 +57,33 @@ export function isScopeRefusal(error: { code: string | number; detail?: unknown 
 }
 
 export function summarizeOAuth(options: OAuthOptions): OAuthOptions {
-  return options.clientSecret ? { ...options, clientSecret: REDACTED } : options;
+  const { clientSecret, privateKey, idp } = options;
+  if (!clientSecret && !privateKey && !idp) return options;
+  return {
+    ...options,
+    ...(clientSecret && { clientSecret: REDACTED }),
+    ...(privateKey && { privateKey: REDACTED }),
+    ...(idp && { idp: { ...idp, idToken: REDACTED, ...(idp.clientSecret && { clientSecret: REDACTED }) } }),
+  };
+}
+
+/** The credentials an `oauth` option set carries, as typed: what the log and the summaries must never show. */
+export function oauthSecrets(options: OAuthOptions | undefined): string[] {
+  if (!options) return [];
+  return [options.clientSecret, options.privateKey, options.idp?.idToken, options.idp?.clientSecret].filter((value): value is string => Boolean(value));
+}
+
+/** What is missing for the grant these options ask for, or undefined when they are complete. */
+export function oauthOptionsProblem(options: OAuthOptions): string | undefined {
+  if (options.privateKey && !options.clientId) return 'A private key signs for a client the authorization server already knows: give its client ID too.';
+  if (options.grant === 'client_credentials' && !(options.clientId && (options.clientSecret || options.privateKey)))
+    return 'Signing in as a machine needs the client ID and its secret or private key.';
+  if (options.grant === 'cross_app_access') {
+    if (!options.clientId) return 'Cross-app access needs the client ID this client has at the server’s authorization server.';
+    if (!options.idp) return 'Cross-app access needs the identity provider: its ID token, client ID, and issuer or token endpoint.';
+    if (!options.idp.issuer && !options.idp.tokenEndpoint) return 'Cross-app access needs the identity provider’s issuer URL or token endpoint.';
+  }
+  return undefined;
 }
 
 export const OAuthStepSchema = z.enum([
@@ -42,6 +97,8 @@ export const OAuthStepSchema = z.enum([
   'authorize',
   /** The authorization server redirected back to the inspector's callback. */
   'callback',
+  /** Cross-app access: the identity provider exchanged its ID token for an authorization grant for this server (RFC 8693). */
+  'grant-exchange',
   /** Tokens received for an authorization code or client credentials. */
   'token',
   /** Tokens renewed with the refresh token. */

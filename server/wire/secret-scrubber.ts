@@ -5,6 +5,7 @@
  * server printing its `--token=` argument: all end up as `[redacted]`.
  */
 import { isSecretHeader, isSecretName, MIN_SCRUBBED_CHARS, REDACTED, redactArgs, urlSecretValues } from './redact';
+import { oauthSecrets } from './oauth';
 import type { Target } from './target';
 
 /** Top-level fields readers rely on to parse an entry; a secret never lives there. */
@@ -30,7 +31,7 @@ export function targetSecrets(target: Target): string[] {
       const credential = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value)?.[1];
       values.push(value, ...(credential ? [credential] : []));
     }
-    if (target.oauth?.clientSecret) values.push(target.oauth.clientSecret);
+    values.push(...oauthSecrets(target.oauth));
   }
   return [...new Set(values.filter((value) => value.length >= MIN_SCRUBBED_CHARS))];
 }
