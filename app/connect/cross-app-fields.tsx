@@ -1,4 +1,4 @@
-import { Field, INPUT_CLASS } from '@app/ui/field';
+import { TextField } from '@app/ui/field';
 import type { OAuthDraft } from './oauth-draft';
 
 /**
@@ -16,42 +16,27 @@ export function CrossAppFields({ draft, onChange }: { draft: OAuthDraft; onChang
       </label>
       {draft.isCrossApp && (
         <div className="space-y-3 border-l-2 border-slate-200 pl-2">
-          <Field label="Identity provider issuer" hint="Its token endpoint is read from its metadata.">
-            {(id) => (
-              <input id={id} className={INPUT_CLASS} value={draft.idpIssuer} onChange={(e) => onChange({ idpIssuer: e.target.value })} spellCheck={false} />
-            )}
-          </Field>
-          <Field label="Identity provider client ID">
-            {(id) => (
-              <input id={id} className={INPUT_CLASS} value={draft.idpClientId} onChange={(e) => onChange({ idpClientId: e.target.value })} spellCheck={false} />
-            )}
-          </Field>
-          <Field label="Identity provider client secret" hint="Only if the identity provider knows this client as a confidential one.">
-            {(id) => (
-              <input
-                id={id}
-                type="password"
-                autoComplete="off"
-                className={INPUT_CLASS}
-                value={draft.idpClientSecret}
-                onChange={(e) => onChange({ idpClientSecret: e.target.value })}
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field label="ID token" hint="The person's OpenID Connect ID token from that identity provider. Memory only.">
-            {(id) => (
-              <input
-                id={id}
-                type="password"
-                autoComplete="off"
-                className={INPUT_CLASS}
-                value={draft.idToken}
-                onChange={(e) => onChange({ idToken: e.target.value })}
-                spellCheck={false}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Identity provider issuer"
+            hint="Its token endpoint is read from its metadata."
+            value={draft.idpIssuer}
+            onChange={(idpIssuer) => onChange({ idpIssuer })}
+          />
+          <TextField label="Identity provider client ID" value={draft.idpClientId} onChange={(idpClientId) => onChange({ idpClientId })} />
+          <TextField
+            label="Identity provider client secret"
+            hint="Only if the identity provider knows this client as a confidential one."
+            value={draft.idpClientSecret}
+            onChange={(idpClientSecret) => onChange({ idpClientSecret })}
+            isSecret
+          />
+          <TextField
+            label="ID token"
+            hint="The person's OpenID Connect ID token from that identity provider. Memory only."
+            value={draft.idToken}
+            onChange={(idToken) => onChange({ idToken })}
+            isSecret
+          />
         </div>
       )}
     </div>

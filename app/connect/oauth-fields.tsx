@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, INPUT_CLASS } from '@app/ui/field';
+import { Field, INPUT_CLASS, TextField } from '@app/ui/field';
 import { CrossAppFields } from './cross-app-fields';
 import type { OAuthDraft } from './oauth-draft';
 
@@ -24,22 +24,19 @@ export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: 
         OAuth <span className="font-normal text-slate-500">· {chosen.length ? chosen.join(' · ') : 'register when asked'}</span>
       </summary>
       <div className="mt-2 space-y-3">
-        <Field label="OAuth client ID" hint="A client the authorization server already knows; empty: the inspector registers itself.">
-          {(id) => <input id={id} className={INPUT_CLASS} value={draft.clientId} onChange={(e) => set({ clientId: e.target.value })} spellCheck={false} />}
-        </Field>
-        <Field label="OAuth client secret" hint="Kept in the inspector's memory only; never saved or logged.">
-          {(id) => (
-            <input
-              id={id}
-              type="password"
-              autoComplete="off"
-              className={INPUT_CLASS}
-              value={draft.clientSecret}
-              onChange={(e) => set({ clientSecret: e.target.value })}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <TextField
+          label="OAuth client ID"
+          hint="A client the authorization server already knows; empty: the inspector registers itself."
+          value={draft.clientId}
+          onChange={(clientId) => set({ clientId })}
+        />
+        <TextField
+          label="OAuth client secret"
+          hint="Kept in the inspector's memory only; never saved or logged."
+          value={draft.clientSecret}
+          onChange={(clientSecret) => set({ clientSecret })}
+          isSecret
+        />
         <Field
           label="OAuth private key"
           hint="A PKCS#8 PEM key: token requests carry an assertion signed with it (private_key_jwt) instead of the secret. Memory only."
@@ -57,20 +54,18 @@ export function OAuthFields({ draft, onChange }: { draft: OAuthDraft; onChange: 
             />
           )}
         </Field>
-        <Field label="Client metadata URL" hint="An https client ID metadata document, used where the server supports it.">
-          {(id) => (
-            <input
-              id={id}
-              className={INPUT_CLASS}
-              value={draft.clientMetadataUrl}
-              onChange={(e) => set({ clientMetadataUrl: e.target.value })}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field label="OAuth scope" hint="Asked for only when neither the server's challenge nor its metadata names any.">
-          {(id) => <input id={id} className={INPUT_CLASS} value={draft.scope} onChange={(e) => set({ scope: e.target.value })} spellCheck={false} />}
-        </Field>
+        <TextField
+          label="Client metadata URL"
+          hint="An https client ID metadata document, used where the server supports it."
+          value={draft.clientMetadataUrl}
+          onChange={(clientMetadataUrl) => set({ clientMetadataUrl })}
+        />
+        <TextField
+          label="OAuth scope"
+          hint="Asked for only when neither the server's challenge nor its metadata names any."
+          value={draft.scope}
+          onChange={(scope) => set({ scope })}
+        />
         <label className="flex items-center gap-2 text-xs">
           <input
             type="checkbox"

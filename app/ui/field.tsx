@@ -18,6 +18,36 @@ export function Field({ label, hint, children, className }: { label: string; hin
   );
 }
 
+/** A labelled one-line text input; `isSecret` masks it, and the browser neither remembers nor spell-checks it. */
+export function TextField({
+  label,
+  hint,
+  value,
+  onChange,
+  isSecret = false,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  isSecret?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          className={INPUT_CLASS}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          spellCheck={false}
+          {...(isSecret && { type: 'password', autoComplete: 'off' })}
+        />
+      )}
+    </Field>
+  );
+}
+
 export function Segmented<T extends string>({
   label,
   value,
