@@ -1,7 +1,7 @@
 /**
  * The verdict on one case from what the server did: whether the call broke
- * (the session closed, the call hung past the deadline, a stack trace came
- * back), was refused (a tool error, a JSON-RPC error, the same question asked
+ * (the session closed, the call hung past the deadline, a stack trace or a
+ * runtime error's message came back), was refused (a tool error, a JSON-RPC error, the same question asked
  * again), or succeeded, and then whether its result shows the odd value sent.
  */
 import type { AuditJudge, AuditVerdict } from '../wire/audit';
@@ -32,6 +32,13 @@ export type CaseObservation = {
 /** A V8 or similar stack frame: "at fn (/path/file.js:12:5)". */
 const STACK_FRAME = /\bat\s[^\n]*?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s)]*:\d+:\d+/;
 
+/**
+ * A runtime error's own words, which a server's framework passes on as a tool error without its stack
+ * (the SDKs put `error.message` in the result): the code crashed on the value, it did not refuse it.
+ */
+const RUNTIME_ERROR =
+  /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|AttributeError|KeyError|IndexError|NullPointerException)\b|Cannot read propert(?:y|ies) of (?:null|undefined)|Cannot (?:set|destructure) propert(?:y|ies) of|Cannot convert undefined or null|is not a function\b|is not iterable\b|Maximum call stack size exceeded|Traceback \(most recent call last\)|'NoneType' object/;
+
 /** The odd value a case sent, and (when the bare value would be ambiguous in text) how it reads in the result's text. */
 export type Marker = { value: unknown; text?: string };
 
@@ -42,6 +49,8 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   const text = resultText(end.result);
   const errorText = end.error ? `${end.error.message} ${JSON.stringify((end.error as { data?: unknown }).data ?? '')}` : '';
   if (STACK_FRAME.test(text) || STACK_FRAME.test(errorText)) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
+  const crash = RUNTIME_ERROR.exec(text) ?? RUNTIME_ERROR.exec(errorText);
+  if (crash) return { verdict: 'broke', reason: `what came back is a runtime error ("${crash[0]}"), not a refusal` };
   if (end.outcome === 'timeout' || end.outcome === 'cancelled') return { verdict: 'broke', reason: `the call ended by ${end.outcome}` };
   if (seen.askedAgain) return { verdict: 'refused', reason: seen.isUrlConsent ? 'the server asked again: the flow is not done' : 'the server asked again' };
   if (seen.lateAfter !== undefined) {

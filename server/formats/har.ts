@@ -132,7 +132,11 @@ function harUrl(url: string): string {
   } catch {
     return url; // a URL the log could not keep whole: as logged
   }
-  const rest = url.slice(url.indexOf(parsed.host) + parsed.host.length);
+  // The path, query and fragment as logged (a redaction marker in them stays readable), after the
+  // authority as written: URL lower-cases the host, so it cannot be searched for in the raw text.
+  const authorityStart = url.indexOf('//') + 2;
+  const pathStart = url.slice(authorityStart).search(/[/?#]/);
+  const rest = pathStart === -1 ? '' : url.slice(authorityStart + pathStart);
   return `${parsed.protocol}//${parsed.host}${rest.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`;
 }
 

@@ -2,8 +2,9 @@
  * Auto's version probe on stdio, for a server that never answers it: rather than
  * wait out the probe's timeout (half the connect timeout, 15 s), ask the server
  * whether it is there. 2025 revisions allow `ping` before `initialize`; a server
- * that answers the ping (with a result or an error) but not the probe sent
- * before it does not speak 2026-07-28, and the connect goes on with
+ * that answers the ping (with a result, or an error other than "method not
+ * found", which only a server without ping, a 2026-07-28 one, gives) but not the
+ * probe sent before it does not speak 2026-07-28, and the connect goes on with
  * `initialize` on the same process.
  *
  * The ping carries the probe's own `_meta` envelope. A server that speaks both
@@ -86,7 +87,10 @@ export class ProbePing {
       return this.hasEndedWait;
     }
     if (this.pingId === undefined || message.id !== this.pingId) return false;
-    if (!this.isOver) {
+    // 2026-07-28 has no ping: a server that says it does not know the method is no 2025 server (every
+    // 2025 revision requires ping), but a 2026-07-28 one slow to answer the probe; keep waiting for it.
+    const isUnknownMethod = 'error' in message && (message.error as { code?: unknown }).code === -32601;
+    if (!this.isOver && !isUnknownMethod) {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.endWait(), Math.max(WAIT_AFTER_PING_MS, Date.now() - this.pingSentAt));
     }
