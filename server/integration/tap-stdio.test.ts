@@ -158,7 +158,12 @@ describe('tap over stdio, with a running inspector', () => {
     const host = spawnRaw(tapped(targetStdio('tap-bulk'), inspector.dataDir));
     host.write({ id: 1, method: 'echo/this', params: {} });
     await host.reply(1);
-    const live = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
+    // Killed once the exchange is on disk (the tap writes at the end of its turn, after relaying the reply).
+    const live = await watcher.waitFor(
+      () => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive && s.eventCount >= 3),
+      30_000,
+      'the tapped session with its exchange recorded',
+    );
     host.kill();
     await host.exited;
     // The server's stdin closed with the tap, so it ends too (tap-bulk exits at the end of stdin).
