@@ -40,7 +40,7 @@ test('a tapped session: the host named, no Run and no answer buttons, each sayin
     write({ id: 2, method: 'tools/call', params: { name: 'confirm_order', arguments: {} } });
     await expect.poll(() => stdout).toContain('elicitation/create');
     const form = page.getByRole('article', { name: /^Elicitation / });
-    await expect(await readme.locate(ROW, "….getByRole('note', { name: 'Host answers' })", { scope: form })).toContainText(
+    await expect(await readme.locate(ROW, "getByRole('article', { name: /^Elicitation / }).getByRole('note', { name: 'Host answers' })")).toContainText(
       'Page Host 2.0 answers this request',
     );
     await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);

@@ -8,7 +8,7 @@ import { EntryWindow } from './entry-window';
 import { SessionStore } from './session-store';
 
 /** A windowed session whose queries are answered by the proxy's own query object over a real session file. */
-function openWindowed(entries: number) {
+async function openWindowed(entries: number) {
   const path = join(mkdtempSync(join(tmpdir(), 'window-calls-')), 'session.jsonl');
   writeFileSync(path, syntheticSession(entries, 'w1'));
   const query = new SessionQuery(path);
@@ -19,7 +19,7 @@ function openWindowed(entries: number) {
     opened.methods,
   );
   const store = new SessionStore('w1');
-  store.openWindowed(window, opened.outline);
+  await store.openWindowed(window, opened.outline);
   return { store, window };
 }
 
@@ -30,7 +30,7 @@ const settled = async (store: SessionStore, loaded: number) => {
 
 describe('a windowed session’s calls', () => {
   it('lists the newest page of calls in seq order, older pages on demand, and holds no log entry', async () => {
-    const { store, window } = openWindowed(20_000);
+    const { store, window } = await openWindowed(20_000);
     const first = await settled(store, 200);
     expect(first.windowCalls?.total).toBeGreaterThan(400);
     const startSeqs = first.calls.map((c) => c.startSeq);

@@ -4,7 +4,7 @@
  * that cannot be read.
  */
 import { parseArgs } from 'node:util';
-import { SessionFileError } from '../store/session-file';
+import { sessionFileProblem } from '../store/session-file';
 import type { SessionDigest } from './call-digest';
 import { digestSessionFile } from './diff-files';
 import { diffText } from './diff-report';
@@ -33,18 +33,13 @@ export async function runDiff(argv: string[], io: Io): Promise<number> {
     try {
       digests.push(await digestSessionFile(file));
     } catch (error) {
-      io.err(`elicitation-inspector: cannot read ${file}: ${reason(error)}\n`);
+      io.err(`elicitation-inspector: cannot read ${file}: ${sessionFileProblem(error)}\n`);
       return 2;
     }
   }
   const diff = diffSessions({ source: positionals[0], digest: digests[0] }, { source: positionals[1], digest: digests[1] }, threshold);
   io.out(reporter === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : diffText(diff));
   return diff.isDifferent ? 1 : 0;
-}
-
-function reason(error: unknown): string {
-  if (error instanceof SessionFileError) return error.message;
-  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : (error as Error).message;
 }
 
 function usage(io: Io, message: string): number {

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { SessionFileError } from '../store/session-file';
+import { sessionFileProblem } from '../store/session-file';
 import { exportSessionFile, type ExportFormat } from './session-exports';
 
 /** The commands, by the format each writes. */
@@ -29,9 +29,7 @@ export async function runExport(command: ExportCommand, argv: string[], io: Io):
   try {
     text = await exportSessionFile(file, COMMANDS[command]);
   } catch (error) {
-    const reason =
-      error instanceof SessionFileError ? error.message : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file.' : (error as Error).message;
-    io.err(`elicitation-inspector: cannot export ${file}: ${reason}\n`);
+    io.err(`elicitation-inspector: cannot export ${file}: ${sessionFileProblem(error)}\n`);
     return 1;
   }
   if (values.out === undefined) io.out(text);

@@ -114,8 +114,12 @@ describe('elicitation-inspector export-har', () => {
     expect(bodies).toContainEqual(expect.stringMatching(/"action":"accept".*"destination":"Lisbon"/));
   });
 
-  it('a missing file, or an --out it cannot write, exits 1; usage errors exit 2', async () => {
+  it('a missing file, a folder, or an --out it cannot write, exits 1; usage errors exit 2', async () => {
     expect(await exportHar('/nonexistent.jsonl')).toMatchObject({ code: 1, err: expect.stringContaining('cannot export /nonexistent.jsonl: no such file') });
+    expect(await exportHar(dataDir)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`cannot export ${dataDir}: that is a folder; name a session file`),
+    });
     expect(await exportHar()).toMatchObject({ code: 2, err: expect.stringContaining('name one session file, not 0') });
     expect(await exportHar(sessionFile, '--out', join(dataDir, 'no-such-folder', 'x.har'))).toMatchObject({
       code: 1,

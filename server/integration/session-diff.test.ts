@@ -124,6 +124,7 @@ describe('elicitation-inspector diff', () => {
       code: 2,
       err: expect.stringContaining('cannot read /nonexistent.jsonl: no such file'),
     });
+    expect(await diff(files.before, dataDir)).toMatchObject({ code: 2, err: expect.stringContaining(`cannot read ${dataDir}: that is a folder`) });
     const notes = join(dataDir, 'notes.txt');
     writeFileSync(notes, 'hello\n');
     expect(await diff(notes, files.before)).toMatchObject({ code: 2, err: expect.stringContaining('not an Elicitation Inspector session file') });

@@ -32,6 +32,22 @@ export class SessionFileError extends Error {
   }
 }
 
+/** Why a session file could not be read, in words for the command line: a damaged line, or what the file system said. */
+export function sessionFileProblem(error: unknown): string {
+  if (error instanceof SessionFileError) return error.message;
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return 'no such file.';
+    case 'EISDIR':
+      return 'that is a folder; name a session file (.jsonl) in it.';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied: this user may not read it.';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** Parse and check the header line; older versions would be modernized here. */
 export function parseHeader(text: string, line = 1): SessionHeader {
   let raw: unknown;
