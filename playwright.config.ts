@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './walkthrough/load-playwright';
 
 /** The system Chromium (Debian's package, or CHROMIUM_PATH) when there is one; else Playwright's own browser. */
 const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -42,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: systemChromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     },
   },
   // `npm run screenshots` (SCREENSHOTS=1) takes the README's pictures instead of running the tests.

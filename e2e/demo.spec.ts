@@ -15,14 +15,25 @@ import { ROOT, targetStdio } from './support/processes';
 // Each test starts an inspector, a browser and a trace of its own: one at a time, so two never share a worker's machine.
 test.describe.configure({ mode: 'default' });
 
+/** Past this, the command has stalled: it is killed, and its output (a caption per step) says where. */
+const DEMO_DEADLINE_MS = 200_000;
+
 /** Run the demo command to its end; its output and exit code. */
 function runDemo(args: string[], command = 'demo'): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a stalled walkthrough is ended with its browser.
+    const child = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), command, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
+    const deadline = setTimeout(() => {
+      output += `\n[the demo command was still running after ${DEMO_DEADLINE_MS / 1000} s and was killed]\n`;
+      process.kill(-child.pid!, 'SIGKILL');
+    }, DEMO_DEADLINE_MS);
+    child.once('exit', (code) => {
+      clearTimeout(deadline);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -38,6 +49,9 @@ test('the demo walkthrough writes numbered screenshots of every kind, a trace, a
     expect(shots.every((f, i) => f.startsWith(`${String(i + 1).padStart(2, '0')}-`))).toBe(true);
     expect(existsSync(join(out, 'trace.zip'))).toBe(true);
     expect(output).toContain(`Wrote ${shots.length} screenshots to ${out}`);
+    // The terminal followed the walkthrough: each caption as it was shown, in order.
+    expect(output.indexOf('Form mode: plan_trip')).toBeGreaterThan(-1);
+    expect(output.indexOf('Form mode: plan_trip')).toBeLessThan(output.indexOf('URL mode: connect_account'));
     if (existsSync(join(out, 'video'))) expect(readdirSync(join(out, 'video')).some((f) => f.endsWith('.webm'))).toBe(true);
     else expect(output).toMatch(/no video: .*npx playwright install ffmpeg/);
   } finally {

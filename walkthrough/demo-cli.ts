@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { startInspector, type Inspector } from '../kit/start-inspector';
 import { docsLine } from '../server/cli-help';
 import type { Page } from 'playwright-core';
-import { loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
+import { CHROMIUM_ARGS, loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
 import { WalkthroughPage } from './walkthrough-page';
 import { inspectorOptionsFor, verdictLine } from './demo-scenario-plan';
 import { DemoSessionFeed } from './demo-session-feed';
@@ -87,7 +87,7 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     return EXIT.error;
   }
   const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const viewport = { width: 1440, height: 900 };
     let context = await browser.newContext({ viewport, recordVideo: { dir: join(dir, 'video'), size: viewport } });
@@ -104,7 +104,8 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     }
     await context.tracing.start({ screenshots: true, snapshots: true, title: 'elicitation-inspector demo' });
     await page.goto(inspector.url);
-    const walk = new WalkthroughPage(page, dir, paceMs);
+    // Each caption is printed as it is shown: the terminal follows the walkthrough, and a stalled step is the last line.
+    const walk = new WalkthroughPage(page, dir, paceMs, (text) => out.stdout(`${text}\n`));
     let code: number = EXIT.passed;
     try {
       const notConnected = await waitConnected(page);

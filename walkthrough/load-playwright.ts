@@ -9,6 +9,13 @@ export const MISSING_PLAYWRIGHT =
   'Install it beside the inspector:  npm i -D playwright-core\n' +
   'and a browser if you have none:    npx playwright install chromium   (or set CHROMIUM_PATH to a Chromium)';
 
+/**
+ * Headless Chromium without the parts a walkthrough never uses: no GPU process (software GL
+ * on a busy CI machine can stall a screenshot), no background fetches, updates or sync, and no
+ * sandbox (containers and CI runners often cannot give Chromium one).
+ */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 const CANDIDATES = ['playwright-core', 'playwright', '@playwright/test'];
 
 /** Chromium from the first Playwright package that loads; undefined when none is installed. */

@@ -5,9 +5,13 @@
  */
 import { runDemo } from './demo-cli';
 
+// A reader that goes away (`demo | head`) ends the terminal's copy, not the walkthrough: its files are still written.
+let stdoutOpen = true;
+process.stdout.on('error', () => (stdoutOpen = false));
 const code = await runDemo(process.argv.slice(3), {
-  stdout: (text) => void process.stdout.write(text),
+  stdout: (text) => void (stdoutOpen && process.stdout.write(text)),
   stderr: (text) => void process.stderr.write(text),
 });
 // Exit once stdout has taken everything, as the other commands do.
-process.stdout.write('', () => process.exit(code));
+if (stdoutOpen) process.stdout.write('', () => process.exit(code));
+else process.exit(code);

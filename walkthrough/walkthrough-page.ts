@@ -15,10 +15,12 @@ export class WalkthroughPage {
     readonly page: Page,
     private readonly outDir: string,
     private readonly paceMs: number,
+    private readonly onCaption: (text: string) => void = () => undefined,
   ) {}
 
   /** Show a caption at the bottom of the page (over the log, never over the controls in use). */
   async caption(text: string): Promise<void> {
+    this.onCaption(text);
     await this.page.evaluate(
       ({ id, text }) => {
         let box = document.getElementById(id);
