@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { cpuLine, printTimeReport, reapedChildrenCpuSeconds } from './test-times.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** Each test runner's JSON report, read at the end to say where the time went. */
+/** Each test runner's report of its files' times, read at the end to say where the time went. */
 const TIMES = join(ROOT, 'test-results-times');
 const UNIT_TIMES = join(TIMES, 'unit.json');
 const E2E_TIMES = join(TIMES, 'e2e.json');
@@ -34,9 +34,9 @@ const STEPS = [
   {
     name: 'unit',
     script: 'test:unit',
-    args: ['--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_TIMES}`],
+    args: ['--reporter=default', '--reporter=./scripts/vitest-file-times.ts'],
     needs: 'build',
-    env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' },
+    env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2', UNIT_TIMES_FILE: UNIT_TIMES },
   },
   // Playwright's three workers are its config's default.
   { name: 'e2e', script: 'test:e2e', needs: 'build', env: { E2E_TIMES_FILE: E2E_TIMES } },

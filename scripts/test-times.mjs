@@ -1,5 +1,5 @@
-// Where `npm test`'s time went: each runner's JSON report, summed per file.
-// Worker-seconds are the time a file held a worker (Vitest: the file's run;
+// Where `npm test`'s time went: each runner's report, summed per file.
+// Worker-seconds are the time a file held a worker (Vitest: its import, hooks and tests;
 // Playwright: its tests' durations), so the slowest files are the ones to look
 // at first when the run grows. Printed at the end of `npm test`; a report that
 // is missing (its step failed early or did not run) is said to be missing.
@@ -11,14 +11,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SHOWN = 8;
 
-/** Seconds per test file from a Vitest JSON report. */
+/** Seconds per test file from scripts/vitest-file-times.ts's report (import, hooks and tests included). */
 export function unitFileSeconds(report) {
   const seconds = new Map();
-  for (const file of report.testResults ?? []) {
-    const name = relative(ROOT, file.name);
-    seconds.set(name, (seconds.get(name) ?? 0) + Math.max(0, (file.endTime - file.startTime) / 1000));
+  for (const { file, seconds: s } of report.files ?? []) {
+    const name = relative(ROOT, file);
+    seconds.set(name, (seconds.get(name) ?? 0) + Math.max(0, s));
   }
-  return { seconds, tests: (report.testResults ?? []).reduce((n, file) => n + (file.assertionResults?.length ?? 0), 0) };
+  return { seconds, tests: (report.files ?? []).reduce((n, file) => n + (file.tests ?? 0), 0) };
 }
 
 /** Seconds per spec file (every project and retry summed) from a Playwright JSON report. */

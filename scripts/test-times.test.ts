@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain script of npm test's, without types
 import { cpuLine, e2eFileSeconds, reapedChildrenCpuSeconds, reapedCpuFromStat, timeLines, unitFileSeconds } from './test-times.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe("npm test's time summary", () => {
   it('sums each file across projects and results, slowest first, with its share', () => {
@@ -20,8 +22,8 @@ describe("npm test's time summary", () => {
   });
 
   it("reads Vitest's files relative to the repository", () => {
-    const unit = unitFileSeconds({ testResults: [{ name: `${process.cwd()}/server/x.test.ts`, startTime: 0, endTime: 1500, assertionResults: [{}, {}] }] });
-    expect(timeLines('unit', unit)[1]).toBe('       1.5 s  100 %  server/x.test.ts');
+    const unit = unitFileSeconds({ files: [{ file: `${process.cwd()}/server/x.test.ts`, seconds: 1.5, tests: 2 }] });
+    expect(timeLines('unit', unit)).toEqual(['  unit: 2 tests in 1 files, 2 worker-seconds; slowest files:', '       1.5 s  100 %  server/x.test.ts']);
   });
 
   it("reads the reaped children's CPU from a stat line whose command name holds spaces and parentheses", () => {
@@ -46,3 +48,28 @@ function ticksPerSecond(): number {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim();
   return Number(out) || 100;
 }
+
+describe("npm test's time per Vitest file", () => {
+  it("counts a file's beforeAll in its time, which Vitest's JSON report leaves out", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'file-times-'));
+    try {
+      writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } };\n");
+      writeFileSync(
+        join(dir, 'hook.test.mjs'),
+        "import { beforeAll, it } from 'vitest';\nbeforeAll(() => new Promise((r) => setTimeout(r, 1500)));\nit('is quick', () => {});\nit('is quick too', () => {});\n",
+      );
+      const out = join(dir, 'times.json');
+      const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs');
+      const run = spawnSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', join(process.cwd(), 'scripts/vitest-file-times.ts')], {
+        env: { ...process.env, UNIT_TIMES_FILE: out },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr + run.stdout).toBe(0);
+      const unit = unitFileSeconds(JSON.parse(readFileSync(out, 'utf8')));
+      expect(unit.tests).toBe(2);
+      expect([...unit.seconds.values()][0]).toBeGreaterThanOrEqual(1.5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
