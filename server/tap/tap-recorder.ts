@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/targ
 import { declaresAppElicitation } from '../wire/proposals';
 import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
 import { TapElicitations } from './tap-elicitations';
+import { declaredModes, hostOf, implementationOf, isObject, META, rpcErrorOf, rpcIdOf } from './tap-messages';
 
 type RpcId = string | number;
 type Message = Record<string, unknown>;
@@ -17,12 +18,6 @@ type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 /** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
 const MAX_EARLY_STDERR = 256 * 1024;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
-const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
 
 export type TapRecorderInit = {
   /** Append to the session's log (SessionLog.append). */
@@ -30,6 +25,8 @@ export type TapRecorderInit = {
   /** The server as the tap reaches it, secrets already redacted; the host is added from its first message. */
   target: TargetSummary;
   now?: () => number;
+  /** The relay's hold (stdio-hold.ts), when it has one: which of the server's requests it keeps from the host. */
+  hold?: { isHeld(rpcId: RpcId): boolean; forget(rpcId: RpcId): void };
 };
 
 /** Why a tapped session ended: the server exited, the host closed the connection, the tap stopped, or the host started over. */
@@ -57,6 +54,7 @@ export class TapRecorder {
   /** 2026-07-28: the calls the server answered with input_required, by method and name, until retried. */
   private readonly awaitingRetry = new Map<string, { call: OpenCall; requestState: string | undefined; keys: Map<string, string> }>();
   private readonly elicitations: TapElicitations;
+  private readonly hold: TapRecorderInit['hold'];
   private nextCall = 1;
   private isClosed = false;
   /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
@@ -67,6 +65,7 @@ export class TapRecorder {
     this.emit = init.emit;
     this.now = init.now ?? Date.now;
     this.target = init.target;
+    this.hold = init.hold;
     this.elicitations = new TapElicitations({
       emit: (event) => this.emit(event),
       report: (findings, about) => this.report(findings, about),
@@ -104,6 +103,31 @@ export class TapRecorder {
       kind: 'proxy-error',
       error: { code: 'protocol-error', message: `A ${bytes}-byte line from the ${from} was relayed whole but is too long to record.` },
     });
+  }
+
+  /** The hold switched (on, or off with the ids of the requests it let go to the host, and why). */
+  holdSwitched(isOn: boolean, released: RpcId[], reason?: string): void {
+    if (this.isClosed) return;
+    this.start(undefined);
+    const keys = this.elicitations.released(released);
+    this.emit({ kind: 'tap-hold', isOn, ...(keys.length && { released: keys }), ...(reason && { reason }) });
+  }
+
+  /** The person answered a held request: logged, then sent to the server by `send`; why not, when it was not. */
+  heldAnswered(
+    key: string,
+    answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+    send: (rpcId: RpcId, result: Record<string, unknown>) => boolean,
+  ): string | undefined {
+    if (this.isClosed) return 'the session is over';
+    return this.elicitations.heldAnswered(key, answer, send);
+  }
+
+  /** Something the tap itself has to say in the record (a control line it could not read). */
+  note(message: string): void {
+    if (this.isClosed) return;
+    this.start(undefined);
+    this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message } });
   }
 
   /** Write the session's first entry now, when something else is to be logged before any message. */
@@ -252,14 +276,17 @@ export class TapRecorder {
     const params = isObject(message.params) ? message.params : {};
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
-      if (requestId !== undefined) this.elicitations.serverCancelled(requestId);
+      if (requestId !== undefined) {
+        this.elicitations.serverCancelled(requestId);
+        this.hold?.forget(requestId);
+      }
       return;
     }
     if (method === 'notifications/elicitation/complete') return;
     if (id === undefined || method !== 'elicitation/create') return;
     const findings = checkElicitationParams(params, this.elicitationContext());
     this.report(findings, {}, logged.seq);
-    this.elicitations.pushed(id, params, this.callInFlight(), findings);
+    this.elicitations.pushed(id, params, this.callInFlight(), findings, this.hold?.isHeld(id) ?? false);
   }
 
   /** The server answered a host request: the handshake's result, or a call's. */
@@ -326,64 +353,4 @@ export class TapRecorder {
   private report(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): void {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
   }
-}
-
-/** What a host's first message says of it: `initialize` params, or a 2026-07-28 request's `_meta` envelope. */
-function hostOf(message: Message): TapHost {
-  const params = isObject(message.params) ? message.params : {};
-  if (message.method === 'initialize') {
-    const clientInfo = implementationOf(params.clientInfo);
-    return {
-      ...(clientInfo && { clientInfo }),
-      ...(isObject(params.capabilities) && { capabilities: params.capabilities }),
-      ...(typeof params.protocolVersion === 'string' && { protocolVersion: params.protocolVersion }),
-    };
-  }
-  const meta = isObject(params._meta) ? params._meta : {};
-  const clientInfo = implementationOf(meta[META.clientInfo]);
-  const capabilities = meta[META.clientCapabilities];
-  const version = meta[META.protocolVersion];
-  return {
-    ...(clientInfo && { clientInfo }),
-    ...(isObject(capabilities) && { capabilities }),
-    ...(typeof version === 'string' && { protocolVersion: version }),
-  };
-}
-
-/**
- * The elicitation modes a host's capabilities declare: `elicitation: {}` is form mode alone
- * (2025-06-18 had no modes), and from 2025-11-25 each mode is a key.
- */
-export function declaredModes(capabilities: Record<string, unknown>): { form: boolean; url: boolean } {
-  const elicitation = capabilities.elicitation;
-  if (!isObject(elicitation)) return { form: false, url: false };
-  const hasForm = elicitation.form !== undefined;
-  const hasUrl = elicitation.url !== undefined;
-  return { form: hasForm || !hasUrl, url: hasUrl };
-}
-
-/**
- * A peer's `clientInfo` or `serverInfo` as the log's schema holds it: a string name, and a
- * version only when it is a string. What else it says is kept as sent; an odd version must
- * not make the entry, and with it the session, unreadable.
- */
-function implementationOf(value: unknown): { name: string; version?: string; [key: string]: unknown } | undefined {
-  if (!isObject(value) || typeof value.name !== 'string') return undefined;
-  const { version, ...rest } = value;
-  return { ...rest, name: value.name, ...(typeof version === 'string' && { version }) };
-}
-
-function rpcIdOf(value: unknown): RpcId | undefined {
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
-
-function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } {
-  if (isObject(value) && typeof value.code === 'number' && typeof value.message === 'string') {
-    return { code: value.code, message: value.message, ...(value.data !== undefined && { data: value.data }) };
-  }
-  return { code: -32603, message: 'The server answered with neither a result nor a well-formed error.' };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
