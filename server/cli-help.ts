@@ -63,7 +63,8 @@ server, relays stdin and stdout byte for byte, passes stderr through, and record
 ways as a session in the data folder. A running inspector on that folder shows it live; a later one
 lists it. The tap writes nothing on stdout of its own, keeps relaying if the inspector goes away,
 and exits with the server's exit code. --otlp sends the recorded calls to an OTLP/HTTP collector as
-traces once the host is done, before the tap exits.
+traces once the host is done, before the tap exits. In the page, Hold and answer here (off by
+default) has the tap keep the server's form elicitations from the host, for you to answer there.
 --url: a loopback proxy for a Streamable HTTP or HTTP+SSE server; prints the URL to give the host
 (on 127.0.0.1, at --listen PORT or any free one), relays every exchange as it streams, answers 502
 when the server is down, and records each host connection until Ctrl-C.
