@@ -17,6 +17,12 @@ type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
 const MAX_EARLY_STDERR = 256 * 1024;
+/**
+ * The host's requests the recorder follows until the server answers them: past this many, the
+ * oldest is let go (a host sending new ids forever, answered by no one, must not grow the tap's
+ * memory without end), and the record says so once.
+ */
+export const MAX_PENDING_HOST_REQUESTS = 10_000;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
 
 export type TapRecorderInit = {
@@ -57,6 +63,7 @@ export class TapRecorder {
   private readonly hold: TapRecorderInit['hold'];
   private nextCall = 1;
   private isClosed = false;
+  private hasDroppedRequests = false;
   /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
   private earlyStderr: string[] = [];
   private earlyStderrBytes = 0;
@@ -229,12 +236,25 @@ export class TapRecorder {
       if (id !== undefined) this.elicitations.hostAnswered(id, message);
       return;
     }
-    if (id !== undefined) this.hostRequests.set(id, { method, ...(call && { call }) });
+    if (id !== undefined) this.follow(id, { method, ...(call && { call }) });
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
       const cancelled = requestId === undefined ? undefined : this.hostRequests.get(requestId);
       if (cancelled?.call) this.elicitations.hostGaveUp('cancelled', cancelled.call.callId, cancelled.method);
     }
+  }
+
+  private follow(id: RpcId, request: { method: string; call?: OpenCall }): void {
+    this.hostRequests.delete(id);
+    this.hostRequests.set(id, request);
+    if (this.hostRequests.size <= MAX_PENDING_HOST_REQUESTS) return;
+    const [oldest] = this.hostRequests.keys();
+    this.hostRequests.delete(oldest);
+    if (this.hasDroppedRequests) return;
+    this.hasDroppedRequests = true;
+    this.note(
+      `The host has more than ${MAX_PENDING_HOST_REQUESTS} requests the server has not answered: the tap stops following the oldest (from id ${JSON.stringify(oldest)}), so their answers are relayed but not matched to them. Said once.`,
+    );
   }
 
   /** The call a host request starts, or the next round of one (a 2026-07-28 retry after input_required). */
