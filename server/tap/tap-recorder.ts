@@ -176,20 +176,30 @@ export class TapRecorder {
       this.notJson(text, from);
       return;
     }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    for (const message of messages) {
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    if (!Array.isArray(parsed)) {
+      if (!isObject(parsed)) {
         this.start(undefined);
         this.notJson(text, from);
-        continue;
-      }
-      if (from === 'host') this.hostMessage(message as Message);
-      else this.serverMessage(message as Message);
+      } else if (from === 'host') this.hostMessage(parsed);
+      else this.serverMessage(parsed);
+      return;
     }
+    // A batch (an array, which no revision since 2025-06-18 allows): each message in it is
+    // recorded as if it had come alone, and what is not a message is said once for the line.
+    let strays = 0;
+    for (const message of parsed as unknown[]) {
+      if (!isObject(message)) strays++;
+      else if (from === 'host') this.hostMessage(message);
+      else this.serverMessage(message);
+    }
+    if (parsed.length > 0 && strays === 0) return;
+    this.start(undefined);
+    const what = parsed.length === 0 ? 'an empty batch' : `a batch with ${strays} of its ${parsed.length} items not a JSON-RPC message`;
+    this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message: `The ${from} sent ${what}: ${shorten(text)}` } });
   }
 
   private notJson(text: string, from: 'host' | 'server'): void {
-    const shown = text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length - 4000} more characters)` : text;
+    const shown = shorten(text);
     if (from === 'server') {
       const entry = this.emit({ kind: 'stdout', text: shown });
       this.report(
@@ -373,4 +383,8 @@ export class TapRecorder {
   private report(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): void {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
   }
+}
+
+function shorten(text: string): string {
+  return text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length - 4000} more characters)` : text;
 }
