@@ -51,7 +51,8 @@ export function parseTapControl(line: string): TapControl | { error: string } {
 /** The tap's side: the lines appended to the control file since the last read. */
 export class TapControlReader {
   private offset = 0;
-  private rest = '';
+  /** The start of a line not yet ended, as bytes (a character may be cut between two reads). */
+  private rest: Buffer = Buffer.alloc(0);
 
   constructor(readonly filePath: string) {}
 
@@ -68,9 +69,14 @@ export class TapControlReader {
       const buffer = Buffer.alloc(length);
       const read = readSync(fd, buffer, 0, length, this.offset);
       this.offset += read;
-      const lines = (this.rest + buffer.toString('utf8', 0, read)).split('\n');
-      this.rest = lines.pop() ?? '';
-      return lines.filter((line) => line.trim() !== '');
+      const data = Buffer.concat([this.rest, buffer.subarray(0, read)]);
+      const end = data.lastIndexOf(0x0a);
+      this.rest = Buffer.from(data.subarray(end + 1));
+      if (end === -1) return [];
+      return data
+        .toString('utf8', 0, end)
+        .split('\n')
+        .filter((line) => line.trim() !== '');
     } catch {
       // No file yet: nobody has asked anything.
       return [];
