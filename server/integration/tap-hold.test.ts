@@ -2,7 +2,8 @@
  * Hold and answer here, over stdio: a host on the classic SDK (1.32) launches the tap in front of
  * the demo server; the running inspector turns the hold on, the server's elicitation never
  * reaches the host, and the inspector's answer is what the server's tool returns. If the inspector
- * goes away while it holds a request, the host gets it after all and the record says why.
+ * goes away while it holds a request, the host gets it after all and the record says why. A
+ * 2026-07-28 host's input_required rounds are not held (docs/tap.md says so).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { Client as ClassicClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as ClassicStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector, type Inspector } from '../../e2e/support/processes';
@@ -73,6 +76,8 @@ describe('tap over stdio: Hold and answer here', () => {
     // What the host read holds one elicitation/create: the first, unheld one.
     expect(transcript.filter((line) => line.from === 'server' && line.json.includes('"elicitation/create"'))).toHaveLength(1);
 
+    // The inspector follows the tap's file: wait until it has read the call's end.
+    await watcher.waitForEvent('call-end', (e) => e.callId === held.callId);
     const answers = watcher.of('action').filter((a) => a.key);
     expect(answers.map((a) => [a.actor, a.action, a.content])).toEqual([
       ['host', 'accept', { confirm: false, note: 'from the host' }],
@@ -89,6 +94,42 @@ describe('tap over stdio: Hold and answer here', () => {
     await client.close();
     await watcher.waitForEvent('session-state', (e) => e.state === 'closed', 0, 30_000);
   }, 90_000);
+
+  it("2026-07-28: a call's input_required round is not held, the host answers it as without the hold", async () => {
+    const before = new Set(watcher.sessions.map((s) => s.sessionId));
+    const server = demoStdio();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'tap', '--data-dir', inspector.dataDir, '--', server.command, ...server.args],
+      stderr: 'pipe',
+      cwd: ROOT,
+    });
+    const client = new Client(
+      { name: 'v2-host', version: '2.4.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    let asked = 0;
+    client.setRequestHandler('elicitation/create', async () => {
+      asked++;
+      return { action: 'accept', content: { name: 'Ada Lovelace', email: 'ada@example.com', plan: 'pro' } };
+    });
+    await client.connect(transport);
+    const sessionId = await followNewTap(watcher, before);
+    await watcher.send('set-tap-hold', { sessionId, isOn: true });
+    await watcher.waitForEvent('tap-hold', (e) => e.isOn);
+    const result = await client.callTool({ name: 'collect_profile', arguments: {} });
+    expect(JSON.stringify(result)).toContain('Ada Lovelace');
+    expect(asked).toBe(1);
+    await watcher.waitForEvent('call-end');
+    expect(watcher.of('elicitation').map((e) => e.held)).toEqual([undefined]);
+    expect(
+      watcher
+        .of('action')
+        .filter((a) => a.key)
+        .map((a) => a.actor),
+    ).toEqual(['host']);
+    await client.close();
+  }, 60_000);
 
   it('an answer for a request the tap does not hold is not sent, and the record says why', async () => {
     const before = new Set(watcher.sessions.map((s) => s.sessionId));
