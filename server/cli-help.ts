@@ -55,7 +55,7 @@ Exit codes: 0 no case failed, 1 one failed, 2 usage or a broken file, 3 could no
 Writes a recorded session as a scenario file: each call a step, each answer given an expected
 elicitation with that answer, each result seen its expectation.`,
   tap: `Usage: elicitation-inspector tap [--data-dir DIR] [--otlp URL] -- <server command> [args…]
-       elicitation-inspector tap [--data-dir DIR] --url <server url> [--listen PORT]
+       elicitation-inspector tap [--data-dir DIR] --url <server url> [--listen PORT] [--otlp URL]
        elicitation-inspector tap --config FILE --server NAME [--listen PORT] [--write | --restore]
 
 What a host (Claude Desktop, Cursor, VS Code…) launches in place of its stdio server: it starts the
@@ -63,10 +63,12 @@ server, relays stdin and stdout byte for byte, passes stderr through, and record
 ways as a session in the data folder. A running inspector on that folder shows it live; a later one
 lists it. The tap writes nothing on stdout of its own, keeps relaying if the inspector goes away,
 and exits with the server's exit code. --otlp sends the recorded calls to an OTLP/HTTP collector as
-traces once the host is done, before the tap exits.
+traces once the host is done, before the tap exits. In the page, Hold and answer here (off by
+default) has the tap keep the server's form elicitations from the host, for you to answer there.
 --url: a loopback proxy for a Streamable HTTP or HTTP+SSE server; prints the URL to give the host
 (on 127.0.0.1, at --listen PORT or any free one), relays every exchange as it streams, answers 502
-when the server is down, and records each host connection until Ctrl-C.
+when the server is down, and records each host connection until Ctrl-C; with --otlp, each
+connection's calls go to the collector as traces once it has ended.
 --config: prints the file's entry for --server routed through the tap; --write puts it in the file
 (a copy of the file kept beside it as FILE.before-tap), --restore puts that copy back.`,
   diff: `Usage: elicitation-inspector diff <a.jsonl> <b.jsonl> [--reporter line|json] [--time-threshold MS]

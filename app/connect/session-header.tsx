@@ -3,6 +3,7 @@ import { describeDeclaredModes, describeHost, describeTarget, fullTarget, tapHos
 import { useApp, useSession, useSessionSummary } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { connectionStatus } from './connection-status';
+import { HoldSwitch } from './hold-switch';
 
 const DOT: Record<ReturnType<typeof connectionStatus>['tone'], string> = {
   success: 'bg-emerald-500',
@@ -49,6 +50,7 @@ export function SessionHeader({ actions }: { actions?: ReactNode }) {
             </span>
           </Badge>
         )}
+        {host && session && <HoldSwitch session={session} />}
         {status?.target && (
           <span className="truncate text-xs text-slate-500" title={fullTarget(status.target)}>
             {describeTarget(status.target)}

@@ -67,7 +67,8 @@ export function ElicitationCard({ elicitation, session }: { elicitation: Elicita
         </p>
       )}
       {call && !call.end && call.timer && <CallTimeoutLine sessionId={session.sessionId} callId={call.callId} timer={call.timer} />}
-      {host ? (
+      {host && elicitation.isHeld && !elicitation.end && <HeldNote host={host} />}
+      {host && !elicitation.isHeld ? (
         <HostAnswersNote host={host} />
       ) : (
         <>
@@ -94,6 +95,15 @@ export function HostAnswersNote({ host }: { host: TapHost }) {
   return (
     <p role="note" aria-label="Host answers" className="rounded-md bg-slate-50 px-2 py-1.5 text-xs text-slate-700 ring-1 ring-slate-200">
       {describeHost(host)} answers this request: the session is tapped, so the inspector shows what the host does and does not answer.
+    </p>
+  );
+}
+
+/** A tapped session's request held from the host (Hold and answer here): the person's answer goes to the server in the host's place. */
+function HeldNote({ host }: { host: TapHost }) {
+  return (
+    <p role="note" aria-label="Held from the host" className="rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200">
+      Held from {describeHost(host)}: the host never sees this request, and your answer goes to the server as if the host had sent it.
     </p>
   );
 }

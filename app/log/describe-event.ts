@@ -181,6 +181,15 @@ function describeKind(event: LogEvent, index: Pick<LogIndex, 'pairOf'>): EventLi
         title: `task ${event.taskId} ${event.status}${event.key ? ` (${event.key}, run by this client)` : event.callId ? ` (${event.callId}, run by the server)` : ''}`,
         detail: event.statusMessage,
       };
+    case 'tap-hold':
+      return {
+        direction: undefined,
+        tag: 'hold',
+        tone: event.isOn ? 'warning' : 'neutral',
+        title: event.isOn ? "hold on: the server's elicitations are answered here, not by the host" : 'hold off: the host answers',
+        detail:
+          [event.reason, event.released?.length ? `released to the host: ${event.released.join(', ')}` : undefined].filter(Boolean).join(' · ') || undefined,
+      };
     case 'oauth':
       return {
         direction: undefined,

@@ -28,6 +28,8 @@ export type StatusView = {
   serverInfo?: { name: string; version?: string; title?: string };
   serverCapabilities?: Record<string, unknown>;
   instructions?: string;
+  /** A stdio tap's hold (Hold and answer here) is on: the server's elicitations are answered here, not by the host. */
+  isHolding?: boolean;
   closed?: EventOf<'session-state'> & { state: 'closed' };
   startedAt?: number;
 };
@@ -69,6 +71,8 @@ export type ElicitationView = {
   task?: EventOf<'task-status'>;
   /** SEP-2643: the authorization denial this URL elicitation remedies (the Authorization denials setting). */
   authorization?: EventOf<'elicitation'>['authorization'];
+  /** A tapped session's request the tap holds from the host: answered here. Cleared when the hold let it go to the host. */
+  isHeld?: boolean;
 };
 
 /** Findings kept by a windowed live session: the newest, as its calls are. */
@@ -152,6 +156,7 @@ export class SessionViews {
           findings: event.findings ?? [],
           actions: [],
           ...(event.authorization && { authorization: event.authorization }),
+          ...(event.held && { isHeld: true }),
         });
         if (event.callId) this.updateCall(event.callId, (call) => ({ ...call, elicitationKeys: [...call.elicitationKeys, event.key] }));
         return;
@@ -174,6 +179,10 @@ export class SessionViews {
         // for the call itself comes first there.
         if (event.callId)
           this.updateCall(event.callId, (call) => (call.task?.runner === 'server' && event.runner === 'client' ? call : { ...call, task: event }));
+        return;
+      case 'tap-hold':
+        this.status = { ...this.status, isHolding: event.isOn };
+        for (const key of event.released ?? []) this.updateElicitation(key, (e) => ({ ...e, isHeld: false }));
         return;
       case 'finding':
         this.findings = [...this.findings, event];

@@ -53,6 +53,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       registry.answerElicitation(sessionId, key, action, content, skipValidation, actor);
       return {};
     }
+    case 'set-tap-hold':
+      registry.setTapHold(command.params.sessionId, command.params.isOn);
+      return {};
     case 'open-app-view':
       return registry.openAppView(command.params.sessionId, command.params.key);
     case 'report-app-view': {

@@ -4,15 +4,16 @@
  * what the OpenTelemetry exporter sent (OTLP/JSON) and checks the span tree, names,
  * attributes and durations against the session file; no secret is in any of it.
  * `audit --otlp` sends each case's session, and `tap --otlp` the session it recorded
- * between a host and its server. `export-otlp` writes the same traces as a file.
+ * between a host and its server (over stdio, and each host connection of `tap --url`). `export-otlp` writes the same traces as a file.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoStdio, ROOT, startDemoHttp, type Started } from '../../e2e/support/processes';
@@ -239,6 +240,33 @@ describe('tap --otlp', () => {
     const { events } = await readSessionFile(join(tapDir, file));
     const start = events.find((e) => e.kind === 'call-start');
     expect(ms(call!.startTimeUnixNano)).toBe(start?.at);
+  });
+});
+
+describe('tap --url --otlp', () => {
+  it('sends each host connection recorded by the HTTP tap once the tap stops', async () => {
+    const tapDir = join(dataDir, 'tap-http');
+    const tap = spawn(process.execPath, [join(ROOT, 'server/bin.mjs'), 'tap', '--data-dir', tapDir, '--url', demo.url, '--otlp', `${endpoint}/tap-http`], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    tap.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    tap.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => tap.once('exit', resolve));
+    await vi.waitFor(() => expect(out).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\n/), { timeout: 20_000 });
+    const client = new Client({ name: 'http-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(out.trim())));
+    await client.callTool({ name: 'echo', arguments: { text: 'tapped over http' } });
+    await client.close();
+    tap.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(err).toMatch(/Sent \d+ spans of session tap-[0-9a-f]{8} to .*\/tap-http/);
+    const spans = sentTo('/tap-http');
+    const call = spans.find((span) => !span.parentSpanId);
+    expect(call?.name).toBe('tools/call echo');
+    expect(spans.filter((span) => span.parentSpanId === call?.spanId).map((span) => span.name)).toEqual(['round 1']);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { RuleEngine } from '../rules/rule-engine';
 import { TAP_FILE_PREFIX } from '../store/data-dir';
 import { FollowedSession } from '../store/followed-session';
+import { writeTapControl, type TapControl } from '../store/tap-control';
 import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
@@ -234,10 +235,35 @@ export class SessionRegistry {
     skipValidation: boolean,
     actor: 'user' | 'app' = 'user',
   ): void {
+    if (this.followed.has(sessionId)) return this.answerHeld(sessionId, { type: 'answer', key, action, ...(content && { content }) });
     const session = this.live(sessionId);
     const error = session.answerElicitation(key, action, content, actor === 'app' ? false : skipValidation, { actor });
     if (error && actor === 'app' && error.code === 'validation-failed') reportRefusedAppAnswer(session, key, error.message);
     if (error) throw WireFailure.from(error);
+  }
+
+  /**
+   * Hold and answer here, for a live tapped session: asked of its tap through the control file
+   * beside its record (store/tap-control.ts); the tap's own entries say when it is done.
+   */
+  setTapHold(sessionId: string, isOn: boolean): void {
+    this.toTap(sessionId, { type: 'hold', isOn, pid: process.pid });
+  }
+
+  private answerHeld(sessionId: string, answer: TapControl & { type: 'answer' }): void {
+    this.toTap(sessionId, answer);
+  }
+
+  private toTap(sessionId: string, control: TapControl): void {
+    const followed = this.followed.get(sessionId);
+    const { dataDir } = this.options;
+    if (!followed || !dataDir) throw new WireFailure('conflict', 'Only a tapped session can hold its elicitations: this one is not.');
+    if (!followed.isLive) throw new WireFailure('conflict', 'This tapped session has ended: there is nothing left to hold or answer.');
+    try {
+      writeTapControl(dataDir, sessionId, control);
+    } catch (error) {
+      throw new WireFailure('internal', `Could not reach the tap: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** SEP-3118: the app a pending form request names, read from its server and served to one sandboxed frame (app-views.ts). */
@@ -326,7 +352,7 @@ export class SessionRegistry {
     this.sessions.delete(sessionId);
     this.recorded.delete(sessionId);
     this.followed.delete(sessionId);
-    if (path) for (const file of [path, ...sidecarPaths(path)]) rmSync(file, { force: true });
+    if (path) for (const file of [path, ...sidecarPaths(path), path.replace(/\.jsonl$/, '.control')]) rmSync(file, { force: true });
     this.changed();
     return 'deleted';
   }

@@ -29,6 +29,8 @@ export class HttpExchanges {
     private readonly dataDir: string,
     private readonly upstream: URL,
     private readonly onSession: (recording: HttpRecording) => void = () => {},
+    /** A session's closing entry is written (`--otlp` sends it then). */
+    private readonly onEnded: ((recording: HttpRecording) => void) | undefined = undefined,
   ) {}
 
   /** Every session still open ends (the tap is stopping). */
@@ -85,7 +87,7 @@ export class HttpExchanges {
   }
 
   private open(transport: 'http' | 'sse', register: (recording: HttpRecording) => void): HttpRecording {
-    const recording = new HttpRecording(this.dataDir, this.upstream, transport);
+    const recording = new HttpRecording(this.dataDir, this.upstream, transport, this.onEnded);
     this.all.add(recording);
     register(recording);
     this.onSession(recording);

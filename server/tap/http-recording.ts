@@ -34,6 +34,7 @@ export class HttpRecording {
     dataDir: string,
     private readonly upstream: URL,
     readonly transport: 'http' | 'sse',
+    private readonly onEnded?: (recording: HttpRecording) => void,
   ) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.filePath = join(dataDir, `${this.sessionId}.jsonl`);
@@ -94,6 +95,7 @@ export class HttpRecording {
     this.recorder.end({ reason });
     this.isEnded = true;
     this.log.close();
+    this.onEnded?.(this);
   }
 
   private release(): void {

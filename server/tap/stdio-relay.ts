@@ -2,12 +2,14 @@
  * The stdio relay: starts the server, and passes the host's stdin to it and its stdout back,
  * byte for byte, each chunk as it arrives; its stderr goes to the tap's own. The record gets a
  * copy of each chunk only after the chunk is on its way, so nothing the record does (parsing,
- * a failure) can change or delay what the host and the server see.
+ * a failure) can change or delay what the host and the server see. The one exception is asked
+ * for: Hold and answer here (stdio-hold.ts), off unless the person turns it on.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { LineSplitter } from './line-splitter';
+import { StdioHold } from './stdio-hold';
 
 /** How long a server may take to exit once the host has closed its stdin, before it is sent SIGTERM (then SIGKILL). */
 export const EXIT_GRACE_MS = 2000;
@@ -41,7 +43,7 @@ export function relayStdio(
   server: { command: string; args: string[] },
   observer: () => RelayObserver,
   io: RelayIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
-): { ended: Promise<RelayEnd>; signal: (signal: NodeJS.Signals) => void } {
+): { ended: Promise<RelayEnd>; signal: (signal: NodeJS.Signals) => void; hold: StdioHold } {
   const child = spawn(server.command, server.args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
   const observe = (fn: (o: RelayObserver) => void) => {
     try {
@@ -60,11 +62,25 @@ export function relayStdio(
   // A host or server that went away mid-write: the relay ends when the server exits, not on a pipe error.
   child.stdin.on('error', () => {});
   io.stdout.on('error', () => {});
-  // Forward first: pipe() takes the chunk before the copy below sees it (listeners run in order).
-  io.stdin.pipe(child.stdin);
-  io.stdin.on('data', (chunk: Buffer) => hostLines.push(chunk));
-  child.stdout.pipe(io.stdout, { end: false });
-  child.stdout.on('data', (chunk: Buffer) => serverLines.push(chunk));
+  // Forward first, then the copy; a full pipe pauses the side that fills it, as pipe() would.
+  const hold = new StdioHold(io.stdout, child.stdin);
+  let isRelaying = true;
+  io.stdin.on('data', (chunk: Buffer) => {
+    if (!isRelaying) return;
+    if (!child.stdin.write(chunk)) {
+      io.stdin.pause();
+      child.stdin.once('drain', () => isRelaying && io.stdin.resume());
+    }
+    hold.hostWrote(chunk);
+    hostLines.push(chunk);
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!hold.fromServer(chunk)) {
+      child.stdout.pause();
+      io.stdout.once('drain', () => child.stdout.resume());
+    }
+    serverLines.push(chunk);
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     io.stderr.write(chunk);
     const text = chunk.toString('utf8');
@@ -75,6 +91,7 @@ export function relayStdio(
 
   let escalation: NodeJS.Timeout | undefined;
   io.stdin.on('end', () => {
+    child.stdin.end();
     hostLines.end();
     hostClosed = true;
     // The spec's shutdown for stdio, done for the host: stdin closed, then SIGTERM, then SIGKILL.
@@ -91,7 +108,7 @@ export function relayStdio(
       isDone = true;
       clearTimeout(escalation);
       serverLines.end();
-      io.stdin.unpipe(child.stdin);
+      isRelaying = false;
       io.stdin.pause();
       const tapExitCode = spawnError !== undefined ? 127 : code !== null ? code : 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
       resolve({
@@ -112,5 +129,5 @@ export function relayStdio(
     // `close`: the server's stdout has been read to its end, so every byte it wrote has been relayed.
     child.on('close', (code, signal) => finish(code, signal));
   });
-  return { ended, signal: (signal) => void child.kill(signal) };
+  return { ended, signal: (signal) => void child.kill(signal), hold };
 }

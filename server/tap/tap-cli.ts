@@ -5,12 +5,14 @@
  * It writes nothing on stdout of its own: stdout belongs to the protocol.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { otlpUrlError, sendFileTraces } from '../otlp-on-end';
 import { DEFAULT_DATA_DIR, readRunning, TAP_FILE_PREFIX } from '../store/data-dir';
 import type { SessionLog } from '../store/session-log';
+import { tapControlPath } from '../store/tap-control';
 import { relayStdio, type RelayObserver } from './stdio-relay';
+import type { StdioHold } from './stdio-hold';
 import type { TapRecorder } from './tap-recorder';
 
 /** `otlp`: a collector the recorded session's calls go to as traces once the host is done. */
@@ -87,12 +89,15 @@ export async function tapCli(argv: string[]): Promise<number> {
   const relay = relayStdio(parsed, () => observer);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => relay.signal(signal));
 
-  const record = await openRecord(parsed).catch((error: unknown) => {
+  const record = await openRecord(parsed, relay.hold).catch((error: unknown) => {
     process.stderr.write(`elicitation-inspector tap: not recording (${error instanceof Error ? error.message : String(error)}); relaying only.\n`);
     return undefined;
   });
+  let channel: { stop(): void; controlPath: string } | undefined;
   if (record) {
     recorder = record.recorder;
+    const { HoldChannel } = await import('./hold-channel');
+    channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
     for (const replay of queued.splice(0)) {
       try {
         replay(record.recorder);
@@ -102,6 +107,9 @@ export async function tapCli(argv: string[]): Promise<number> {
     }
   }
   const end = await relay.ended;
+  channel?.stop();
+  // The way back from the inspector is the tap's to clear: nothing reads it once the relay is over.
+  if (channel) rmSync(channel.controlPath, { force: true });
   if (record) {
     record.recorder.end(end);
     record.log.close();
@@ -111,7 +119,7 @@ export async function tapCli(argv: string[]): Promise<number> {
 }
 
 /** The session file and the recorder that writes it. */
-async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recorder: TapRecorder; file: string; sessionId: string }> {
+async function openRecord(options: TapOptions, hold: StdioHold): Promise<{ log: SessionLog; recorder: TapRecorder; file: string; sessionId: string }> {
   const [{ SessionLog }, { TapRecorder }, { summarizeTarget }, { secretScrubber, targetSecrets }] = await Promise.all([
     import('../store/session-log'),
     import('./tap-recorder'),
@@ -127,7 +135,7 @@ async function openRecord(options: TapOptions): Promise<{ log: SessionLog; recor
   const scrubSecrets = secretScrubber(targetSecrets({ transport: 'stdio', command: options.command, args: options.args, env }));
   const log = new SessionLog(sessionId, filePath, { ...(scrubSecrets && { scrubSecrets }) });
   const target = summarizeTarget({ transport: 'stdio', command: options.command, args: options.args, env: {} });
-  const recorder = new TapRecorder({ emit: (event) => log.append(event), target });
+  const recorder = new TapRecorder({ emit: (event) => log.append(event), target, hold });
   const running = readRunning(options.dataDir);
   process.stderr.write(
     running

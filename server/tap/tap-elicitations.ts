@@ -1,7 +1,8 @@
 /**
  * The server's elicitations in a tapped session, from the request to the host's answer: logged
  * as `elicitation`, `action` (actor `host`) and `elicitation-end` entries like a driven session's,
- * so the page tells the same story, and the host's answers judged (findings.ts).
+ * so the page tells the same story, and the host's answers judged (findings.ts). A request the
+ * tap held (Hold and answer here) is answered by the person instead: actor `user`, no host checks.
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { validateContent } from '../session/content-validation';
@@ -19,6 +20,8 @@ type Entry = {
   askedAt: number;
   /** Set once the server withdrew it or its call ended: an answer after that is late. */
   endedBy?: 'server-cancelled' | 'call-ended';
+  /** Held from the host by the tap (Hold and answer here): the inspector answers it, and the host never saw it. */
+  isHeld?: boolean;
 };
 
 export type TapElicitationsInit = {
@@ -37,10 +40,46 @@ export class TapElicitations {
   constructor(private readonly init: TapElicitationsInit) {}
 
   /** A pushed `elicitation/create` (2025 era), already logged as rpc-in with its findings. */
-  pushed(rpcId: RpcId, params: Record<string, unknown>, callId: string | undefined, findings: Finding[]): void {
-    const entry = this.ask({ kind: 'push', rpcId }, params, callId, findings);
+  pushed(rpcId: RpcId, params: Record<string, unknown>, callId: string | undefined, findings: Finding[], isHeld = false): void {
+    const entry = this.ask({ kind: 'push', rpcId }, params, callId, findings, isHeld);
     entry.rpcId = rpcId;
     this.byRpcId.set(rpcId, entry.key);
+  }
+
+  /**
+   * The person's answer to a held request, from the inspector: logged as theirs (actor `user`),
+   * then `send` writes it to the server. Returns why it was not sent, when it was not.
+   */
+  heldAnswered(
+    key: string,
+    answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+    send: (rpcId: RpcId, result: Record<string, unknown>) => boolean,
+  ): string | undefined {
+    const entry = this.open.get(key);
+    if (!entry?.isHeld || entry.rpcId === undefined) return `${key} is not a request the tap holds`;
+    if (entry.endedBy) return `the server no longer waits for ${key}`;
+    const result = { action: answer.action, ...(answer.action === 'accept' && answer.content && { content: answer.content }) };
+    if (!send(entry.rpcId, result)) return `${key} is not held any more`;
+    this.open.delete(key);
+    this.byRpcId.delete(entry.rpcId);
+    const content = answer.action === 'accept' ? answer.content : undefined;
+    this.init.emit({ kind: 'action', actor: 'user', action: answer.action, key, ...(entry.callId && { callId: entry.callId }), ...(content && { content }) });
+    this.init.emit({ kind: 'rpc-out', message: { jsonrpc: '2.0', id: entry.rpcId, result } });
+    this.init.emit({ kind: 'elicitation-end', key, outcome: 'answered', action: answer.action });
+    return undefined;
+  }
+
+  /** The hold went off: the held requests with these ids went to the host, which answers them from now on. Returns their keys. */
+  released(rpcIds: RpcId[]): string[] {
+    const keys: string[] = [];
+    for (const rpcId of rpcIds) {
+      const key = this.byRpcId.get(rpcId);
+      const entry = key === undefined ? undefined : this.open.get(key);
+      if (!entry) continue;
+      entry.isHeld = false;
+      keys.push(entry.key);
+    }
+    return keys;
   }
 
   /** The host answered a server request: an elicitation's result, or an error instead of one. */
@@ -107,7 +146,8 @@ export class TapElicitations {
   hostGaveUp(how: 'cancelled' | 'closed', callId: string | undefined, method: string): void {
     const now = this.init.now();
     for (const entry of this.open.values()) {
-      if (entry.endedBy || (callId !== undefined && entry.callId !== callId)) continue;
+      // A held request is one the host never saw: it cannot have given up on it.
+      if (entry.endedBy || entry.isHeld || (callId !== undefined && entry.callId !== callId)) continue;
       this.init.report([hostGaveUpFinding(how, now - entry.askedAt, method)], { key: entry.key, ...(entry.callId && { callId: entry.callId }) });
     }
   }
@@ -121,10 +161,10 @@ export class TapElicitations {
     this.byRpcId.clear();
   }
 
-  private ask(origin: NewElicitation['origin'], params: Record<string, unknown>, callId: string | undefined, findings: Finding[]): Entry {
+  private ask(origin: NewElicitation['origin'], params: Record<string, unknown>, callId: string | undefined, findings: Finding[], isHeld = false): Entry {
     const key = `e${this.nextKey++}`;
     const mode = params.mode === 'url' ? 'url' : 'form';
-    const entry: Entry = { key, mode, params, askedAt: this.init.now(), ...(callId && { callId }) };
+    const entry: Entry = { key, mode, params, askedAt: this.init.now(), ...(callId && { callId }), ...(isHeld && { isHeld }) };
     this.open.set(key, entry);
     this.init.emit({
       kind: 'elicitation',
@@ -135,6 +175,7 @@ export class TapElicitations {
       params,
       serverName: this.init.serverName(),
       ...(findings.length && { findings }),
+      ...(isHeld && { held: true }),
     });
     return entry;
   }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LogEventSchema, type LogEvent, type NewLogEvent } from '../wire/events';
 import { summarizeTarget } from '../wire/target';
-import { TapRecorder } from './tap-recorder';
+import { MAX_PENDING_HOST_REQUESTS, TapRecorder } from './tap-recorder';
 
 function recorder() {
   const events: LogEvent[] = [];
@@ -91,5 +91,24 @@ describe('TapRecorder', () => {
     tap.end({ reason: 'transport-closed', exitCode: 0, signal: null });
     expect(invalid(events)).toEqual([]);
     expect(events[0]).toMatchObject({ kind: 'session-state', target: { host: { clientInfo: { name: 'meta-host' } } } });
+  });
+
+  it('a host that sends requests no one answers, forever, is followed up to a bound, and the record says so once', () => {
+    const { tap, events } = recorder();
+    tap.fromHost(
+      line({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'h' } } }),
+    );
+    for (let id = 0; id < MAX_PENDING_HOST_REQUESTS + 50; id++) tap.fromHost(line({ jsonrpc: '2.0', id, method: 'ping' }));
+    const notes = events.filter((e) => e.kind === 'proxy-error');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ error: { message: expect.stringContaining(`more than ${MAX_PENDING_HOST_REQUESTS} requests`) } });
+    // The oldest, let go: the server's answer to it is not matched to the handshake any more.
+    tap.fromServer(line({ jsonrpc: '2.0', id: 'init', result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's' } } }));
+    expect(events.filter((e) => e.kind === 'session-state' && e.state === 'ready')).toHaveLength(0);
+    // The newest still are: a call made now ends with its result.
+    tap.fromHost(line({ jsonrpc: '2.0', id: 'call', method: 'tools/call', params: { name: 'echo', arguments: {} } }));
+    tap.fromServer(line({ jsonrpc: '2.0', id: 'call', result: { content: [] } }));
+    expect(events.filter((e) => e.kind === 'call-end')).toEqual([expect.objectContaining({ outcome: 'result' })]);
+    expect(invalid(events)).toEqual([]);
   });
 });

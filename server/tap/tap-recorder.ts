@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/targ
 import { declaresAppElicitation } from '../wire/proposals';
 import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
 import { TapElicitations } from './tap-elicitations';
+import { declaredModes, hostOf, implementationOf, isObject, META, rpcErrorOf, rpcIdOf } from './tap-messages';
 
 type RpcId = string | number;
 type Message = Record<string, unknown>;
@@ -16,13 +17,13 @@ type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
 const MAX_EARLY_STDERR = 256 * 1024;
+/**
+ * The host's requests the recorder follows until the server answers them: past this many, the
+ * oldest is let go (a host sending new ids forever, answered by no one, must not grow the tap's
+ * memory without end), and the record says so once.
+ */
+export const MAX_PENDING_HOST_REQUESTS = 10_000;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
-const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
 
 export type TapRecorderInit = {
   /** Append to the session's log (SessionLog.append). */
@@ -30,6 +31,8 @@ export type TapRecorderInit = {
   /** The server as the tap reaches it, secrets already redacted; the host is added from its first message. */
   target: TargetSummary;
   now?: () => number;
+  /** The relay's hold (stdio-hold.ts), when it has one: which of the server's requests it keeps from the host. */
+  hold?: { isHeld(rpcId: RpcId): boolean; forget(rpcId: RpcId): void };
 };
 
 /** Why a tapped session ended: the server exited, the host closed the connection, the tap stopped, or the host started over. */
@@ -57,8 +60,10 @@ export class TapRecorder {
   /** 2026-07-28: the calls the server answered with input_required, by method and name, until retried. */
   private readonly awaitingRetry = new Map<string, { call: OpenCall; requestState: string | undefined; keys: Map<string, string> }>();
   private readonly elicitations: TapElicitations;
+  private readonly hold: TapRecorderInit['hold'];
   private nextCall = 1;
   private isClosed = false;
+  private hasDroppedRequests = false;
   /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
   private earlyStderr: string[] = [];
   private earlyStderrBytes = 0;
@@ -67,6 +72,7 @@ export class TapRecorder {
     this.emit = init.emit;
     this.now = init.now ?? Date.now;
     this.target = init.target;
+    this.hold = init.hold;
     this.elicitations = new TapElicitations({
       emit: (event) => this.emit(event),
       report: (findings, about) => this.report(findings, about),
@@ -104,6 +110,31 @@ export class TapRecorder {
       kind: 'proxy-error',
       error: { code: 'protocol-error', message: `A ${bytes}-byte line from the ${from} was relayed whole but is too long to record.` },
     });
+  }
+
+  /** The hold switched (on, or off with the ids of the requests it let go to the host, and why). */
+  holdSwitched(isOn: boolean, released: RpcId[], reason?: string): void {
+    if (this.isClosed) return;
+    this.start(undefined);
+    const keys = this.elicitations.released(released);
+    this.emit({ kind: 'tap-hold', isOn, ...(keys.length && { released: keys }), ...(reason && { reason }) });
+  }
+
+  /** The person answered a held request: logged, then sent to the server by `send`; why not, when it was not. */
+  heldAnswered(
+    key: string,
+    answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
+    send: (rpcId: RpcId, result: Record<string, unknown>) => boolean,
+  ): string | undefined {
+    if (this.isClosed) return 'the session is over';
+    return this.elicitations.heldAnswered(key, answer, send);
+  }
+
+  /** Something the tap itself has to say in the record (a control line it could not read). */
+  note(message: string): void {
+    if (this.isClosed) return;
+    this.start(undefined);
+    this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message } });
   }
 
   /** Write the session's first entry now, when something else is to be logged before any message. */
@@ -145,20 +176,30 @@ export class TapRecorder {
       this.notJson(text, from);
       return;
     }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    for (const message of messages) {
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    if (!Array.isArray(parsed)) {
+      if (!isObject(parsed)) {
         this.start(undefined);
         this.notJson(text, from);
-        continue;
-      }
-      if (from === 'host') this.hostMessage(message as Message);
-      else this.serverMessage(message as Message);
+      } else if (from === 'host') this.hostMessage(parsed);
+      else this.serverMessage(parsed);
+      return;
     }
+    // A batch (an array, which no revision since 2025-06-18 allows): each message in it is
+    // recorded as if it had come alone, and what is not a message is said once for the line.
+    let strays = 0;
+    for (const message of parsed as unknown[]) {
+      if (!isObject(message)) strays++;
+      else if (from === 'host') this.hostMessage(message);
+      else this.serverMessage(message);
+    }
+    if (parsed.length > 0 && strays === 0) return;
+    this.start(undefined);
+    const what = parsed.length === 0 ? 'an empty batch' : `a batch with ${strays} of its ${parsed.length} items not a JSON-RPC message`;
+    this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message: `The ${from} sent ${what}: ${shorten(text)}` } });
   }
 
   private notJson(text: string, from: 'host' | 'server'): void {
-    const shown = text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length - 4000} more characters)` : text;
+    const shown = shorten(text);
     if (from === 'server') {
       const entry = this.emit({ kind: 'stdout', text: shown });
       this.report(
@@ -205,12 +246,25 @@ export class TapRecorder {
       if (id !== undefined) this.elicitations.hostAnswered(id, message);
       return;
     }
-    if (id !== undefined) this.hostRequests.set(id, { method, ...(call && { call }) });
+    if (id !== undefined) this.follow(id, { method, ...(call && { call }) });
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
       const cancelled = requestId === undefined ? undefined : this.hostRequests.get(requestId);
       if (cancelled?.call) this.elicitations.hostGaveUp('cancelled', cancelled.call.callId, cancelled.method);
     }
+  }
+
+  private follow(id: RpcId, request: { method: string; call?: OpenCall }): void {
+    this.hostRequests.delete(id);
+    this.hostRequests.set(id, request);
+    if (this.hostRequests.size <= MAX_PENDING_HOST_REQUESTS) return;
+    const [oldest] = this.hostRequests.keys();
+    this.hostRequests.delete(oldest);
+    if (this.hasDroppedRequests) return;
+    this.hasDroppedRequests = true;
+    this.note(
+      `The host has more than ${MAX_PENDING_HOST_REQUESTS} requests the server has not answered: the tap stops following the oldest (from id ${JSON.stringify(oldest)}), so their answers are relayed but not matched to them. Said once.`,
+    );
   }
 
   /** The call a host request starts, or the next round of one (a 2026-07-28 retry after input_required). */
@@ -252,14 +306,17 @@ export class TapRecorder {
     const params = isObject(message.params) ? message.params : {};
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
-      if (requestId !== undefined) this.elicitations.serverCancelled(requestId);
+      if (requestId !== undefined) {
+        this.elicitations.serverCancelled(requestId);
+        this.hold?.forget(requestId);
+      }
       return;
     }
     if (method === 'notifications/elicitation/complete') return;
     if (id === undefined || method !== 'elicitation/create') return;
     const findings = checkElicitationParams(params, this.elicitationContext());
     this.report(findings, {}, logged.seq);
-    this.elicitations.pushed(id, params, this.callInFlight(), findings);
+    this.elicitations.pushed(id, params, this.callInFlight(), findings, this.hold?.isHeld(id) ?? false);
   }
 
   /** The server answered a host request: the handshake's result, or a call's. */
@@ -328,62 +385,6 @@ export class TapRecorder {
   }
 }
 
-/** What a host's first message says of it: `initialize` params, or a 2026-07-28 request's `_meta` envelope. */
-function hostOf(message: Message): TapHost {
-  const params = isObject(message.params) ? message.params : {};
-  if (message.method === 'initialize') {
-    const clientInfo = implementationOf(params.clientInfo);
-    return {
-      ...(clientInfo && { clientInfo }),
-      ...(isObject(params.capabilities) && { capabilities: params.capabilities }),
-      ...(typeof params.protocolVersion === 'string' && { protocolVersion: params.protocolVersion }),
-    };
-  }
-  const meta = isObject(params._meta) ? params._meta : {};
-  const clientInfo = implementationOf(meta[META.clientInfo]);
-  const capabilities = meta[META.clientCapabilities];
-  const version = meta[META.protocolVersion];
-  return {
-    ...(clientInfo && { clientInfo }),
-    ...(isObject(capabilities) && { capabilities }),
-    ...(typeof version === 'string' && { protocolVersion: version }),
-  };
-}
-
-/**
- * The elicitation modes a host's capabilities declare: `elicitation: {}` is form mode alone
- * (2025-06-18 had no modes), and from 2025-11-25 each mode is a key.
- */
-export function declaredModes(capabilities: Record<string, unknown>): { form: boolean; url: boolean } {
-  const elicitation = capabilities.elicitation;
-  if (!isObject(elicitation)) return { form: false, url: false };
-  const hasForm = elicitation.form !== undefined;
-  const hasUrl = elicitation.url !== undefined;
-  return { form: hasForm || !hasUrl, url: hasUrl };
-}
-
-/**
- * A peer's `clientInfo` or `serverInfo` as the log's schema holds it: a string name, and a
- * version only when it is a string. What else it says is kept as sent; an odd version must
- * not make the entry, and with it the session, unreadable.
- */
-function implementationOf(value: unknown): { name: string; version?: string; [key: string]: unknown } | undefined {
-  if (!isObject(value) || typeof value.name !== 'string') return undefined;
-  const { version, ...rest } = value;
-  return { ...rest, name: value.name, ...(typeof version === 'string' && { version }) };
-}
-
-function rpcIdOf(value: unknown): RpcId | undefined {
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
-
-function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } {
-  if (isObject(value) && typeof value.code === 'number' && typeof value.message === 'string') {
-    return { code: value.code, message: value.message, ...(value.data !== undefined && { data: value.data }) };
-  }
-  return { code: -32603, message: 'The server answered with neither a result nor a well-formed error.' };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function shorten(text: string): string {
+  return text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length - 4000} more characters)` : text;
 }

@@ -65,6 +65,8 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
     params: z.object({ ...SessionRef, key: z.string(), action: z.enum(['open-url', 'copy-url', 'mark-done', 'dismiss']) }),
   }),
   z.object({ type: z.literal('delete-session'), id: z.number(), params: z.object(SessionRef) }),
+  /** A live stdio tapped session: hold the server's elicitations from the host and answer them here, or stop (docs/tap.md). */
+  z.object({ type: z.literal('set-tap-hold'), id: z.number(), params: z.object({ ...SessionRef, isOn: z.boolean() }) }),
   /** Replace a live session's response rules (they are saved with its settings, so a reconnect keeps them). */
   z.object({ type: z.literal('set-rules'), id: z.number(), params: z.object({ ...SessionRef, rules: RuleSetSchema }) }),
   /**
@@ -111,6 +113,7 @@ export type CommandResults = {
   'answer-elicitation': Record<string, never>;
   'record-action': Record<string, never>;
   'delete-session': Record<string, never>;
+  'set-tap-hold': Record<string, never>;
   'set-rules': Record<string, never>;
   'set-roots': Record<string, never>;
   'connect-configured': { sessionId: string };

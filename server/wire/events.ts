@@ -18,8 +18,9 @@ import { SessionSettingsSchema, TargetSummarySchema } from './target';
  * refuses a version-2 file by name instead of dropping the entries it cannot read.
  * 3 added the `task-status` kind (tasks, 2025-11-25); version-1 and -2 files are valid version-3 files.
  * 4 added tapped sessions: the `host` actor and a target's `host`; earlier files are valid version-4 files.
+ * 5 added the tap's hold: the `tap-hold` kind and an elicitation's `held`; earlier files are valid version-5 files.
  */
-export const EVENT_SCHEMA_VERSION = 4;
+export const EVENT_SCHEMA_VERSION = 5;
 
 /** A JSON-RPC message exactly as it crossed the transport. Kept loose on purpose: broken servers are the point. */
 export const JsonRpcMessageSchema = z.record(z.string(), z.unknown());
@@ -238,6 +239,8 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
      * remedies, from its round's `_meta`, so the URL flows panel shows it as an authorization step.
      */
     authorization: AuthorizationDenialSchema.optional(),
+    /** A tapped session's request the tap held from the host: the inspector answers it (docs/tap.md, Hold and answer here). */
+    held: z.boolean().optional(),
   }),
   z.object({
     ...Base,
@@ -336,6 +339,18 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     statusMessage: z.string().optional(),
     key: z.string().optional(),
     callId: z.string().optional(),
+  }),
+  /**
+   * A stdio tap's hold switched (docs/tap.md, Hold and answer here): while `isOn`, the server's
+   * `elicitation/create` requests are held from the host and answered from the inspector.
+   * `released`: the keys of held requests passed on to the host when it went off; `reason` why it did.
+   */
+  z.object({
+    ...Base,
+    kind: z.literal('tap-hold'),
+    isOn: z.boolean(),
+    released: z.array(z.string()).optional(),
+    reason: z.string().optional(),
   }),
 ]);
 

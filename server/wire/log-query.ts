@@ -30,6 +30,7 @@ const EVENT_KINDS = [
   'proxy-error',
   'oauth',
   'task-status',
+  'tap-hold',
 ] as const satisfies readonly LogEventKind[];
 // Fails to compile when the wire gains a kind this list lacks.
 const EVERY_KIND_LISTED: Exclude<LogEventKind, (typeof EVENT_KINDS)[number]> extends never ? true : false = true;

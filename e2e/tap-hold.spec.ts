@@ -1,0 +1,59 @@
+/**
+ * Hold and answer here, through the page: a host on the classic SDK launches the tap in front of
+ * the demo server; the person turns the hold on, answers the server's form in the page, and the
+ * tool's result the host gets carries that answer, while the host's own handler is never asked.
+ * Found by docs/playwright.md's row for it.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { expect, test } from 'elicitation-inspector/playwright';
+import { demoStdio, ROOT } from './support/processes';
+import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
+import { expectRowTried } from './support/readme-rows';
+import { readPlaywrightTable } from './support/readme-table';
+
+const ROW = 'hold and answer here ([Tap a real host](tap.md#hold-and-answer-here))';
+
+test('hold and answer here: the form is answered in the page, the host never asked, the server gets the answer', async ({ inspector, page }) => {
+  const table = readPlaywrightTable();
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(table, page, coverage);
+  const demo = demoStdio();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  const host = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
+  let hostAsked = 0;
+  host.setRequestHandler(ElicitRequestSchema, async () => {
+    hostAsked++;
+    return { action: 'decline' };
+  });
+  await host.connect(transport);
+  try {
+    await page.goto(inspector.url);
+    await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
+    const hold = await readme.locate(ROW, "getByRole('switch', { name: 'Hold and answer here' })");
+    await expect(hold).not.toBeChecked();
+    await hold.check();
+    await expect(hold).toBeChecked();
+
+    const call = host.callTool({ name: 'confirm_order', arguments: { item: 'pizza' } });
+    const form = page.getByRole('article', { name: /^Elicitation / });
+    await expect(await readme.locate(ROW, "getByRole('article', { name: /^Elicitation / }).getByRole('note', { name: 'Held from the host' })")).toHaveText(
+      'Held from Holding Host 1.32.2: the host never sees this request, and your answer goes to the server as if the host had sent it.',
+    );
+    await form.getByLabel('Note for the courier', { exact: true }).fill('ring twice');
+    await form.getByRole('button', { name: 'Accept', exact: true }).click();
+
+    const result = await call;
+    expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: true, note: 'ring twice' });
+    expect(hostAsked).toBe(0);
+    expectRowTried(table, ROW, coverage);
+  } finally {
+    await host.close();
+  }
+});
