@@ -4,7 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
-import { acceptEntries, acceptEntryOf, appResourceOf, FILE_INPUT_KEYWORD, fileInputOf } from '../wire/proposals';
+import { appResourceOf, FILE_INPUT_KEYWORD, fileInputOf, ignoredAcceptEntries } from '../wire/proposals';
 import { compileSafePattern } from '../wire/safe-pattern';
 import { analyzeUrl } from '../wire/url-checks';
 
@@ -245,14 +245,8 @@ function checkFileInput(field: Record<string, unknown>, name: string): Finding[]
       message: `Field \`${name}\` has \`${FILE_INPUT_KEYWORD}\`, but the proposal allows it only as {accept?: string[], maxSize?: integer} on a \`type: "string", format: "uri"\` field; it is shown as an ordinary field.`,
     });
   }
-  // Entries outside the HTML accept grammar the proposal names are ignored, as a browser ignores them.
-  const ignored = (input?.accept ?? []).filter((entry) => acceptEntryOf(entry) === undefined);
-  if (ignored.length)
-    findings.push({
-      code: 'file-input-accept-ignored',
-      severity: 'warning',
-      message: `Field \`${name}\` accepts ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}, which ${ignored.length === 1 ? 'is' : 'are'} not a media type, a type/* wildcard, */* or a .ext: ignored${acceptEntries(input?.accept).length ? '' : ', so any file is accepted'}.`,
-    });
+  const ignored = input && ignoredAcceptEntries(input, name);
+  if (ignored) findings.push({ code: 'file-input-accept-ignored', severity: 'warning', message: ignored });
   return findings;
 }
 

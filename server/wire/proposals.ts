@@ -123,6 +123,14 @@ export function acceptEntries(accept: string[] | undefined): string[] {
   return (accept ?? []).flatMap((raw) => acceptEntryOf(raw) ?? []);
 }
 
+/** What a field's `accept` lists outside the grammar, which is ignored as a browser ignores it; undefined when nothing is. */
+export function ignoredAcceptEntries(input: FileInput, field: string): string | undefined {
+  const ignored = (input.accept ?? []).filter((entry) => acceptEntryOf(entry) === undefined);
+  if (!ignored.length) return undefined;
+  const rest = acceptEntries(input.accept).length ? '' : ', so any file is accepted';
+  return `Field \`${field}\` accepts ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}, which ${ignored.length === 1 ? 'is' : 'are'} not a media type, a type/* wildcard, */* or a .ext: ignored${rest}.`;
+}
+
 /**
  * Whether a media type is one `accept` allows: `type/subtype` compared without
  * parameters and case-insensitively, `image/*` matching any image and `*` + `/*`
