@@ -18,7 +18,7 @@ const STAGE_TEXT: Record<BridgeStage, string> = {
  * SEP-3118: the server's MCP App for a form request, in a frame sandboxed
  * without `allow-same-origin` (an opaque origin: it cannot read the page, its
  * storage or the proxy's API), served by the proxy under a CSP that allows its
- * inline code only. Messages go through the MCP Apps bridge (app-bridge-host.ts);
+ * inline code and the plain https origins its resource declares (shown here). Messages go through the MCP Apps bridge (app-bridge-host.ts);
  * its answer is sent like a person's and checked by the proxy. The native form
  * beside it stays the fallback. In its own chunk, fetched when such a request comes.
  */
@@ -112,6 +112,14 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
         ) : null}
         . It runs sandboxed, without access to this page; the form below is the fallback.
       </p>
+      {view && (view.granted.connectDomains.length > 0 || view.granted.resourceDomains.length > 0) && (
+        // The extension asks a host to tell the person when an app reaches beyond itself.
+        <p className="text-xs text-amber-800">
+          Its resource declares network access, which its CSP grants:
+          {view.granted.connectDomains.length > 0 && ` connects to ${view.granted.connectDomains.join(', ')}.`}
+          {view.granted.resourceDomains.length > 0 && ` loads from ${view.granted.resourceDomains.join(', ')}.`}
+        </p>
+      )}
       {view && (
         <iframe
           ref={frameRef}

@@ -15,7 +15,7 @@ import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
 import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
-import { APP_VIEW_CSP, APP_VIEW_PATH } from '../session/app-views';
+import { APP_VIEW_PATH } from '../session/app-views';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
@@ -54,15 +54,15 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
 
   /**
    * SEP-3118: a server's app document, for the one sandboxed frame the page opened it for. The id is
-   * the capability (random, handed out over the authenticated socket); the CSP keeps the app to its own inline code.
+   * the capability (random, handed out over the authenticated socket); the CSP keeps the app to its own inline code and the origins its resource declared.
    */
   app.get(`${APP_VIEW_PATH}:id`, (c) => {
-    const html = options.registry.appViews.document(c.req.param('id'));
-    if (html === undefined) throw new WireFailure('not-found', 'No such app view: it was never opened, or it expired.');
-    c.header('Content-Security-Policy', APP_VIEW_CSP);
+    const view = options.registry.appViews.document(c.req.param('id'));
+    if (view === undefined) throw new WireFailure('not-found', 'No such app view: it was never opened, or it expired.');
+    c.header('Content-Security-Policy', view.csp);
     c.header('Cache-Control', 'no-store');
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.html(html);
+    return c.html(view.html);
   });
 
   /** The whole session file, as recorded: for scripts and bug reports (the page exports filtered views itself). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultText } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { demoStdio } from '../../e2e/support/processes';
+import { demoStdio, targetStdio } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 const demo = () => ({ transport: 'stdio' as const, ...demoStdio() });
@@ -85,5 +85,36 @@ describe('app-rendered elicitation (SEP-3118)', () => {
       status: 'failed',
       failures: [expect.objectContaining({ expected: 'app ui://demo/choose-plan', actual: 'app ui://demo/hostile-plan' })],
     });
+  });
+
+  it('the origins a resource declares in _meta.ui.csp are granted in the view’s CSP; anything else is refused as a finding', async () => {
+    const sessionId = await suite.client.open(
+      { transport: 'stdio', ...targetStdio('app-domains') },
+      { protocol: '2026-07-28', proposals: { appElicitation: true } },
+    );
+    const { callId } = await suite.client.call(sessionId, 'fetch_app', { declared: 'https://api.example.com:8443', undeclared: 'https://other.example' });
+    const asked = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+    const view = await suite.client.send('open-app-view', { sessionId, key: asked.key });
+    expect(view.granted).toEqual({ connectDomains: ['https://api.example.com:8443'], resourceDomains: ['https://api.example.com:8443'] });
+    const csp = (await fetch(`${suite.inspector.origin}${view.path}`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src https://api.example.com:8443; frame-src 'none'");
+    expect(csp).toContain("script-src 'unsafe-inline' https://api.example.com:8443;");
+    expect(csp).toContain('img-src data: https://api.example.com:8443;');
+    expect(csp).toMatch(/frame-ancestors 'self'; sandbox allow-scripts$/);
+    // None of the hostile values reached the header: no wildcard, no keyword, no injected directive, no http.
+    expect(csp).not.toMatch(/\*|ok\.example|http:|frames\.example/);
+    expect(csp.split('; ').filter((d) => d.startsWith('script-src'))).toHaveLength(1);
+    const refused = await suite.client.waitForEvent(
+      'finding',
+      (f) => f.sessionId === sessionId && f.code === 'app-csp-refused' && f.message.includes('http://'),
+    );
+    expect(refused).toMatchObject({ severity: 'warning', key: asked.key, message: expect.stringContaining('only https origins are granted') });
+    const codes = findingsOf(sessionId, 'app-csp').map((f) => `${f.code} ${f.message}`);
+    expect(codes.filter((c) => c.startsWith('app-csp-refused'))).toHaveLength(5);
+    for (const value of ['"*"', `"'unsafe-inline'"`, '"data:"', '"https://ok.example; script-src *"', '"http://127.0.0.1:9"'])
+      expect(codes.some((c) => c.includes(value))).toBe(true);
+    expect(codes).toContainEqual(expect.stringMatching(/^app-csp-not-granted .*frameDomains/));
+    await suite.client.send('answer-elicitation', { sessionId, key: asked.key, action: 'decline' });
+    await suite.client.send('disconnect', { sessionId });
   });
 });

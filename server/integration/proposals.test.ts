@@ -3,6 +3,9 @@
  * the demo server (and a hand-written server for what an SDK server refuses to
  * send): each is silent with its setting off, and does what docs/proposals.md says with it on.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultText } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
@@ -139,6 +142,70 @@ describe('file inputs (SEP-2356)', () => {
     await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'accept', content: { photo: 'https://example.com/photo.png' } });
     expect(resultText(await end)).toMatch(/^upload_photo: rejected, the photo is not a data: URI/);
     await suite.client.send('disconnect', { sessionId });
+  });
+
+  describe('answered from disk by scenarios and rules', () => {
+    let dir: string;
+    let png: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'file-inputs-'));
+      png = join(dir, 'dot.png');
+      writeFileSync(png, Buffer.from(PNG.split(',')[1], 'base64'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const photoStep = (sentFiles: Record<string, unknown>) => ({
+      call: 'upload_photo',
+      elicitations: [{ answer: { action: 'accept' as const, content: { photo: { file: png } } }, sentFiles }],
+    });
+
+    it('a scenario step expects what was sent for a file input: its media type and size', async () => {
+      const { runs } = await suite.client.send('run-scenario', {
+        scenario: {
+          protocol: '2026-07-28',
+          client: { proposals: { fileInputs: true } },
+          steps: [
+            { ...photoStep({ photo: { mediaType: 'image/png', size: 70 } }), expect: { text: { equals: 'upload_photo: got image/png, 70 bytes' } } },
+            photoStep({ photo: { mediaType: 'image/*' } }),
+            photoStep({ photo: { mediaType: 'image/jpeg', size: 1024 }, other: {} }),
+          ],
+        },
+      });
+      const [exact, wildcard, wrong] = runs[0]?.steps ?? [];
+      expect(exact).toMatchObject({ status: 'passed' });
+      expect(wildcard).toMatchObject({ status: 'passed' });
+      expect(wrong?.failures).toEqual([
+        { expectation: 'elicitation 1 sentFiles.photo.mediaType', expected: 'image/jpeg', actual: 'image/png' },
+        { expectation: 'elicitation 1 sentFiles.photo.size', expected: '1024 bytes', actual: '70 bytes' },
+        { expectation: 'elicitation 1 sentFiles.other', expected: 'a file sent', actual: 'the answer sent no such field' },
+      ]);
+    });
+
+    it('with File inputs off a { file } answer is refused, naming the setting, and nothing is sent', async () => {
+      const { runs } = await suite.client.send('run-scenario', {
+        scenario: { protocol: '2026-07-28', steps: [photoStep({ photo: { mediaType: 'image/png' } })] },
+      });
+      const [step] = runs[0]?.steps ?? [];
+      expect(step).toMatchObject({ status: 'failed', failures: [expect.objectContaining({ actual: expect.stringContaining('rule-content-invalid') })] });
+      await suite.client.follow(runs[0].sessionId!);
+      const refused = await suite.client.waitForEvent('finding', (f) => f.sessionId === runs[0]?.sessionId && f.code === 'rule-content-invalid');
+      expect(refused.message).toMatch(
+        /^Not sent: scenario step 1 \(1\. tools\/call upload_photo\) answers with a file it cannot send: photo is answered with the file .*dot\.png, but File inputs \(SEP-2356\) is off/,
+      );
+
+      // A connection's rule is held to the same: the request waits for a person, and the server never sees a path.
+      const sessionId = await suite.client.open(demo(), {
+        protocol: '2026-07-28',
+        rules: { rules: [{ match: { tool: 'upload_photo' }, answer: { action: 'accept', content: { photo: { file: png } } } }] },
+      });
+      const { callId, end } = await suite.client.call(sessionId, 'upload_photo');
+      const form = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
+      const finding = await suite.client.waitForEvent('finding', (f) => f.sessionId === sessionId && f.code === 'rule-content-invalid');
+      expect(finding.message).toMatch(/File inputs \(SEP-2356\) is off for this connection, so no file is read or sent\. Switch on File inputs/);
+      expect(suite.client.of('action').filter((a) => a.sessionId === sessionId && a.key === form.key)).toEqual([]);
+      await suite.client.send('answer-elicitation', { sessionId, key: form.key, action: 'decline' });
+      expect(resultText(await end)).toBe('upload_photo: decline');
+      await suite.client.send('disconnect', { sessionId });
+    });
   });
 });
 

@@ -18,7 +18,7 @@ import { readFileAnswers } from './file-answer';
  */
 export type RuleAnswerOutcome = 'answered' | 'blocked' | 'held' | 'gone';
 
-type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit'>;
+type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit' | 'settings'>;
 
 /**
  * What becomes of an elicitation whose rule content was refused: in the page it waits for a person;
@@ -37,6 +37,8 @@ export function giveRuleAnswer(
   answer: RuleAnswer,
   rule: RuleRef,
   whenRefused: WhenRefused = 'waits',
+  /** Told what went out once the answer is sent (a file answer as the data: URI it became). */
+  onSent?: (content: Record<string, unknown> | undefined) => void,
 ): RuleAnswerOutcome {
   if (answer.action === 'none') return 'held';
   const by: AnswerBy = { actor: 'rule', rule };
@@ -50,12 +52,15 @@ export function giveRuleAnswer(
         : elicitation.mode === 'sampling'
           ? (answer.content ?? samplingReply(''))
           : undefined;
-  const files = content && elicitation.mode === 'form' ? readFileAnswers(elicitation.params.requestedSchema, content) : { content };
+  const files =
+    content && elicitation.mode === 'form'
+      ? readFileAnswers(elicitation.params.requestedSchema, content, { fileInputs: session.settings.proposals.fileInputs })
+      : { content };
   const error = 'problem' in files ? undefined : session.answerElicitation(elicitation.key, answer.action, files.content, answer.skipValidation === true, by);
   if ('problem' in files || error?.code === 'validation-failed') {
     const why =
       'problem' in files
-        ? `answers a file input with a file it cannot send (${files.problem}). Fix the path.`
+        ? `answers with a file it cannot send: ${files.problem}.`
         : `would accept with content that fails the requested schema (${error!.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks.`;
     session.emit({
       kind: 'finding',
@@ -69,6 +74,7 @@ export function giveRuleAnswer(
   }
   if (error) return 'gone';
   if (answer.action === 'accept' && elicitation.mode === 'url' && answer.markComplete) session.recordAction(elicitation.key, 'mark-done', by);
+  onSent?.(files.content);
   return 'answered';
 }
 

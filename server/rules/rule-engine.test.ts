@@ -3,6 +3,7 @@ import { ElicitationBroker } from '../session/broker';
 import { SessionLog } from '../store/session-log';
 import type { EventOf, LogEvent, LogEventKind } from '../wire/events';
 import { RuleSetSchema, type RuleSet, type RuleSetInput } from '../wire/rules';
+import { DEFAULT_SETTINGS } from '../wire/target';
 import { RuleEngine, type RuleHost } from './rule-engine';
 
 const FORM = {
@@ -23,6 +24,7 @@ function setup(input: RuleSetInput) {
   let rules: RuleSet = RuleSetSchema.parse(input);
   const host: RuleHost = {
     log,
+    settings: DEFAULT_SETTINGS,
     get rules() {
       return rules;
     },

@@ -11,7 +11,7 @@ import { appResourceOf } from '../wire/proposals';
 import { giveRuleAnswer } from './rule-answer';
 import { findRule, type MatchFacts, type MatchOptions, type UnenforcedPattern } from './rule-match';
 
-export type RuleHost = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit' | 'log' | 'rules'>;
+export type RuleHost = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit' | 'log' | 'rules' | 'settings'>;
 
 export class RuleEngine {
   /** callId → tool name, while the call runs. */

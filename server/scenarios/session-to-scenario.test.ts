@@ -148,3 +148,20 @@ describe('scenario from a recorded session', () => {
     ]);
   });
 });
+
+it('a file a person sent (SEP-2356) becomes a sentFiles expectation, with the proposal on in the client, and replays green', async () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
+  const settings = { ...DEFAULT_SETTINGS, protocol: '2026-07-28' as const, proposals: { ...DEFAULT_SETTINGS.proposals, fileInputs: true } };
+  const session = await registry.connect(demoTarget(), settings, true);
+  await next(
+    session,
+    isKind('session-state', (e) => e.state === 'ready'),
+  );
+  await callAndAnswer(session, 'upload_photo', {}, (e) => session.answerElicitation(e.key, 'accept', { photo: PNG }, false));
+  await session.close('user');
+  const scenario = ScenarioSchema.parse(JSON.parse(JSON.stringify(await scenarioFromSource(registry.source(session.id)!, 'photo'))));
+  expect(scenario.client).toMatchObject({ proposals: { fileInputs: true } });
+  expect(scenario.steps[0]?.elicitations[0]).toMatchObject({ answer: { content: { photo: PNG } }, sentFiles: { photo: { mediaType: 'image/png', size: 70 } } });
+  const [replayed] = await runScenario(scenario, { registry });
+  expect({ status: replayed.status, failures: replayed.steps.flatMap((step) => step.failures) }).toEqual({ status: 'passed', failures: [] });
+});

@@ -11,6 +11,7 @@ import { SCENARIO_FILE_VERSION, type ScenarioInput, type OutcomeExpect } from '.
 import { PROTOCOL_CHOICES, type TargetSummary } from '../wire/target';
 import { resultText } from './outcome-checks';
 import { appOf } from '../rules/rule-engine';
+import { fileInputOf, type ProposalSettings, readDataUri } from '../wire/proposals';
 
 type StepInput = ScenarioInput['steps'][number];
 type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
@@ -22,7 +23,7 @@ type Draft = {
   step: StepInput;
   method: EventOf<'call-start'>['method'];
   rounds: number;
-  elicitations: Map<string, { expect: ElicitationInput['expect']; answer: RuleAnswer }>;
+  elicitations: Map<string, { expect: ElicitationInput['expect']; answer: RuleAnswer; sentFiles?: ElicitationInput['sentFiles'] }>;
 };
 
 /** Reads every event of a session (live or recorded); entries that do not parse are skipped, as a page would. */
@@ -41,6 +42,8 @@ export function sessionToScenario(events: LogEvent[], name?: string): ScenarioIn
   const drafts = new Map<string, Draft>();
   const order: Draft[] = [];
   const keyToCall = new Map<string, string>();
+  /** SEP-2356: each elicitation's file input fields, by key, to expect what a person's picker sent. */
+  const fileFields = new Map<string, string[]>();
   let server: TargetSummary | undefined;
   let protocol: ScenarioInput['protocol'] = 'auto';
   let client: ScenarioInput['client'] = {};
@@ -49,7 +52,12 @@ export function sessionToScenario(events: LogEvent[], name?: string): ScenarioIn
       case 'session-state':
         if (event.state === 'connecting') {
           server = event.target;
-          client = { elicitation: event.settings.elicitation, ...(event.settings.applyDefaults && { applyDefaults: true }) };
+          client = {
+            elicitation: event.settings.elicitation,
+            ...(event.settings.applyDefaults && { applyDefaults: true }),
+            // The proposals the session declared: a replay without them would get other requests (no app, no file input).
+            ...(proposalsOf(event.settings.proposals) && { proposals: proposalsOf(event.settings.proposals) }),
+          };
         }
         if (event.state === 'ready' && isProtocol(event.protocolVersion)) protocol = event.protocolVersion;
         break;
@@ -67,6 +75,7 @@ export function sessionToScenario(events: LogEvent[], name?: string): ScenarioIn
         const draft = event.callId ? drafts.get(event.callId) : undefined;
         if (!draft) break;
         keyToCall.set(event.key, event.callId!);
+        fileFields.set(event.key, fileFieldsOf(event.params.requestedSchema));
         // Until an answer is seen, the recorded story is "nobody answered": replay holds it the same way.
         draft.elicitations.set(event.key, { expect: expectOf(event), answer: { action: 'none' } });
         break;
@@ -82,6 +91,8 @@ export function sessionToScenario(events: LogEvent[], name?: string): ScenarioIn
             ...(event.action === 'accept' && event.content && { content: event.content, ...(isForm && { mergeDefaults: false }) }),
           };
           if (event.skippedValidation) entry.answer.skipValidation = true;
+          const sentFiles = event.action === 'accept' ? sentFilesOf(fileFields.get(event.key!) ?? [], event.content) : undefined;
+          if (sentFiles) entry.sentFiles = sentFiles;
         }
         if (event.action === 'mark-done' && entry.answer.action === 'accept') entry.answer.markComplete = true;
         break;
@@ -128,6 +139,28 @@ function expectOf(event: EventOf<'elicitation'>): ElicitationInput['expect'] {
     // SEP-3118: the app the request named, so the scenario notices when a server stops offering it.
     ...(appOf(event.params) && { app: appOf(event.params) }),
   };
+}
+
+/** The proposal settings that were on (the others are their defaults), or undefined when none was. */
+function proposalsOf(proposals: Partial<ProposalSettings> | undefined): Partial<ProposalSettings> | undefined {
+  const on = Object.entries(proposals ?? {}).filter(([, value]) => value !== false && value !== '' && value !== undefined);
+  return on.length ? Object.fromEntries(on) : undefined;
+}
+
+/** The fields of a form request that are file inputs (SEP-2356's `x-mcp-file` where the proposal allows it). */
+function fileFieldsOf(schema: unknown): string[] {
+  const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+  return Object.keys(properties).filter((name) => fileInputOf(properties[name]) !== undefined);
+}
+
+/** What an answer sent for each file input, as a `sentFiles` expectation; undefined when it sent none. */
+function sentFilesOf(fields: string[], content: Record<string, unknown> | undefined): ElicitationInput['sentFiles'] {
+  const sent = fields.flatMap((field) => {
+    const value = content?.[field];
+    const read = typeof value === 'string' ? readDataUri(value) : undefined;
+    return read && !('problem' in read) ? [[field, { mediaType: read.mediaType.toLowerCase(), size: read.size }] as const] : [];
+  });
+  return sent.length ? Object.fromEntries(sent) : undefined;
 }
 
 function outcomeOf(event: EventOf<'call-end'>, draft: Draft): OutcomeExpect {

@@ -8,9 +8,10 @@ import type { CallHooks } from '../session/call-rounds';
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleAnswer, RuleRef, RuleSet } from '../wire/rules';
-import type { ScenarioStep, StepReport } from '../wire/scenario';
+import type { ScenarioStep, SentFileExpect, StepReport } from '../wire/scenario';
 import { checkOutcome, type StepFailure } from './outcome-checks';
 import { giveRuleAnswer } from '../rules/rule-answer';
+import { checkSentFiles } from './file-expect';
 import { matchMisses, ruleTakes } from '../rules/match-misses';
 
 /** More elicitations than this beyond the listed ones in one step is a flood: the call is cancelled and the run ends. */
@@ -97,7 +98,12 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         finish();
       });
     };
-    const answer = (elicitation: EventOf<'elicitation'>, reply: RuleAnswer, taker: RuleRef) => {
+    const answer = (
+      elicitation: EventOf<'elicitation'>,
+      reply: RuleAnswer,
+      taker: RuleRef,
+      listed?: { position: number; sentFiles?: Record<string, SentFileExpect> },
+    ) => {
       // The answer names its wait, as a connection's rule does: "answered by scenario step 2 after 1500 ms".
       const rule: RuleRef = reply.delayMs ? { ...taker, delayMs: reply.delayMs } : taker;
       session.emit({
@@ -109,7 +115,9 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         ...(reply.delayMs && { delayMs: reply.delayMs }),
       });
       const give = () => {
-        const outcome = giveRuleAnswer(session, elicitation, reply, rule, 'cancelled');
+        const sentFiles = listed?.sentFiles;
+        const onSent = sentFiles && ((content: Record<string, unknown> | undefined) => failures.push(...checkSentFiles(listed.position, sentFiles, content)));
+        const outcome = giveRuleAnswer(session, elicitation, reply, rule, 'cancelled', onSent);
         if (outcome !== 'blocked') return;
         failures.push({
           expectation: `answer to ${elicitation.key}`,
@@ -128,7 +136,7 @@ export function driveStep(ctx: StepContext, step: ScenarioStep, index: number): 
         listedIndex++;
         const misses = matchMisses({ ...listed.expect }, subject);
         const ref: RuleRef = { source: 'scenario', index, name };
-        if (misses.length === 0) return answer(elicitation, listed.answer, ref);
+        if (misses.length === 0) return answer(elicitation, listed.answer, ref, { position: listedIndex, sentFiles: listed.sentFiles });
         for (const miss of misses) failures.push({ expectation: `elicitation ${listedIndex} ${miss.field}`, expected: miss.expected, actual: miss.actual });
         return answer(elicitation, { action: 'cancel' }, ref);
       }

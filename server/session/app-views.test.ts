@@ -23,6 +23,11 @@ describe('the app document', () => {
     expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html', text: html }] }), URI)).toEqual({
       problem: 'its MIME type is "text/html", not text/html;profile=mcp-app',
     });
+    const csp = { connectDomains: ['https://api.example.com'] };
+    expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html;profile=mcp-app', text: html, _meta: { ui: { csp } } }] }), URI)).toEqual({
+      html,
+      csp,
+    });
     expect(appDocument(end({ contents: [] }), URI)).toEqual({ problem: 'resources/read returned no contents' });
     expect(appDocument(end({ contents: [{ uri: URI, mimeType: 'text/html;profile=mcp-app' }] }), URI)).toEqual({
       problem: 'its contents have neither text nor blob',
@@ -36,9 +41,9 @@ describe('the app document', () => {
 
   it('is served under an id of 24 url-safe characters, and only under it', () => {
     const views = new AppViews();
-    const id = views.add('<p>x</p>');
+    const id = views.add('<p>x</p>', "default-src 'none'");
     expect(id).toMatch(/^[\w-]{24}$/);
-    expect(views.document(id)).toBe('<p>x</p>');
+    expect(views.document(id)).toEqual({ html: '<p>x</p>', csp: "default-src 'none'" });
     expect(views.document('other')).toBeUndefined();
   });
 });

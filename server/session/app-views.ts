@@ -3,11 +3,12 @@
  * the app a pending form request names is read from the server that sent the
  * request (a `resources/read` call, logged like any other), and served once per
  * view at an unguessable path to one frame the page sandboxes without
- * `allow-same-origin`, under a CSP that allows the app's inline code and
- * nothing else. docs/proposals.md says what a person sees.
+ * `allow-same-origin`, under a CSP that allows the app's inline code and the
+ * plain https origins its resource declares (app-csp.ts). docs/proposals.md says what a person sees.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_MONITOR_KEY, type AppViewOpened } from '../wire/app-bridge';
+import { type AppCsp, appViewCsp, declaredCsp } from './app-csp';
 import type { EventOf, LogEvent } from '../wire/events';
 import { WireFailure } from '../wire/errors';
 import { APP_MIME_TYPE, appResourceOf } from '../wire/proposals';
@@ -22,46 +23,27 @@ const VIEW_TTL_MS = 10 * 60_000;
 
 export const APP_VIEW_PATH = '/app-view/';
 
-/**
- * The app's document CSP: the MCP Apps restrictive default, tightened (no
- * `'self'`, no network, no nested frames, no forms, no base), plus `sandbox`, so
- * even opened on its own the document has no origin. Domains a resource
- * declares in `_meta.ui.csp` are not granted: the inspector loads nothing from
- * elsewhere (the extension lets a host restrict further).
- */
-export const APP_VIEW_CSP = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  'img-src data:',
-  'media-src data:',
-  'font-src data:',
-  "connect-src 'none'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-  'sandbox allow-scripts',
-].join('; ');
+/** The CSP of a view whose resource declares no domains (app-csp.ts builds each view's own). */
+export const APP_VIEW_CSP = appViewCsp(undefined).header;
 
-type View = { html: string; expiresAt: number };
+type View = { html: string; csp: string; expiresAt: number };
 
 /** The documents being served, by their one-time path id. */
 export class AppViews {
   private readonly views = new Map<string, View>();
 
-  add(html: string): string {
+  add(html: string, csp = APP_VIEW_CSP): string {
     this.sweep();
     const id = randomBytes(18).toString('base64url');
-    this.views.set(id, { html, expiresAt: Date.now() + VIEW_TTL_MS });
+    this.views.set(id, { html, csp, expiresAt: Date.now() + VIEW_TTL_MS });
     return id;
   }
 
-  document(id: string): string | undefined {
+  /** The document and the CSP header it is served under. */
+  document(id: string): { html: string; csp: string } | undefined {
     const view = this.views.get(id);
     if (!view || view.expiresAt < Date.now()) return undefined;
-    return view.html;
+    return { html: view.html, csp: view.csp };
   }
 
   private sweep(): void {
@@ -91,9 +73,28 @@ export async function openAppView(session: Session, key: string, views: AppViews
     );
     throw new WireFailure('invalid-command', `The app ${resource.uri} cannot be rendered: ${read.problem}.`);
   }
+  const csp = appViewCsp(read.csp);
+  reportCsp(session, key, resource.uri, csp);
   const monitorNonce = randomUUID();
-  const id = views.add(withMonitor(read.html, monitorNonce));
-  return { path: `${APP_VIEW_PATH}${id}`, resourceUri: resource.uri, monitorNonce, readCallId };
+  const id = views.add(withMonitor(read.html, monitorNonce), csp.header);
+  return { path: `${APP_VIEW_PATH}${id}`, resourceUri: resource.uri, monitorNonce, readCallId, granted: csp.granted };
+}
+
+/** Declared domains the view's CSP does not grant: refused values (warning), lists never granted (info). */
+function reportCsp(session: Session, key: string, uri: string, csp: AppCsp): void {
+  const findings = [
+    ...csp.refused.map(({ field, value, reason }) => ({
+      code: 'app-csp-refused',
+      severity: 'warning' as const,
+      message: `The app ${uri} declares ${JSON.stringify(value)} in _meta.ui.csp.${field}, which is not granted: ${reason}.`,
+    })),
+    ...csp.ignored.map((field) => ({
+      code: 'app-csp-not-granted',
+      severity: 'info' as const,
+      message: `The app ${uri} declares _meta.ui.csp.${field}; the inspector grants no nested frames and no base URI, so the view runs without them.`,
+    })),
+  ];
+  if (findings.length) session.reportFindings(findings, { key });
 }
 
 /** What the page saw an app do outside the protocol, as findings on its request. */
@@ -129,7 +130,7 @@ function callEnd(session: Session, callId: string): Promise<EventOf<'call-end'>>
 }
 
 /** The HTML of a resources/read result, when it is an MCP App document for `uri`. */
-export function appDocument(end: EventOf<'call-end'>, uri: string): { html: string } | { problem: string } {
+export function appDocument(end: EventOf<'call-end'>, uri: string): { html: string; csp?: Record<string, unknown> } | { problem: string } {
   if (end.outcome !== 'result' || !end.result) return { problem: `resources/read ended with ${end.outcome}${end.error ? ` (${end.error.message})` : ''}` };
   const contents = Array.isArray(end.result.contents) ? (end.result.contents as unknown[]) : [];
   const item = contents.find((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && (c as { uri?: unknown }).uri === uri) ?? contents[0];
@@ -141,7 +142,8 @@ export function appDocument(end: EventOf<'call-end'>, uri: string): { html: stri
     typeof content.text === 'string' ? content.text : typeof content.blob === 'string' ? Buffer.from(content.blob, 'base64').toString('utf8') : undefined;
   if (html === undefined) return { problem: 'its contents have neither text nor blob' };
   if (Buffer.byteLength(html) > MAX_APP_DOCUMENT_BYTES) return { problem: `it is larger than ${MAX_APP_DOCUMENT_BYTES} bytes` };
-  return { html };
+  const csp = declaredCsp(content);
+  return csp ? { html, csp } : { html };
 }
 
 /**

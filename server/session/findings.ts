@@ -4,7 +4,7 @@
  * message they are about.
  */
 import type { Finding } from '../wire/events';
-import { appResourceOf, FILE_INPUT_KEYWORD, fileInputOf } from '../wire/proposals';
+import { appResourceOf, FILE_INPUT_KEYWORD, fileInputOf, ignoredAcceptEntries } from '../wire/proposals';
 import { compileSafePattern } from '../wire/safe-pattern';
 import { analyzeUrl } from '../wire/url-checks';
 
@@ -237,13 +237,16 @@ function checkKeywords(schema: Record<string, unknown>, allowed: Set<string>, fi
 function checkFileInput(field: Record<string, unknown>, name: string): Finding[] {
   const { [FILE_INPUT_KEYWORD]: _descriptor, ...rest } = field;
   const findings = checkKeywords(rest, FIELD_KEYWORDS, name);
-  if (!fileInputOf(field)) {
+  const input = fileInputOf(field);
+  if (!input) {
     findings.push({
       code: 'file-input-misplaced',
       severity: 'warning',
       message: `Field \`${name}\` has \`${FILE_INPUT_KEYWORD}\`, but the proposal allows it only as {accept?: string[], maxSize?: integer} on a \`type: "string", format: "uri"\` field; it is shown as an ordinary field.`,
     });
   }
+  const ignored = input && ignoredAcceptEntries(input, name);
+  if (ignored) findings.push({ code: 'file-input-accept-ignored', severity: 'warning', message: ignored });
   return findings;
 }
 

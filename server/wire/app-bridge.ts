@@ -23,8 +23,17 @@ export const APP_VIEW_COMMANDS = [
   }),
 ] as const;
 
-/** The reply to `open-app-view`: where the frame loads the app from, and the nonce of the inspector's own monitor inside it. */
-export type AppViewOpened = { path: string; resourceUri: string; monitorNonce: string; readCallId: string };
+/**
+ * The reply to `open-app-view`: where the frame loads the app from, the nonce of the inspector's own
+ * monitor inside it, and the declared origins its CSP grants (`_meta.ui.csp`, server/session/app-csp.ts).
+ */
+export type AppViewOpened = {
+  path: string;
+  resourceUri: string;
+  monitorNonce: string;
+  readCallId: string;
+  granted: { connectDomains: string[]; resourceDomains: string[] };
+};
 
 export type AppViewResults = { 'open-app-view': AppViewOpened; 'report-app-view': Record<string, never> };
 

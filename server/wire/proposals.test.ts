@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileInputOf, fileValueProblems, isAccepted, readDataUri } from './proposals';
+import { acceptEntries, fileInputOf, fileValueProblems, isAccepted, readDataUri } from './proposals';
 
 describe('file inputs (SEP-2356)', () => {
   it('x-mcp-file counts only on a well-formed string/uri field', () => {
@@ -16,6 +16,22 @@ describe('file inputs (SEP-2356)', () => {
     expect(isAccepted(['.pdf'], 'application/pdf', 'report.txt')).toBe(false);
     expect(isAccepted(['.pdf'], 'application/pdf')).toBe(true);
     expect(isAccepted(undefined, 'anything/at-all')).toBe(true);
+  });
+
+  it('*/* accepts every file, on the picker side and the proxy side, and the size check still holds', () => {
+    expect(isAccepted(['*/*'], 'application/octet-stream')).toBe(true);
+    expect(isAccepted(['*/*'], 'image/png', 'dot.png')).toBe(true);
+    expect(isAccepted(['.pdf', '*/*'], 'text/plain', 'notes.txt')).toBe(true);
+    expect(fileValueProblems({ accept: ['*/*'] }, 'data:text/plain,hello')).toEqual([]);
+    expect(fileValueProblems({ accept: ['*/*'], maxSize: 2 }, 'data:text/plain,hello')).toEqual(['is 5 bytes, more than maxSize 2']);
+  });
+
+  it('wildcard subtypes match their type only; entries HTML would ignore are ignored, and none left means any file', () => {
+    expect(isAccepted(['image/*'], 'imagery/png')).toBe(false);
+    expect(isAccepted(['text/*'], 'text/csv', 'a.csv')).toBe(true);
+    expect(acceptEntries(['IMAGE/PNG; q=1', '*', 'image/', '*/png', '.PDF', 'x y/z'])).toEqual(['image/png', '.pdf']);
+    expect(isAccepted(['*', 'image/png'], 'text/plain')).toBe(false);
+    expect(isAccepted(['*'], 'text/plain')).toBe(true);
   });
 
   it('reads a data: URI in either encoding, and says what is wrong with one that is not', () => {

@@ -103,19 +103,49 @@ export function fileInputOf(property: unknown): FileInput | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+const TOKEN = "[!#$%&'+.^_`|~0-9a-z-]+";
+const MEDIA_ENTRY = new RegExp(`^(?:\\*/\\*|${TOKEN}/\\*|${TOKEN}/${TOKEN})$`);
+
+/**
+ * One `accept` entry as the proposal reads it ("the same grammar as the HTML accept attribute"):
+ * `.ext`, `type/subtype`, a wildcard subtype `type/*`, or `*` + `/*` for any type; lower-cased,
+ * parameters dropped. Undefined for anything else (`*`, `image/`, `*` + `/png`), which HTML ignores.
+ */
+export function acceptEntryOf(raw: string): string | undefined {
+  const entry = raw.trim().toLowerCase();
+  if (entry.startsWith('.')) return /^\.[^\s/\\,;]+$/.test(entry) ? entry : undefined;
+  const media = (entry.split(';')[0] ?? '').trim();
+  return MEDIA_ENTRY.test(media) ? media : undefined;
+}
+
+/** The entries of `accept` a picker and the checks use; empty when it names no type (then any file goes). */
+export function acceptEntries(accept: string[] | undefined): string[] {
+  return (accept ?? []).flatMap((raw) => acceptEntryOf(raw) ?? []);
+}
+
+/** What a field's `accept` lists outside the grammar, which is ignored as a browser ignores it; undefined when nothing is. */
+export function ignoredAcceptEntries(input: FileInput, field: string): string | undefined {
+  const ignored = (input.accept ?? []).filter((entry) => acceptEntryOf(entry) === undefined);
+  if (!ignored.length) return undefined;
+  const rest = acceptEntries(input.accept).length ? '' : ', so any file is accepted';
+  return `Field \`${field}\` accepts ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}, which ${ignored.length === 1 ? 'is' : 'are'} not a media type, a type/* wildcard, */* or a .ext: ignored${rest}.`;
+}
+
 /**
  * Whether a media type is one `accept` allows: `type/subtype` compared without
- * parameters and case-insensitively, `image/*` matching any image. `.ext`
- * entries match `fileName` when one is given (the picker's side); the proxy and
- * servers compare media types only, as the proposal says.
+ * parameters and case-insensitively, `image/*` matching any image and `*` + `/*`
+ * any file (SEP-2356, "Server-side validation"). `.ext` entries match `fileName`
+ * when one is given (the picker's side); the proxy and servers compare media types
+ * only, as the proposal says. Entries that are none of these are ignored, as HTML
+ * ignores them: an `accept` left with none allows any file, as one omitted does.
  */
 export function isAccepted(accept: string[] | undefined, mediaType: string, fileName?: string): boolean {
-  if (!accept?.length) return true;
+  const entries = acceptEntries(accept);
+  if (!entries.length || entries.includes('*/*')) return true;
   const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  const mediaEntries = accept.filter((entry) => !entry.startsWith('.'));
+  const mediaEntries = entries.filter((entry) => !entry.startsWith('.'));
   if (fileName === undefined && mediaEntries.length === 0) return true;
-  return accept.some((raw) => {
-    const entry = raw.trim().toLowerCase();
+  return entries.some((entry) => {
     if (entry.startsWith('.')) return fileName !== undefined && fileName.toLowerCase().endsWith(entry);
     if (entry.endsWith('/*')) return type.startsWith(entry.slice(0, -1));
     return type === entry;
@@ -162,7 +192,7 @@ export function fileValueProblems(input: FileInput, value: unknown): string[] {
   if ('problem' in read) return [read.problem];
   const problems: string[] = [];
   if (!isAccepted(input.accept, read.mediaType))
-    problems.push(`has media type ${read.mediaType}, which accept (${(input.accept ?? []).join(', ')}) does not allow`);
+    problems.push(`has media type ${read.mediaType}, which accept (${acceptEntries(input.accept).join(', ')}) does not allow`);
   if (input.maxSize !== undefined && read.size > input.maxSize) problems.push(`is ${read.size} bytes, more than maxSize ${input.maxSize}`);
   return problems;
 }

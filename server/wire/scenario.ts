@@ -50,11 +50,26 @@ export const OutcomeExpectSchema = z
   .strict();
 export type OutcomeExpect = z.infer<typeof OutcomeExpectSchema>;
 
+/**
+ * SEP-2356: what the answer sent for one file input (an `x-mcp-file` field), read from the data: URI
+ * that went out. `mediaType` is compared as `type/subtype`, case-insensitively (`image/*` any image,
+ * as in `accept`); `size` is the decoded size in bytes. The proposal's data URI carries no file name.
+ */
+export const SentFileExpectSchema = z
+  .object({
+    mediaType: z.string().min(1).max(200).optional(),
+    size: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type SentFileExpect = z.infer<typeof SentFileExpectSchema>;
+
 /** One elicitation a step expects, in the order they come, and how to answer it. */
 export const ElicitationExpectSchema = z
   .object({
     expect: RuleMatchSchema.omit({ tool: true, server: true }).default({}),
     answer: RuleAnswerSchema,
+    /** SEP-2356: each named field must have been sent as a file (a data: URI) like this; checked once the answer is sent. */
+    sentFiles: z.record(z.string().min(1), SentFileExpectSchema).optional(),
   })
   .strict();
 export type ElicitationExpect = z.infer<typeof ElicitationExpectSchema>;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { isAccepted } from '@wire/proposals';
+import { acceptEntries, isAccepted } from '@wire/proposals';
 
 type Picked = { name: string; type: string; size: number };
 
@@ -12,6 +12,9 @@ type Picked = { name: string; type: string; size: number };
  */
 export function FileWidget({ id, value, disabled, readonly, onChange, options, required }: WidgetProps) {
   const accept = Array.isArray(options.accept) ? options.accept.filter((entry): entry is string => typeof entry === 'string') : undefined;
+  // What the picker filters to: the entries the proposal reads (HTML ignores the rest); none when any type goes.
+  const entries = acceptEntries(accept);
+  const isAnyType = entries.length === 0 || entries.includes('*/*');
   const maxSize = typeof options.maxSize === 'number' ? options.maxSize : undefined;
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<Picked>();
@@ -28,7 +31,7 @@ export function FileWidget({ id, value, disabled, readonly, onChange, options, r
     if (!file) return refuse('');
     // A platform that reports no type: the proposal says application/octet-stream.
     const type = file.type || 'application/octet-stream';
-    if (!isAccepted(accept, type, file.name)) return refuse(`${file.name} is ${type}; this field accepts ${(accept ?? []).join(', ')}.`);
+    if (!isAccepted(accept, type, file.name)) return refuse(`${file.name} is ${type}; this field accepts ${entries.join(', ')}.`);
     if (maxSize !== undefined && file.size > maxSize) return refuse(`${file.name} is ${file.size} bytes; this field takes at most ${maxSize} bytes.`);
     const base64 = toBase64(new Uint8Array(await file.arrayBuffer()));
     setPicked({ name: file.name, type, size: file.size });
@@ -43,14 +46,14 @@ export function FileWidget({ id, value, disabled, readonly, onChange, options, r
         id={id}
         type="file"
         className="block w-full text-sm text-slate-700 file:mr-2 file:rounded-md file:border-0 file:bg-slate-100 file:px-2.5 file:py-1.5 file:text-sm file:text-slate-800"
-        accept={accept?.join(',')}
+        accept={isAnyType ? undefined : entries.join(',')}
         disabled={disabled || readonly}
         aria-required={required || undefined}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(e) => void pick(e.target.files?.[0])}
       />
       <p className="text-[11px] text-slate-500">
-        {[accept?.length ? `accepts ${accept.join(', ')}` : 'any file', maxSize !== undefined ? `at most ${maxSize} bytes` : ''].filter(Boolean).join(' · ')}
+        {[isAnyType ? 'any file' : `accepts ${entries.join(', ')}`, maxSize !== undefined ? `at most ${maxSize} bytes` : ''].filter(Boolean).join(' · ')}
       </p>
       {refusal && (
         <p role="alert" className="text-xs text-rose-700">
