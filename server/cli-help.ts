@@ -105,7 +105,7 @@ in the data folder. Prints each scenario's verdict (PASS, WARN, FAIL or SKIP whe
 --spec-version), its failed checks' messages and its sessions, to open in the page. --scenario runs
 one server scenario the suite lists, of any kind. A stdio server (after --) is served over loopback
 Streamable HTTP, one process per connection the suite opens. Uses the installed suite, else npx.
-Exit codes: 0 no scenario failed, 1 one failed, 2 usage, 3 the suite could not be run.`,
+Exit codes: 0 no scenario failed, 1 one failed, 2 usage, 3 the suite or the server command could not be run.`,
 };
 
 /** `<command> --help` (or -h) before any `--`: the help to print, else undefined. */

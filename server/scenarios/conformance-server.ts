@@ -111,6 +111,11 @@ export async function conformanceServer(argv: string[], io: Io = stdio()): Promi
       const report = await tappedScenario(suite, scenario.name, upstream, parsed, (text) => io.err(`elicitation-inspector conformance-server: ${text}\n`));
       reports.push(report);
       io.out(describeReport(report));
+      const failure = bridge?.failure();
+      if (failure) {
+        io.err(`elicitation-inspector conformance-server: ${failure}; the other scenarios would fail the same way.\n`);
+        return EXIT.error;
+      }
     }
   } finally {
     await bridge?.close();
@@ -127,7 +132,13 @@ function choose(listed: ServerScenario[], options: ConformanceServerOptions): Se
   }
   if (options.scenario !== undefined) {
     const found = listed.find((s) => s.name === options.scenario);
-    if (!found) return { error: `the suite has no server scenario ${options.scenario}; the ones this mode runs: ${listed.filter((s) => SELECTED.test(s.name)).map((s) => s.name).join(', ')}.` };
+    if (!found)
+      return {
+        error: `the suite has no server scenario ${options.scenario}; the ones this mode runs: ${listed
+          .filter((s) => SELECTED.test(s.name))
+          .map((s) => s.name)
+          .join(', ')}.`,
+      };
     return [found];
   }
   const at = options.specVersion;
@@ -135,7 +146,13 @@ function choose(listed: ServerScenario[], options: ConformanceServerOptions): Se
 }
 
 /** One scenario through a fresh tap in front of the server: each connection the suite opens is a session. */
-async function tappedScenario(suite: SuiteCommand, scenario: string, upstream: URL, options: ConformanceServerOptions, note: (text: string) => void): Promise<ScenarioReport> {
+async function tappedScenario(
+  suite: SuiteCommand,
+  scenario: string,
+  upstream: URL,
+  options: ConformanceServerOptions,
+  note: (text: string) => void,
+): Promise<ScenarioReport> {
   const recordings: HttpRecording[] = [];
   const exchanges = new HttpExchanges(options.dataDir, upstream, (recording) => void recordings.push(recording));
   const relay = await startHttpRelay({ upstream, port: 0, watch: (start) => exchanges.watch(start), note });
@@ -156,7 +173,9 @@ const LABEL: Record<ScenarioVerdict['verdict'], string> = { passed: 'PASS', warn
 export function describeReport(report: ScenarioReport): string {
   const passed = report.checks.filter((c) => c.status === 'SUCCESS').length;
   const counted = report.checks.filter((c) => c.status === 'SUCCESS' || c.status === 'FAILURE' || c.status === 'WARNING').length;
-  const lines = [`${LABEL[report.verdict]} ${report.scenario}${counted ? `: ${passed}/${counted} checks passed` : ''}${report.note ? ` (${report.note})` : ''}`];
+  const lines = [
+    `${LABEL[report.verdict]} ${report.scenario}${counted ? `: ${passed}/${counted} checks passed` : ''}${report.note ? ` (${report.note})` : ''}`,
+  ];
   for (const check of report.checks) {
     if (check.status !== 'FAILURE' && check.status !== 'WARNING') continue;
     const what = (check.errorMessage ?? check.description ?? '').trim().split('\n');

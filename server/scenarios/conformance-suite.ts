@@ -46,7 +46,12 @@ export function findSuite(cwd = process.cwd()): SuiteCommand {
       const entry = join(dir, 'node_modules', SUITE_PACKAGE, 'dist', 'index.js');
       if (existsSync(entry)) {
         const version = (JSON.parse(readFileSync(join(dir, 'node_modules', SUITE_PACKAGE, 'package.json'), 'utf8')) as { version?: string }).version;
-        return { command: process.execPath, args: ['--import', NODE20_IMPORT, entry], env: process.env, source: `${SUITE_PACKAGE} ${version ?? '?'} (${entry})` };
+        return {
+          command: process.execPath,
+          args: ['--import', NODE20_IMPORT, entry],
+          env: process.env,
+          source: `${SUITE_PACKAGE} ${version ?? '?'} (${entry})`,
+        };
       }
       if (dirname(dir) === dir) break;
     }
@@ -96,14 +101,15 @@ export async function runServerScenario(
     const { code, output } = await runSuite(suite, args, out, options.timeoutMs + 60_000);
     const skipped = /^SKIPPED: (.*)$/m.exec(output)?.[1];
     const checks = readChecks(out);
-    if (skipped && checks === undefined) return { scenario, verdict: 'skipped', checks: [], note: skipped };
+    if (skipped && !checks?.length) return { scenario, verdict: 'skipped', checks: [], note: skipped };
     if (checks === undefined || checks.length === 0) {
       const tail = output.trim().split('\n').slice(-3).join(' / ') || '(no output)';
       return { scenario, verdict: 'failed', checks: [], note: `the suite reported no checks (exit ${code}): ${tail}` };
     }
     const judged = checks.filter((c) => c.status === 'SUCCESS' || c.status === 'FAILURE' || c.status === 'WARNING');
     // Every check skipped: the suite did not test the scenario (a harness it has not finished, say); it says why.
-    if (judged.length === 0) return { scenario, verdict: 'skipped', checks, note: checks.find((c) => c.errorMessage)?.errorMessage ?? 'the suite skipped every check' };
+    if (judged.length === 0)
+      return { scenario, verdict: 'skipped', checks, note: checks.find((c) => c.errorMessage)?.errorMessage ?? 'the suite skipped every check' };
     const failed = checks.some((c) => c.status === 'FAILURE');
     const warned = checks.some((c) => c.status === 'WARNING');
     return { scenario, verdict: failed ? 'failed' : warned ? 'warnings' : 'passed', checks };
@@ -117,7 +123,8 @@ function readChecks(out: string): SuiteCheck[] | undefined {
     const file = join(out, dir, 'checks.json');
     if (!existsSync(file)) continue;
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (Array.isArray(parsed)) return parsed.filter((c): c is SuiteCheck => typeof c === 'object' && c !== null && typeof (c as SuiteCheck).status === 'string');
+    if (Array.isArray(parsed))
+      return parsed.filter((c): c is SuiteCheck => typeof c === 'object' && c !== null && typeof (c as SuiteCheck).status === 'string');
   }
   return undefined;
 }

@@ -13,9 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StdioBridge = { url: string; close: () => Promise<void> };
+export type StdioBridge = {
+  url: string;
+  /** Why the server command could not be started, once it could not: every later connection would fail the same way. */
+  failure: () => string | undefined;
+  close: () => Promise<void>;
+};
 type Message = Record<string, unknown>;
-type Stream = { res: ServerResponse; waiting: Set<string> };
+/** A POST's event stream and its requests not answered yet, by their id's JSON. */
+type Stream = { res: ServerResponse; waiting: Map<string, unknown> };
 
 const MAX_BODY = 16 * 1024 * 1024;
 
@@ -26,15 +32,23 @@ class StdioSession {
   private buffered = '';
   exited = false;
 
-  constructor(server: { command: string; args: string[] }, note: (text: string) => void) {
+  constructor(server: { command: string; args: string[] }, note: (text: string) => void, failed: (why: string) => void) {
     this.child = spawn(server.command, server.args, { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.child.on('error', (error) => note(`could not start ${server.command}: ${error.message}`));
-    this.child.stdin?.on('error', () => {});
-    this.child.on('exit', () => {
+    // The requests left unanswered get an error of their own: a client waiting on a stream that just ends would wait for its timeout.
+    const over = (why: string) => {
+      if (this.exited) return;
       this.exited = true;
-      for (const stream of this.streams.splice(0)) stream.res.end();
+      for (const stream of this.streams.splice(0)) answerAll(stream, why);
       this.standalone?.end();
+    };
+    this.child.on('error', (error) => {
+      const why = `could not start ${server.command}: ${error.message}`;
+      note(why);
+      failed(why);
+      over(why);
     });
+    this.child.stdin?.on('error', () => {});
+    this.child.on('exit', (code, signal) => over(`the server process exited (${signal ?? `code ${code}`}) before answering`));
     this.child.stdout?.on('data', (chunk: Buffer) => {
       this.buffered += chunk.toString('utf8');
       let at;
@@ -61,14 +75,14 @@ class StdioSession {
     const key = isResponse ? idKey(message.id) : undefined;
     const stream = key !== undefined ? this.streams.find((s) => s.waiting.has(key)) : this.streams.at(-1);
     if (stream) {
-      stream.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+      writeEvent(stream.res, message);
       if (key !== undefined) stream.waiting.delete(key);
       if (stream.waiting.size === 0) {
         this.streams.splice(this.streams.indexOf(stream), 1);
         stream.res.end();
       }
     } else if (this.standalone) {
-      this.standalone.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+      writeEvent(this.standalone, message);
     }
   }
 
@@ -78,10 +92,19 @@ class StdioSession {
 }
 
 const idKey = (id: unknown) => JSON.stringify(id);
+const writeEvent = (res: ServerResponse, message: unknown) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+
+function answerAll(stream: Stream, why: string): void {
+  for (const id of stream.waiting.values()) writeEvent(stream.res, { jsonrpc: '2.0', id, error: { code: -32603, message: `elicitation-inspector: ${why}` } });
+  stream.waiting.clear();
+  stream.res.end();
+}
 
 export async function startStdioBridge(server: { command: string; args: string[] }, note: (text: string) => void): Promise<StdioBridge> {
   const sessions = new Map<string, StdioSession>();
   let shared: StdioSession | undefined;
+  let failure: string | undefined;
+  const open = () => new StdioSession(server, note, (why) => (failure ??= why));
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       note(`could not bridge ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
@@ -122,11 +145,11 @@ export async function startStdioBridge(server: { command: string; args: string[]
     const headers: Record<string, string> = {};
     if (!session && messages.some((m) => m.method === 'initialize')) {
       const id = randomUUID();
-      session = new StdioSession(server, note);
+      session = open();
       sessions.set(id, session);
       headers['mcp-session-id'] = id;
     }
-    session ??= shared && !shared.exited ? shared : (shared = new StdioSession(server, note));
+    session ??= shared && !shared.exited ? shared : (shared = open());
     const requests = messages.filter((m) => typeof m.method === 'string' && m.id !== undefined);
     if (requests.length === 0) {
       session.send(messages);
@@ -134,8 +157,9 @@ export async function startStdioBridge(server: { command: string; args: string[]
     }
     res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.flushHeaders();
-    const stream: Stream = { res, waiting: new Set(requests.map((m) => idKey(m.id))) };
+    const stream: Stream = { res, waiting: new Map(requests.map((m) => [idKey(m.id), m.id])) };
     const current = session;
+    if (current.exited) return answerAll(stream, 'the server process has exited');
     current.streams.push(stream);
     res.on('close', () => {
       const at = current.streams.indexOf(stream);
@@ -151,6 +175,7 @@ export async function startStdioBridge(server: { command: string; args: string[]
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    failure: () => failure,
     close: async () => {
       for (const session of [...sessions.values(), ...(shared ? [shared] : [])]) session.stop();
       http.closeAllConnections();
