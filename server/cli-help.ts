@@ -13,6 +13,7 @@ export const COMMAND_DOCS = {
   audit: 'docs/audit.md',
   'scenario-from': 'docs/ci.md',
   'conformance-client': 'docs/conformance.md',
+  'conformance-server': 'docs/conformance.md',
   demo: 'docs/demos.md',
   'export-spec': 'docs/playwright.md',
   tap: 'docs/tap.md',
@@ -97,6 +98,16 @@ MCP_CONFORMANCE_CONTEXT, calls the server's tools (the context's calls, else eac
 arguments that fit its schema) and accepts its elicitations with their defaults. Exit codes: 0 every
 call was carried through (a server's error answer included), 1 a call the client could not carry
 through, 2 usage, 3 could not connect.`,
+  'conformance-server': `Usage: elicitation-inspector conformance-server <server url> [--scenario NAME] [--spec-version <revision>] [--data-dir DIR]
+       elicitation-inspector conformance-server [--scenario NAME] [--spec-version <revision>] [--data-dir DIR] -- <server command> [args…]
+
+Runs the MCP conformance suite's server scenarios about elicitation, tasks and input_required
+against your server, one at a time, through a tap that records each scenario's traffic as a session
+in the data folder. Prints each scenario's verdict (PASS, WARN, FAIL or SKIP when it does not apply at
+--spec-version), its failed checks' messages and its sessions, to open in the page. --scenario runs
+one server scenario the suite lists, of any kind. A stdio server (after --) is served over loopback
+Streamable HTTP, one process per connection the suite opens. Uses the installed suite, else npx.
+Exit codes: 0 no scenario failed, 1 one failed, 2 usage, 3 the suite or the server command could not be run.`,
 };
 
 /** `<command> --help` (or -h) before any `--`: the help to print, else undefined. */

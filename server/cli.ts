@@ -22,6 +22,7 @@ const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Prom
   run: () => import('./scenarios/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
   audit: () => import('./audit/audit-cli').then((m) => ({ default: (argv: string[]) => m.auditCli(argv) })),
   'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
+  'conformance-server': () => import('./scenarios/conformance-server').then((m) => ({ default: (argv: string[]) => m.conformanceServer(argv) })),
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
   tap: () => import('./tap/tap-cli').then((m) => ({ default: (argv: string[]) => m.tapCli(argv) })),
