@@ -9,32 +9,19 @@
  * The suite's bundle imports `globSync` from `fs` (Node 22+) for one command we
  * never run; on Node 20 the import alone fails. The hook below, given to the
  * suite's Node with `--import` as a data: URL, hands the suite's files an `fs`
- * with that name added (e2e/support/conformance-node20.mjs is the same, for the
- * tests' own runs of the client suite).
+ * with that name added (conformance-node20.mjs, which the tests' own runs of the
+ * client suite load too).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PACKAGE_ROOT } from '../runtime';
+import { NODE20_IMPORT } from './conformance-node20.mjs';
 
 /** The release the inspector is tested with; npx fetches this one when none is installed. */
 export const SUITE_VERSION = '0.2.0-alpha.12';
 const SUITE_PACKAGE = '@modelcontextprotocol/conformance';
-
-const NODE20_HOOK = `
-const SHIM = 'data:text/javascript,' + encodeURIComponent(\`
-import fs from 'node:fs';
-export * from 'node:fs';
-export default fs;
-export const globSync = fs.globSync ?? (() => { throw new Error('this needs Node 22 or newer (fs.globSync)'); });
-\`);
-export async function resolve(specifier, context, next) {
-  const fromSuite = /\\/@modelcontextprotocol\\/conformance[^/]*\\//.test(context.parentURL ?? '');
-  if (fromSuite && (specifier === 'fs' || specifier === 'node:fs')) return { url: SHIM, shortCircuit: true };
-  return next(specifier, context);
-}`;
-const NODE20_IMPORT = `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(NODE20_HOOK)}`)});`)}`;
 
 /** How the suite is started: its entry file on this Node, or npx. */
 export type SuiteCommand = { command: string; args: string[]; env: NodeJS.ProcessEnv; source: string };

@@ -1,0 +1,2 @@
+export const NODE20_HOOK: string;
+export const NODE20_IMPORT: string;
