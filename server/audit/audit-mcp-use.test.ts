@@ -20,9 +20,10 @@ import { runAudit, type AuditRun } from './audit-runner';
 const dataDir = mkdtempSync(join(tmpdir(), 'audit-mcp-use-'));
 const registry = new SessionRegistry({ dataDir });
 let server: Awaited<ReturnType<typeof startMcpUseServer>>;
+// The first run installs the Node 22 it runs on (e2e/support/node22.ts).
 beforeAll(async () => {
   server = await startMcpUseServer();
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await registry.closeAll('user');
   await server?.stop();

@@ -107,7 +107,8 @@ describe('tap --url in front of an mcp-use server', () => {
       tap!.once('exit', (code) => reject(new Error(`the tap exited with ${code} before printing its URL`)));
     });
     expect(tapUrl).toBe(entry.url);
-  }, 60_000);
+    // The first run installs the Node 22 the server runs on (e2e/support/node22.ts).
+  }, 120_000);
   afterAll(async () => {
     if (tap) await stopProcess(tap);
     await server?.stop();
