@@ -41,6 +41,8 @@ export function node22(): string {
 
 /** The mcp-use server of e2e/targets on Node 22, on 127.0.0.1 and a free port; its MCP endpoint's URL. */
 export async function startMcpUseServer(): Promise<Started & { url: string }> {
-  const started = await startUntil(node22(), [join(ROOT, 'e2e/targets/mcp-use-server.mjs')], /LOOPBACK_PORT=(\d+)/);
+  // mcp-use sends anonymous usage events unless told not to: a test reaches nothing beyond loopback.
+  const env = { MCP_USE_ANONYMIZED_TELEMETRY: 'false' };
+  const started = await startUntil(node22(), [join(ROOT, 'e2e/targets/mcp-use-server.mjs')], /LOOPBACK_PORT=(\d+)/, { env });
   return { ...started, url: `http://127.0.0.1:${started.match[1]}/mcp` };
 }
