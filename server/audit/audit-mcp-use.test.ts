@@ -7,13 +7,14 @@
  * altered by a byte, truncated or emptied, yet takes a signed state from another call; and on a
  * 2025-11-25 connection it cannot elicit at all, so there is nothing to audit there.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpUseServer } from '../../e2e/support/node22';
 import { SessionRegistry } from '../session/session-registry';
 import { ScenarioSchema } from '../wire/scenario';
+import { auditCli } from './audit-cli';
 import { caseTarget } from './audit-report';
 import { runAudit, type AuditRun } from './audit-runner';
 
@@ -142,6 +143,25 @@ describe('the audit of an mcp-use server', () => {
     expect(altered).toMatchObject({ reason: 'a JSON-RPC error (-32602)' });
     expect(altered?.came).toContain('Invalid or expired requestState');
   });
+
+  it('from the command line with --url: the careful tool passes, the unchecked one fails the run with its evidence', async () => {
+    const run = async (tool: string) => {
+      const file = join(dataDir, `${tool}.json`);
+      writeFileSync(file, JSON.stringify({ steps: [{ call: tool }] }));
+      let out = '';
+      const code = await auditCli([file, '--url', server.url, '--revision', '2026-07-28', '--data-dir', dataDir], {
+        out: (text) => void (out += text),
+        err: () => {},
+      });
+      return { code, out };
+    };
+    const careful = await run('book_table');
+    expect([careful.code, careful.out]).toEqual([0, expect.stringMatching(/^PASSED on 2026-07-28: \d+ cases/m)]);
+    const unchecked = await run('book_table_unchecked');
+    expect(unchecked.code).toBe(1);
+    expect(unchecked.out).toMatch(/FAIL used +not-an-option +1\. tools\/call book_table_unchecked › form 1 › seating: the result carries the value sent/);
+    expect(unchecked.out).toContain('"seating":"audit-not-an-option"');
+  }, 60_000);
 
   it('on 2025-11-25 it cannot elicit at all: every tool answers with an error, and there is nothing to audit', async () => {
     const legacy = await audit('2025-11-25');
