@@ -20,6 +20,7 @@ const SessionHeaderSchema = z.object({
   sessionId: z.string(),
   createdAt: z.number(),
   importedFrom: z.string().optional(),
+  writtenOn: z.string().optional(),
 }) satisfies z.ZodType<SessionHeaderLine>;
 export type SessionHeader = SessionHeaderLine;
 
