@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../wire/target';
 import { FollowedSession } from './followed-session';
 import { SessionLog } from './session-log';
 
@@ -21,14 +22,7 @@ async function tapFile(dir: string, name: string, writtenOn?: string): Promise<s
     kind: 'session-state',
     state: 'connecting',
     target: { transport: 'stdio', command: 'node', args: ['server.js'], env: {}, host: { relayPid: process.pid } },
-    settings: {
-      protocol: '2025-06-18',
-      elicitation: { form: true, url: false },
-      applyDefaults: false,
-      requestTimeoutMs: 60_000,
-      maxRounds: 20,
-      autoRetryUrlRequired: true,
-    },
+    settings: DEFAULT_SETTINGS,
     clientCapabilities: {},
   });
   await new Promise((resolve) => setImmediate(resolve));
