@@ -3,8 +3,9 @@
  * name (the ones the README lists for scripts), every method an intent.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectFrom, disconnectFrom, openConnection, type ConnectionTarget } from './connection-form.js';
 import { FormElicitation, UrlElicitation, type Elicitation, type FieldValue } from './elicitation.js';
-import { checkOn, clickOn, CONTROL_WAIT_MS, describePage, fillIn, selectIn, newestCall, readText, readTexts, shown, textOf } from './page-account.js';
+import { checkOn, clickOn, CONTROL_WAIT_MS, describePage, fillIn, newestCall, readText, readTexts, shown, textOf } from './page-account.js';
 import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
@@ -310,53 +311,18 @@ export class InspectorPage {
   }
 
   /** Unfold the Connection section (it folds once a session is live) and return its form. */
-  async openConnection(): Promise<Locator> {
-    const section = await shown(this.page.getByRole('button', { name: 'Connection', exact: true }), 'a Connection section');
-    if ((await section.getAttribute('aria-expanded')) !== 'true') await clickOn(section, 'a Connection section');
-    return shown(this.page.getByRole('form', { name: 'Connection' }), 'the Connection form to unfold');
+  openConnection(): Promise<Locator> {
+    return openConnection(this.page);
   }
 
   /** Disconnect from the form, as a person does, and wait for the status to say so. */
-  async disconnect(): Promise<void> {
-    await test.step('disconnect', async () => {
-      const form = await this.openConnection();
-      await clickOn(form.getByRole('button', { name: 'Disconnect', exact: true }), 'a Disconnect button (a live session)');
-      try {
-        await expect(this.connectionStatus).toHaveText('Disconnected', { timeout: CONTROL_WAIT_MS });
-      } catch {
-        throw new Error(`Expected the connection status Disconnected within ${CONTROL_WAIT_MS} ms; the page shows: ${await this.describe()}`);
-      }
-    });
+  disconnect(): Promise<void> {
+    return disconnectFrom(this.page, this.connectionStatus);
   }
 
   /** Open the Connection section and connect to a target from the form. */
-  async connect(
-    target: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string },
-    protocol?: string,
-  ): Promise<void> {
-    await test.step(`connect over ${target.transport}`, async () => {
-      // Folded while a session is live (README: "connection section").
-      const form = await this.openConnection();
-      const transportLabels = { stdio: 'stdio', http: 'Streamable HTTP', sse: 'SSE (legacy)' };
-      await clickOn(
-        form.getByRole('radio', { name: transportLabels[target.transport] }),
-        `a ${transportLabels[target.transport]} transport in the Connection form`,
-      );
-      const field = (label: string, value: string) => fillIn(form.getByLabel(label, { exact: true }), `a ${label} field in the Connection form`, value);
-      if (target.transport === 'stdio') {
-        await field('Command', target.command);
-        await field('Arguments', target.args.join('\n'));
-        await field('Environment', '');
-      } else {
-        await field('URL', target.url);
-        await field('Headers', target.headers ?? '');
-      }
-      if (protocol) {
-        await clickOn(form.getByText('Client settings'), 'the Client settings of the Connection form');
-        await selectIn(form.getByLabel('Protocol'), `a Protocol option "${protocol}" in the Client settings`, protocol);
-      }
-      await clickOn(form.getByRole('button', { name: /^(Connect|Reconnect)$/ }), 'a Connect button in the Connection form');
-    });
+  connect(target: ConnectionTarget, protocol?: string): Promise<void> {
+    return connectFrom(this.page, target, protocol);
   }
 
   private async statusText(): Promise<string> {

@@ -7,7 +7,6 @@
  */
 import {
   auth,
-  extractWWWAuthenticateParams,
   IssuerMismatchError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -19,24 +18,20 @@ import {
 import type { NewLogEvent, WireError } from '../wire/events';
 import type { OAuthOptions } from '../wire/oauth';
 import { secretScrubber, type JsonScrubber } from '../wire/secret-scrubber';
-import { awaitCallback, callbackUrl, isHeadless } from './callbacks';
-import { approveWithoutPerson } from './headless-approve';
+import { callbackUrl, isHeadless } from './callbacks';
 import { describeKeptTokens, describeMetadata, describeTokens } from './oauth-steps';
 import { discoverLegacySignIn } from './legacy-discovery';
 import { InspectorOAuthProvider } from './oauth-provider';
+import { awaitRedirect } from './redirect-wait';
 import { describeRefusal, type LoggedExchange } from './refusals';
-import { discoverSignIn } from './sign-in-discovery';
+import { challengeParams, readChallenge, readSignInChallenge, type Challenge } from './sign-in-challenge';
 import { fileStore, memoryStore, type AuthStore, type StoredAuth } from './token-store';
-
-/** How long a sign-in may wait for the person before the connect gives up. */
-const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 
 type OAuthEvent = Extract<NewLogEvent, { kind: 'oauth' }>;
 /** Where the sign-ins stood when a request was sent: compared after it fails (scopeRefusalSince). */
 export type AuthMark = { scopeRefusals: number; signIns: number };
 /** A request refused for scope: what the server asked for, and whether the sign-in that refusal started brings tokens. */
 export type ScopeRefusal = { scopeAsked: string | undefined; isSignedIn: Promise<boolean> };
-type Challenge = { status: number; resourceMetadataUrl?: URL; scope?: string; error?: string };
 
 export type FlowHost = {
   serverUrl: string;
@@ -99,8 +94,9 @@ export class OAuthFlow {
 
   /** Every response the transport's fetch sees: a 401 or 403 carries the challenge. */
   watch(response: Response): void {
-    if (response.status !== 401 && response.status !== 403) return;
-    this.challenge = { status: response.status, ...extractWWWAuthenticateParams(response) };
+    const challenge = readChallenge(response);
+    if (!challenge) return;
+    this.challenge = challenge;
     // A token refused after signing in: the server may have moved to another authorization server, so
     // the next sign-in reads the protected-resource metadata again (and registers anew where it changed).
     // A 2025-03-26 server is its own authorization server: there is nowhere else to move to.
@@ -137,7 +133,7 @@ export class OAuthFlow {
     if (!this.pending && this.challenge) {
       // A 401 the SDK did not take through auth() (the version probe's): start it here, on the SDK's auth().
       try {
-        const result = await auth(this.provider, { serverUrl: this.host.serverUrl, ...this.challengeParams(), fetchFn: this.host.fetchFn });
+        const result = await auth(this.provider, { serverUrl: this.host.serverUrl, ...challengeParams(this.challenge), fetchFn: this.host.fetchFn });
         if (result === 'AUTHORIZED') return 'retry';
       } catch (authError) {
         if (isMetadataIssuerMismatch(authError) && (await this.useLegacyDiscovery())) return 'retry';
@@ -261,7 +257,9 @@ export class OAuthFlow {
   private async completeAuthorization(url: URL, state: string, headless: boolean): Promise<boolean> {
     let stage: 'authorize' | 'callback' | 'token request' = 'authorize';
     try {
-      const params = headless ? await approveWithoutPerson(url, callbackUrl(), this.host.fetchFn) : await this.waitForRedirect(state);
+      const redirect = awaitRedirect(url, state, headless, this.host.fetchFn);
+      this.stopWaiting = redirect.stop;
+      const params = await redirect.params;
       const code = params.get('code');
       if (code) this.addSecret(code);
       const error = params.get('error');
@@ -282,52 +280,13 @@ export class OAuthFlow {
     }
   }
 
-  private waitForRedirect(state: string): Promise<URLSearchParams> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => stop(new Error(`No sign-in within ${SIGN_IN_TIMEOUT_MS / 60_000} minutes.`)), SIGN_IN_TIMEOUT_MS);
-      timer.unref();
-      const unregister = awaitCallback(state, (params) => {
-        clearTimeout(timer);
-        resolve(params);
-      });
-      const stop = (reason: Error) => {
-        clearTimeout(timer);
-        unregister();
-        reject(reason);
-      };
-      this.stopWaiting = () => stop(new Error('The session ended before the sign-in finished.'));
-    });
-  }
-
-  /**
-   * Whether the server that answered 401 says where to sign in. Asked through the
-   * discovery the doctor uses (sign-in-discovery.ts), which is the one the SDK's
-   * auth() runs, so the two never disagree about a server.
-   */
+  /** Whether the server that answered 401 says where to sign in (sign-in-challenge.ts). */
   private async hasMetadata(): Promise<boolean> {
-    const status = this.challenge?.status ?? 401;
-    const resourceMetadataUrl = this.challenge?.resourceMetadataUrl;
-    const found = await discoverSignIn(new URL(this.host.serverUrl), { ...(resourceMetadataUrl && { resourceMetadataUrl }), fetchFn: this.host.fetchFn });
+    const reading = await readSignInChallenge(this.host.serverUrl, this.challenge, this.host.fetchFn);
     this.hasTriedLegacy = true;
-    if (found.hasMetadata && found.legacy) {
-      this.legacyState = found.state;
-      this.emit({ step: 'challenge', message: `The server answered HTTP ${status}. ${found.legacy}`, scopeAsked: this.challenge?.scope });
-      return true;
-    }
-    if (!found.hasMetadata) {
-      this.emit({
-        step: 'challenge',
-        message: `The server answered HTTP ${status} and publishes no OAuth protected-resource metadata (${found.why}), so it takes its token some other way.`,
-      });
-      return false;
-    }
-    const servers = found.state.resourceMetadata?.authorization_servers?.join(', ') ?? 'none named';
-    this.emit({
-      step: 'challenge',
-      message: `The server answered HTTP ${status} and says where to sign in (authorization server: ${servers}).`,
-      scopeAsked: this.challenge?.scope,
-    });
-    return true;
+    if (reading.legacyState) this.legacyState = reading.legacyState;
+    this.emit({ step: 'challenge', ...reading.entry });
+    return reading.hasMetadata;
   }
 
   /**
@@ -344,13 +303,6 @@ export class OAuthFlow {
     this.emit({ step: 'challenge', message: legacy.message });
     this.provider.saveDiscoveryState(legacy.state);
     return true;
-  }
-
-  private challengeParams(): { resourceMetadataUrl?: URL; scope?: string } {
-    return {
-      ...(this.challenge?.resourceMetadataUrl && { resourceMetadataUrl: this.challenge.resourceMetadataUrl }),
-      ...(this.challenge?.scope && { scope: this.challenge.scope }),
-    };
   }
 
   private fail(error: unknown, stage: string = this.lastStep === 'challenge' ? 'discovery' : this.lastStep): undefined {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LogEventSchema, type LogEvent } from '../wire/events';
+import { StoryIndex } from '../wire/story-index';
 import { exportSpec } from './export-spec';
 import { matchSimpleTemplate } from './export-spec-resources';
 
@@ -19,6 +20,29 @@ function syntaxErrors(source: string): string[] {
 }
 
 describe('exportSpec', () => {
+  it.each(['push-form', 'push-url-2025', 'server-cancelled', 'three-rounds-2026', 'timeout-call', 'url-poll-2026', 'url-required-retry'])(
+    '%s: each call answers the elicitations its story in the page shows answered, in order',
+    (name) => {
+      const events = recorded(name);
+      const story = new StoryIndex();
+      for (const event of events) story.add(event);
+      const bySeq = new Map(events.map((event) => [event.seq, event]));
+      const modes = new Map(events.flatMap((e) => (e.kind === 'elicitation' ? [[e.key, e.mode] as const] : [])));
+      const source = exportSpec(events);
+      for (const start of events.filter((e) => e.kind === 'call-start')) {
+        const answered = new Map<string, string>();
+        for (const seq of story.storyOfCall(start.callId)) {
+          const event = bySeq.get(seq);
+          if (event?.kind !== 'action' || !event.key || answered.has(event.key) || modes.get(event.key) === 'sampling') continue;
+          if (['accept', 'decline', 'cancel', 'open-url', 'copy-url'].includes(event.action)) answered.set(event.key, modes.get(event.key) ?? '');
+        }
+        const section = source.split(`(${start.callId})\n`)[1]?.split('\n\n')[0] ?? '';
+        const steps = [...section.matchAll(/app\.(nextForm|nextUrlFlow)\(\)/g)].map((m) => (m[1] === 'nextForm' ? 'form' : 'url'));
+        expect(steps, `the answers of ${start.callId}`).toEqual([...answered.values()]);
+      }
+    },
+  );
+
   it('a pushed form: the call, the accepted content, the state and the result text', () => {
     const source = exportSpec(recorded('push-form'));
     expect(syntaxErrors(source)).toEqual([]);

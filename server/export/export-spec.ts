@@ -6,6 +6,7 @@
  */
 import type { EventOf, LogEvent } from '../wire/events';
 import { isScopeRefusal } from '../wire/oauth';
+import { StoryIndex } from '../wire/story-index';
 import { listedResources, pickResource } from './export-spec-resources';
 import { portableServer, type PortableServer } from './export-spec-server';
 
@@ -52,24 +53,31 @@ export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptio
   return lines.join('\n');
 }
 
+/** The actions that answer an elicitation; a URL flow's open-url or copy-url is its accept. */
+const ANSWERS = new Set(['accept', 'decline', 'cancel', 'open-url', 'copy-url']);
+
+/** Each call with the answers to its elicitations, tied to it as the page ties them (StoryIndex). */
 function replayedCalls(events: readonly LogEvent[]): ReplayedCall[] {
+  const story = new StoryIndex();
   const calls = new Map<string, ReplayedCall>();
-  const elicitations = new Map<string, { callId?: string; mode: 'form' | 'url' }>();
+  const modes = new Map<string, 'form' | 'url'>();
   for (const event of events) {
+    story.add(event);
     if (event.kind === 'call-start') calls.set(event.callId, { start: event, answers: [] });
     else if (event.kind === 'call-end') {
       const call = calls.get(event.callId);
       if (call) call.end = event;
     } else if (event.kind === 'elicitation') {
       // The kit has no page-object step for a sampling reply yet: such a call is replayed without its answer.
-      if (event.mode !== 'sampling') elicitations.set(event.key, { callId: event.callId, mode: event.mode });
-    } else if (event.kind === 'action' && event.key && ['accept', 'decline', 'cancel', 'open-url', 'copy-url'].includes(event.action)) {
-      const asked = elicitations.get(event.key);
-      const call = asked?.callId ? calls.get(asked.callId) : undefined;
+      if (event.mode !== 'sampling') modes.set(event.key, event.mode);
+    } else if (event.kind === 'action' && event.key && ANSWERS.has(event.action)) {
+      const mode = modes.get(event.key);
+      const callId = story.callOf(event.seq);
+      const call = callId === undefined ? undefined : calls.get(callId);
       // One answer per elicitation: a URL flow logs accept and then open-url for one click.
-      if (!asked || !call || call.answers.some((a) => a.key === event.key)) continue;
+      if (!mode || !call || call.answers.some((a) => a.key === event.key)) continue;
       const action = event.action === 'open-url' || event.action === 'copy-url' ? 'accept' : event.action;
-      call.answers.push({ key: event.key, mode: asked.mode, action, content: event.content });
+      call.answers.push({ key: event.key, mode, action, content: event.content });
     }
   }
   return [...calls.values()];

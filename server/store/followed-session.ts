@@ -4,6 +4,7 @@
  * session's events. Read-only; it ends at the file's `closed` entry (or when it is dropped).
  */
 import { closeSync, fstatSync, openSync, readSync, watch, type FSWatcher } from 'node:fs';
+import { hostname } from 'node:os';
 import type { SessionSummary } from '../wire/commands';
 import type { LogEvent } from '../wire/events';
 import { parseHeader, readStoredEvents, storedSeq, type StoredEvent } from './session-file';
@@ -28,6 +29,8 @@ export class FollowedSession implements EventSource {
   private isEnded = false;
   /** The tap's process, once its first entry names it. */
   private relayPid: number | undefined;
+  /** Written on another machine (a copied file): its relayPid names no process here, and nothing here can say it still runs. */
+  private readonly isWrittenElsewhere: boolean;
 
   private constructor(
     readonly filePath: string,
@@ -38,6 +41,7 @@ export class FollowedSession implements EventSource {
     this.sessionId = header.sessionId;
     this.summaryOf = new SummaryBuilder(header);
     this.offset = headerBytes;
+    this.isWrittenElsewhere = header.writtenOn !== undefined && header.writtenOn !== hostname();
   }
 
   /** Start following a file; undefined when it has no header line yet or is not a session file. */
@@ -98,7 +102,7 @@ export class FollowedSession implements EventSource {
     }
     this.poll = setInterval(() => {
       this.readMore();
-      if (!this.isEnded && this.relayPid !== undefined && !isRunning(this.relayPid)) this.cutShort();
+      if (!this.isEnded && this.relayPid !== undefined && (this.isWrittenElsewhere || !isRunning(this.relayPid))) this.cutShort();
     }, POLL_MS);
     this.poll.unref();
   }
@@ -138,7 +142,10 @@ export class FollowedSession implements EventSource {
     this.onChange();
   }
 
-  /** The tap died without its closing entry (SIGKILL): the session is over all the same, ended at its last entry. */
+  /**
+   * The tap died without its closing entry (SIGKILL), or the file came from another machine with
+   * none: the session is over all the same, ended at its last entry.
+   */
   private cutShort(): void {
     this.readMore();
     this.isEnded = true;

@@ -5,8 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { LogEventSchema, type LogEvent } from '../wire/events';
-import { parseHeader, SessionFileError, type SessionHeader } from './session-file';
+import type { LogEvent } from '../wire/events';
+import { checkEntry, parseHeader, SessionFileError, type SessionHeader } from './session-file';
 
 /** A session file's header and the entries a view kept, in seq order. */
 export type ReadSession = { header: SessionHeader; events: LogEvent[] };
@@ -36,9 +36,8 @@ export async function readSessionFile(path: string, keep: (event: LogEvent) => b
       torn = new SessionFileError(line, `not valid JSON (${(error as Error).message}).`);
       continue;
     }
-    const parsed = LogEventSchema.safeParse(raw);
-    if (!parsed.success) throw new SessionFileError(line, 'not a valid log entry.');
-    if (keep(parsed.data)) events.push(parsed.data);
+    const event = checkEntry(raw, line);
+    if (keep(event)) events.push(event);
   }
   if (!header) throw new SessionFileError(0, 'the file is empty.');
   return { header, events };

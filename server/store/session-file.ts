@@ -20,6 +20,7 @@ const SessionHeaderSchema = z.object({
   sessionId: z.string(),
   createdAt: z.number(),
   importedFrom: z.string().optional(),
+  writtenOn: z.string().optional(),
 }) satisfies z.ZodType<SessionHeaderLine>;
 export type SessionHeader = SessionHeaderLine;
 
@@ -78,10 +79,15 @@ export function parseEventLine(text: string, line: number, expectedSeq: number):
   } catch (error) {
     throw new SessionFileError(line, `not valid JSON (${(error as Error).message}).`);
   }
+  const event = checkEntry(raw, line);
+  if (event.seq !== expectedSeq) throw new SessionFileError(line, `entry has seq ${event.seq}, expected ${expectedSeq}: entries are missing or out of order.`);
+  return event;
+}
+
+/** One parsed line checked as a log entry; a bad one is an error naming its line and the fields that are wrong. */
+export function checkEntry(raw: unknown, line: number): LogEvent {
   const event = LogEventSchema.safeParse(raw);
   if (!event.success) throw new SessionFileError(line, `not a valid log entry: ${formatIssues(event.error.issues)}`);
-  if (event.data.seq !== expectedSeq)
-    throw new SessionFileError(line, `entry has seq ${event.data.seq}, expected ${expectedSeq}: entries are missing or out of order.`);
   return event.data;
 }
 

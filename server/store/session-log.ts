@@ -1,4 +1,5 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { redactEvent } from '../wire/redact-event';
 import { WINDOWED_MIN_ENTRIES } from '../wire/queries';
@@ -58,7 +59,7 @@ export class SessionLog implements EventSource {
     this.scrubSecrets = options.scrubSecrets;
     if (filePath) {
       this.fd = openSync(filePath, 'a', 0o600);
-      writeSync(this.fd, JSON.stringify(sessionHeader(sessionId, options.startedAt ?? Date.now())) + '\n');
+      writeSync(this.fd, JSON.stringify({ ...sessionHeader(sessionId, options.startedAt ?? Date.now()), writtenOn: hostname() }) + '\n');
     }
   }
 

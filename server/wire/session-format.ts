@@ -13,6 +13,11 @@ export type SessionHeaderLine = {
   createdAt: number;
   /** Set on a file made by importing another one: the session id it had there. */
   importedFrom?: string;
+  /**
+   * The host name of the machine whose process writes the file: a process id in it (a tap's
+   * `relayPid`) names a process of that machine, so a follower elsewhere does not check it.
+   */
+  writtenOn?: string;
 };
 
 export function sessionHeader(sessionId: string, createdAt: number, importedFrom?: string): SessionHeaderLine {
