@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../wire/target';
 import { FollowedSession } from './followed-session';
 import { SessionLog } from './session-log';
+import { machineId } from './machine-id';
 
 const followed: FollowedSession[] = [];
 afterEach(() => {
@@ -45,7 +46,7 @@ function follow(path: string): FollowedSession {
 describe('FollowedSession', () => {
   it('the tap writes the machine it runs on in the header', async () => {
     const path = await tapFile(mkdtempSync(join(tmpdir(), 'followed-test-')), 'tap-here.jsonl');
-    expect(JSON.parse(readFileSync(path, 'utf8').split('\n')[0])).toMatchObject({ writtenOn: hostname() });
+    expect(JSON.parse(readFileSync(path, 'utf8').split('\n')[0])).toMatchObject({ writtenOn: machineId() });
   });
 
   it('a tap file copied from another machine ends at its last entry, though a process here has its pid; one written here stays live', async () => {
@@ -56,5 +57,14 @@ describe('FollowedSession', () => {
     await vi.waitFor(() => expect(copied.isLive).toBe(false), { timeout: 10_000, interval: 100 });
     expect(copied.summary().isLive).toBe(false);
     expect(local.isLive).toBe(true);
+  });
+});
+
+describe('machineId', () => {
+  it('tells machines apart without naming them', () => {
+    expect(machineId('ada-laptop')).toMatch(/^[0-9a-f]{16}$/);
+    expect(machineId('ada-laptop')).not.toContain('ada');
+    expect(machineId('ada-laptop')).toBe(machineId('ada-laptop'));
+    expect(machineId('ada-laptop')).not.toBe(machineId('build-runner-7'));
   });
 });

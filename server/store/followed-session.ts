@@ -4,12 +4,12 @@
  * session's events. Read-only; it ends at the file's `closed` entry (or when it is dropped).
  */
 import { closeSync, fstatSync, openSync, readSync, watch, type FSWatcher } from 'node:fs';
-import { hostname } from 'node:os';
 import type { SessionSummary } from '../wire/commands';
 import type { LogEvent } from '../wire/events';
 import { parseHeader, readStoredEvents, storedSeq, type StoredEvent } from './session-file';
 import { SummaryBuilder } from './recorded-session';
 import { MEMORY_WINDOW, type EventSource } from './session-log';
+import { machineId } from './machine-id';
 
 type Listener = (events: StoredEvent[]) => void;
 
@@ -41,7 +41,7 @@ export class FollowedSession implements EventSource {
     this.sessionId = header.sessionId;
     this.summaryOf = new SummaryBuilder(header);
     this.offset = headerBytes;
-    this.isWrittenElsewhere = header.writtenOn !== undefined && header.writtenOn !== hostname();
+    this.isWrittenElsewhere = header.writtenOn !== undefined && header.writtenOn !== machineId();
   }
 
   /** Start following a file; undefined when it has no header line yet or is not a session file. */

@@ -1,11 +1,11 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { redactEvent } from '../wire/redact-event';
 import { WINDOWED_MIN_ENTRIES } from '../wire/queries';
 import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
 import { prepareClosedSessionFile } from './session-query';
+import { machineId } from './machine-id';
 
 type Listener = (events: StoredEvent[]) => void;
 /** Typed events, for consumers inside the proxy (automation), which would otherwise parse back what was just serialized. */
@@ -59,7 +59,7 @@ export class SessionLog implements EventSource {
     this.scrubSecrets = options.scrubSecrets;
     if (filePath) {
       this.fd = openSync(filePath, 'a', 0o600);
-      writeSync(this.fd, JSON.stringify({ ...sessionHeader(sessionId, options.startedAt ?? Date.now()), writtenOn: hostname() }) + '\n');
+      writeSync(this.fd, JSON.stringify({ ...sessionHeader(sessionId, options.startedAt ?? Date.now()), writtenOn: machineId() }) + '\n');
     }
   }
 

@@ -14,7 +14,7 @@ export type SessionHeaderLine = {
   /** Set on a file made by importing another one: the session id it had there. */
   importedFrom?: string;
   /**
-   * The host name of the machine whose process writes the file: a process id in it (a tap's
+   * Which machine writes the file (a digest of its host name): a process id in it (a tap's
    * `relayPid`) names a process of that machine, so a follower elsewhere does not check it.
    */
   writtenOn?: string;
