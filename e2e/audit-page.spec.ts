@@ -3,6 +3,8 @@
  * audited from its story, the verdict table read (used for the careless tool, none
  * failing for the careful one), a case's story opened from its link, by keyboard too.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
 
 test.use({ inspectorProtocol: '2026-07-28' });
@@ -16,6 +18,16 @@ async function recordCall(app: InspectorPage, tool: string): Promise<void> {
   await app.answer('Accept', { 'Create the account': true });
   await expect(app.result()).toContainText(`${tool}: account created`);
   await app.callStory(tool);
+}
+
+/** The dialog as axe-core sees it: no serious or critical rule broken (contrast in the theme on screen among them). */
+async function expectAccessible(page: Page, theme: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('dialog[open]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.failureSummary ?? ''}`);
+  expect(serious, `the audit dialog, ${theme}`).toEqual([]);
 }
 
 test('audit a recorded call from its story: the verdict table, a used verdict, a link into a case story', async ({ app, page }) => {
@@ -37,9 +49,13 @@ test('audit a recorded call from its story: the verdict table, a used verdict, a
   await expect(notAnOption).toContainText('used');
   await expect(notAnOption).toContainText('came:');
   await page.screenshot({ path: test.info().outputPath('audit-table.png') });
+  await expectAccessible(page, 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('audit-table-dark.png') });
+  await expectAccessible(page, 'dark');
 
   // The link opens that case's call in its own session's story; the dialog has closed.
-  const link = notAnOption.getByRole('link', { name: 'Open the story of not-an-option on plan' });
+  const link = notAnOption.getByRole('link', { name: /^Open the story of not-an-option on plan: c\d+$/ });
   const caseCall = (await link.textContent())!;
   await link.focus();
   await page.keyboard.press('Enter');

@@ -198,7 +198,7 @@ function VerdictTable({ cases, onOpenStory }: { cases: AuditCaseReport[]; onOpen
                 {c.sessionId && c.callId ? (
                   <a
                     href="#"
-                    aria-label={`Open the story of ${c.caseId}${c.field ? ` on ${c.field}` : ''}`}
+                    aria-label={`Open the story of ${c.caseId}${c.field ? ` on ${c.field}` : ''}: ${c.callId}`}
                     className="text-indigo-700 underline hover:text-indigo-900"
                     onClick={(e) => {
                       e.preventDefault();
