@@ -45,6 +45,30 @@ test('the log: its controls, a call’s story, entries and one entry whole', asy
   await readme.locate('one entry whole', "getByRole('button', { name: 'Copy Entry JSON' })");
 });
 
+test('audit a call: from its story, stopped part way, the verdicts so far and a link into a case story', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  const readme = new ReadmeProbe(ROWS, page, coverage);
+  await app.waitConnected();
+  await app.runTool('audit_careless');
+  await app.answer('Accept', { Name: 'Ada', Email: 'ada@example.com', Plan: 'pro' });
+  await expect(app.field('Create the account')).toBeVisible();
+  await app.answer('Accept', { 'Create the account': true });
+  await expect(app.result()).toContainText('audit_careless: account created');
+  await app.callStory('audit_careless');
+  await (await readme.locate('audit a call', "getByRole('button', { name: 'Audit this call' })", { scope: app.log })).click();
+  const dialog = await readme.locate('audit a call', "getByRole('dialog', { name: /^Audit of / })");
+  const progress = await readme.locate('audit a call', "getByRole('status', { name: 'Audit progress' })", { scope: dialog });
+  // On 2025 over stdio the cases run one at a time: stopped after a few, the ones done are kept.
+  await expect(progress).toHaveText(/^Running case ([3-9]|\d\d) of \d+/, { timeout: 60_000 });
+  await (await readme.locate('audit a call', "getByRole('button', { name: 'Stop audit' })", { scope: dialog })).click();
+  await expect(progress).toHaveText(/^Stopped: \d+ cases?(, \d+ failing)? of \d+$/);
+  await readme.locate('audit a call', "getByRole('button', { name: 'Audit again' })", { scope: dialog });
+  await readme.locate('audit a call', "getByRole('table', { name: 'Audit verdicts' })", { scope: dialog });
+  await (await readme.locate('audit a call', "getByRole('link', { name: /^Open the story of / })", { scope: dialog })).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(app.log.getByRole('region', { name: 'Story' })).toContainText('tools/call audit_careless');
+});
+
 test('rules: the panel, one rule, the editor; scenarios', async ({ app, page }) => {
   const readme = new ReadmeProbe(ROWS, page, coverage);
   await app.waitConnected();

@@ -24,6 +24,8 @@ export function LogPanel() {
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const deferredFilter = useDeferredValue(filter);
   const [selectedSeq, setSelectedSeq] = useState<number>();
+  /** A call whose story was asked for from elsewhere (an audit's verdict table): `n` tells one request from the next. */
+  const [storyCall, setStoryCall] = useState<{ callId: string; n: number }>();
   const listRef = useRef<EntryListHandle>(null);
   const sectionRef = useRef<HTMLElement>(null);
 
@@ -65,6 +67,10 @@ export function LogPanel() {
       // The field exists only in the Entries view: focus it once that view is on screen.
       requestAnimationFrame(() => sectionRef.current?.querySelector<HTMLInputElement>('input[aria-label="Search log"]')?.focus());
     }
+  });
+  useReveal('callStory', (callId) => {
+    setTab('calls');
+    setStoryCall((shown) => ({ callId, n: (shown?.n ?? 0) + 1 }));
   });
   useReveal('logStory', (story) => {
     setTab('entries');
@@ -152,6 +158,7 @@ export function LogPanel() {
           <div className="min-h-0 flex-1">
             <StoryView
               session={session}
+              revealCall={storyCall}
               onJump={jump}
               onShowEntries={(callId) => {
                 setTab('entries');

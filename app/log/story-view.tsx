@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallView, SessionSnapshot } from '@app/model/session-store';
-import { useIsLive } from '@app/state/app-context';
+import { useAppStore, useIsLive } from '@app/state/app-context';
+import { ErrorBoundary } from '@app/ui/error-boundary';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
 import { cn } from '@app/ui/cn';
@@ -10,12 +11,17 @@ import { Spoken } from '@app/ui/spoken';
 import { describeEvent } from './describe-event';
 import { useCallStory } from './use-call-story';
 
+// Its own chunk: the page's first script does not carry the audit's table.
+const AuditDialog = lazy(() => import('@app/audit/audit-dialog'));
+
 type Props = {
   session: SessionSnapshot;
   /** Show one entry in the flat list. */
   onJump: (seq: number) => void;
   /** Filter the flat list to a call's entries. */
   onShowEntries: (callId: string) => void;
+  /** A call to show, asked for from elsewhere; `n` changes with each request. */
+  revealCall?: { callId: string; n: number };
 };
 
 /**
@@ -23,9 +29,14 @@ type Props = {
  * elicitation with the person's answer (and its content), completions, retries,
  * on one timeline. Timer ticks are left out; the flat list has them.
  */
-export function StoryView({ session, onJump, onShowEntries }: Props) {
+export function StoryView({ session, onJump, onShowEntries, revealCall }: Props) {
   const calls = session.calls;
-  const [chosen, setChosen] = useState<string>();
+  const [chosen, setChosen] = useState<string | undefined>(revealCall?.callId);
+  useEffect(() => {
+    if (revealCall) setChosen(revealCall.callId);
+  }, [revealCall]);
+  const store = useAppStore();
+  const [auditing, setAuditing] = useState<{ callId: string; tool: string }>();
   const call = calls.find((c) => c.callId === chosen) ?? calls.at(-1);
   const story = useCallStory(session, call?.callId, call && `${call.end?.seq}:${call.rounds.length}:${call.elicitationKeys.length}`);
   const steps = story.steps;
@@ -65,6 +76,15 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
             <Button size="sm" tone="ghost" className="ml-auto" onClick={() => onShowEntries(call.callId)}>
               Show these entries in the list
             </Button>
+            {call.method === 'tools/call' && call.end && call.elicitationKeys.length > 0 && session.sessionId && (
+              <Button
+                size="sm"
+                title="Run this call again once per audit case, each answering its questions with one invalid or odd answer, and see what the server did"
+                onClick={() => setAuditing({ callId: call.callId, tool: call.name })}
+              >
+                Audit this call
+              </Button>
+            )}
           </header>
           {(story.isLoading || story.problem || story.total > story.readCount) && (
             <p role="status" className="px-3 pt-2 text-xs text-slate-500">
@@ -111,6 +131,24 @@ export function StoryView({ session, onJump, onShowEntries }: Props) {
             })}
           </ol>
         </section>
+      )}
+      {auditing && (
+        <ErrorBoundary label="The audit">
+          <Suspense fallback={null}>
+            <AuditDialog
+              token={store.token}
+              sessionId={session.sessionId}
+              callId={auditing.callId}
+              tool={auditing.tool}
+              onClose={() => setAuditing(undefined)}
+              onOpenStory={(sessionId, callId) => {
+                setAuditing(undefined);
+                store.watch(sessionId);
+                store.reveal({ callStory: callId });
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </div>
   );

@@ -12,6 +12,8 @@ export type RevealTarget =
   /** Show one story's entries in the log: a tool call's or one elicitation's. */
   | { logStory: { kind: 'call' | 'flow'; id: string } }
   | { elicitationKey: string }
+  /** Show one call's story in the log's Calls view (an audit case's, say). */
+  | { callStory: string }
   /** A keyboard shortcut or the command palette asking the panel that owns an action to do it. */
   | { command: PageCommand };
 /** Actions a shortcut or the palette can ask of a panel. */

@@ -35,7 +35,7 @@ export function useCommands() {
 }
 
 /** Run `handle` once for each new reveal request this panel understands. */
-export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 'logStory' | 'command'>(
+export function useReveal<K extends 'logSearch' | 'elicitationKey' | 'logSeq' | 'logStory' | 'callStory' | 'command'>(
   key: K,
   handle: (value: NonNullable<Extract<NonNullable<AppSnapshot['reveal']>, Record<K, unknown>>[K]>) => void,
 ): void {

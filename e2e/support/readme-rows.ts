@@ -63,6 +63,7 @@ export const SESSION_ROWS: KnownRows = {
 export const PANEL_ROWS: KnownRows = {
   'the log': [],
   "a call's story": [],
+  'audit a call': [],
   'the time axis': [],
   'log entries': [],
   'one entry whole': [],

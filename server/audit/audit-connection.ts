@@ -14,6 +14,7 @@ import type { ProtocolChoice, SessionSettings } from '../wire/target';
 export class Connection {
   private readonly ends = new Map<string, EventOf<'call-end'>>();
   private closed = false;
+  private closing: Promise<void> | undefined;
   private readonly stopWatching: () => void;
 
   private constructor(
@@ -50,10 +51,14 @@ export class Connection {
     return end;
   }
 
-  async close(): Promise<void> {
-    this.stopWatching();
-    await this.session.close('user');
-    this.feed.stop();
+  /** Idempotent: a stopped audit closes it at once, and again on its way out. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.stopWatching();
+      await this.session.close('user');
+      this.feed.stop();
+    })();
+    return this.closing;
   }
 }
 

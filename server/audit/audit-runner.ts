@@ -32,6 +32,12 @@ export type AuditOptions = {
   /** Case ids to leave out (with the scenario file's `audit.skip`). */
   skip?: ReadonlySet<string>;
   onCase?: (report: AuditCaseReport, run: { protocol: string }) => void;
+  /** Each case as it finishes, in the order they finish (onCase has them in the step's order, once the step is done). */
+  onCaseEnd?: (report: AuditCaseReport) => void;
+  /** Each audited step's case count, once its probe call has said which questions it asks. */
+  onPlan?: (cases: number, step: string) => void;
+  /** Stops the audit: no case starts after it fires, the session is closed, the cases it cut short get no verdict. */
+  signal?: AbortSignal;
 };
 
 /** One step as the audit saw it: audited, or why not. */
@@ -42,6 +48,8 @@ export type AuditRun = {
   negotiatedVersion?: string;
   status: 'passed' | 'failed' | 'error';
   error?: string;
+  /** The audit was stopped before its last case: `cases` holds the ones that finished. */
+  isStopped?: boolean;
   durationMs: number;
   steps: AuditStepNote[];
   cases: AuditCaseReport[];
@@ -49,7 +57,7 @@ export type AuditRun = {
 
 export async function runAudit(scenario: Scenario, options: AuditOptions): Promise<AuditRun[]> {
   const runs: AuditRun[] = [];
-  for (const protocol of options.protocols) runs.push(await auditOn(scenario, protocol, options));
+  for (const protocol of options.protocols) if (!options.signal?.aborted || runs.length === 0) runs.push(await auditOn(scenario, protocol, options));
   return runs;
 }
 
@@ -61,7 +69,11 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
   const open = () => Connection.open(options.registry, scenario, settings);
   const skip = new Set([...(options.skip ?? []), ...(scenario.audit?.skip ?? [])]);
   let connection: Connection | undefined;
+  // Stopping closes the session, so the calls in flight end now rather than at their deadline.
+  const stop = () => void connection?.close();
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
+    if (options.signal?.aborted) return stopped(run);
     connection = await open();
     const ready = await connection.ready(protocol);
     if (ready !== true) {
@@ -72,10 +84,12 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
     run.negotiatedVersion = connection.session.protocolVersion;
     const isModern = connection.session.protocolVersion === '2026-07-28';
     for (const [i, step] of scenario.steps.entries()) {
+      if (options.signal?.aborted) return stopped(run);
       const name = stepName(step, i + 1);
       const ctx: CaseContext = { scenario, step, index: i + 1, caseTimeoutMs };
       const watch = watchRetries();
       const probe = await runCall(connection, ctx, { kind: 'probe' }, watch.hooks);
+      if (options.signal?.aborted) return stopped(run);
       const asked = probe.elicitations;
       const noteOf = (cases: number, note?: string) => run.steps.push({ step: name, elicitations: asked.length, cases, ...(note && { note }) });
       if (probe.lost || probe.observation.broken) {
@@ -103,6 +117,7 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
             ? `the probe's valid answers were refused (${describeCame(probe.observation)}): refusals below may not be about the case`
             : undefined,
       );
+      options.onPlan?.(tasks.length, name);
       const reports = await runTasks(
         tasks,
         ctx,
@@ -115,17 +130,27 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
         run.cases.push(report);
         options.onCase?.(report, { protocol });
       }
+      if (options.signal?.aborted) return stopped(run);
     }
     run.status = run.cases.some((report) => FAILING_VERDICTS.includes(report.verdict)) ? 'failed' : 'passed';
     return run;
   } catch (error) {
+    if (options.signal?.aborted) return stopped(run);
     run.status = 'error';
     run.error = error instanceof Error ? error.message : String(error);
     return run;
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await connection?.close();
     run.durationMs = Math.round(performance.now() - startedAt);
   }
+}
+
+/** A stopped run: failed if a finished case failed, else passed so far; either way it says it was stopped. */
+function stopped(run: AuditRun): AuditRun {
+  run.isStopped = true;
+  run.status = run.cases.some((report) => FAILING_VERDICTS.includes(report.verdict)) ? 'failed' : 'passed';
+  return run;
 }
 
 type CaseTask = { caseId: string; judge: AuditJudge; marker?: Marker; elicitation?: number; mode?: 'form' | 'url'; field?: string; plan: Plan };
@@ -177,10 +202,13 @@ async function runTasks(
     return replacing;
   };
   const runOne = async (task: CaseTask, isAlone: boolean) => {
+    if (options.signal?.aborted) return;
     const connection = await healthy();
     const startedAt = performance.now();
     const retry = task.plan.kind === 'retry' ? task.plan.start() : undefined;
     const outcome = await runCall(connection, ctx, task.plan, retry?.hooks);
+    // Cut short by the stop, not by the server: no verdict.
+    if (options.signal?.aborted) return;
     if (outcome.lost && !isAlone) return setAside.push(task);
     const observation: CaseObservation = {
       ...outcome.observation,
@@ -189,7 +217,7 @@ async function runTasks(
     };
     const { verdict, reason } = judgeCase(task.judge, task.marker, observation);
     const file = options.registry.filePath(connection.session.id);
-    reports.set(task, {
+    const report: AuditCaseReport = {
       caseId: task.caseId,
       step: stepLabel,
       ...(task.elicitation !== undefined && { elicitation: task.elicitation }),
@@ -201,17 +229,20 @@ async function runTasks(
       came: describeCame(observation),
       durationMs: Math.round(performance.now() - startedAt),
       ...(outcome.callId && { callId: outcome.callId }),
+      sessionId: connection.session.id,
       ...(file && { sessionFile: file }),
-    });
+    };
+    reports.set(task, report);
+    options.onCaseEnd?.(report);
   };
   const queue = [...tasks];
   const workers = Math.max(1, Math.min(concurrencyOn(current(), options.concurrency), tasks.length));
   // One at a time, each case is alone already: the one in flight when the session closed did it.
   const worker = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) await runOne(task, workers === 1);
+    for (let task = queue.shift(); task && !options.signal?.aborted; task = queue.shift()) await runOne(task, workers === 1);
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  for (const task of setAside) await runOne(task, true);
+  for (const task of setAside) if (!options.signal?.aborted) await runOne(task, true);
   return tasks.flatMap((task) => reports.get(task) ?? []);
 }
 

@@ -16,6 +16,7 @@ import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
 import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
 import { APP_VIEW_PATH } from '../session/app-views';
+import { auditRoutes } from './audit-routes';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
@@ -155,6 +156,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       throw error;
     }
   });
+  const audits = auditRoutes(app, options.registry);
   app.notFound(() => {
     throw new WireFailure('not-found', 'Not found.');
   });
@@ -198,6 +200,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     clientCount: () => sockets.clientCount(),
     close: () =>
       new Promise<void>((resolve) => {
+        void audits.close();
         sockets.close();
         server.close(() => resolve());
         server.closeAllConnections?.();

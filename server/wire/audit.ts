@@ -131,5 +131,32 @@ export type AuditCaseReport = {
   came: string;
   durationMs: number;
   callId?: string;
+  /** The session the case's call ran in (the page opens its story there). */
+  sessionId?: string;
   sessionFile?: string;
+};
+
+/**
+ * An audit the page started from a recorded call, as the proxy's audit route reports it while it
+ * runs and after: how far it got (`done` of `total`, known once the probe call has run) and each
+ * finished case. `stopped`: the person stopped it; the cases that finished are kept.
+ */
+export type AuditJob = {
+  auditId: string;
+  /** The session and call it was started from. */
+  sessionId: string;
+  callId: string;
+  tool: string;
+  /** The revision asked for: the one the session spoke. */
+  protocol: string;
+  status: 'running' | 'passed' | 'failed' | 'error' | 'stopped';
+  done: number;
+  total?: number;
+  /** Why it could not run or go on (the server is gone, say). */
+  error?: string;
+  /** Why the call got no cases, when it got none. */
+  note?: string;
+  startedAt: number;
+  durationMs?: number;
+  cases: AuditCaseReport[];
 };

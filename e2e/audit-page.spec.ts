@@ -1,0 +1,88 @@
+/**
+ * The audit from the page: a recorded call of the demo's careless and careful tools
+ * audited from its story, the verdict table read (used for the careless tool, none
+ * failing for the careful one), a case's story opened from its link, by keyboard too.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+
+test.use({ inspectorProtocol: '2026-07-28' });
+
+/** Calls the tool, answers its sign-up and its confirmation validly, and opens the call's story. */
+async function recordCall(app: InspectorPage, tool: string): Promise<void> {
+  await app.runTool(tool);
+  await app.answer('Accept', { Name: 'Ada', Email: 'ada@example.com', Plan: 'pro' });
+  // The confirmation is the next round's question: wait for it to replace the sign-up.
+  await expect(app.field('Create the account')).toBeVisible();
+  await app.answer('Accept', { 'Create the account': true });
+  await expect(app.result()).toContainText(`${tool}: account created`);
+  await app.callStory(tool);
+}
+
+/** The dialog as axe-core sees it: no serious or critical rule broken (contrast in the theme on screen among them). */
+async function expectAccessible(page: Page, theme: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('dialog[open]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.failureSummary ?? ''}`);
+  expect(serious, `the audit dialog, ${theme}`).toEqual([]);
+}
+
+test('audit a recorded call from its story: the verdict table, a used verdict, a link into a case story', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await app.waitConnected();
+  await recordCall(app, 'audit_careless');
+  await app.log.getByRole('button', { name: 'Audit this call' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Audit of audit_careless/ });
+  await expect(dialog).toBeVisible();
+  const progress = dialog.getByRole('status', { name: 'Audit progress' });
+  await expect(progress).toHaveText(/^Failed: the server used or broke on some cases: \d+ cases, \d+ failing$/, { timeout: 60_000 });
+
+  const table = dialog.getByRole('table', { name: 'Audit verdicts' });
+  const notAnOption = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'not-an-option' }) })
+    .filter({ hasText: 'plan' });
+  await expect(notAnOption).toContainText('"audit-not-an-option"');
+  await expect(notAnOption).toContainText('used');
+  await expect(notAnOption).toContainText('came:');
+  await page.screenshot({ path: test.info().outputPath('audit-table.png') });
+  await expectAccessible(page, 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('audit-table-dark.png') });
+  await expectAccessible(page, 'dark');
+
+  // The link opens that case's call in its own session's story; the dialog has closed.
+  const link = notAnOption.getByRole('link', { name: /^Open the story of not-an-option on plan: c\d+$/ });
+  const caseCall = (await link.textContent())!;
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const story = app.log.getByRole('region', { name: 'Story' });
+  await expect(story).toContainText(`tools/call audit_careless${caseCall}`);
+  await expect(app.log.getByRole('list', { name: 'Story steps' })).toContainText('audit-not-an-option');
+});
+
+test('the careful tool: every case refused or handled; a call that asked nothing offers no audit', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await app.waitConnected();
+  await recordCall(app, 'audit_careful');
+  await app.log.getByRole('button', { name: 'Audit this call' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Audit of audit_careful/ });
+  await expect(dialog.getByRole('status', { name: 'Audit progress' })).toHaveText(/^Passed: the server refused or handled every case: \d+ cases$/, {
+    timeout: 60_000,
+  });
+  // The verdict and evidence column of each case's row, which starts with the verdict.
+  const verdicts = await dialog.getByRole('table', { name: 'Audit verdicts' }).locator('tbody tr td:nth-child(4)').allTextContents();
+  expect(verdicts.length).toBeGreaterThan(20);
+  expect(verdicts.filter((cell) => !/^(refused|handled) /.test(cell))).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await app.callTool('echo', { text: 'hi' });
+  await expect(app.result()).toContainText('hi');
+  await app.callStory('echo');
+  await expect(app.log.getByRole('button', { name: 'Audit this call' })).toHaveCount(0);
+});
