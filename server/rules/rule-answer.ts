@@ -5,7 +5,7 @@
  */
 import type { AnswerBy } from '../session/broker';
 import type { Session } from '../session/session';
-import type { EventOf } from '../wire/events';
+import type { EventOf, NewLogEvent } from '../wire/events';
 import type { RuleAnswer, RuleRef } from '../wire/rules';
 import { readFileAnswers } from './file-answer';
 
@@ -18,7 +18,8 @@ import { readFileAnswers } from './file-answer';
  */
 export type RuleAnswerOutcome = 'answered' | 'blocked' | 'held' | 'gone';
 
-type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit' | 'settings'>;
+/** A session's part in a rule's answer (a driven session, or a tapped one's held requests: tapped-rules.ts). */
+export type Answerable = Pick<Session, 'answerElicitation' | 'recordAction' | 'settings'> & { emit(event: NewLogEvent): unknown };
 
 /**
  * What becomes of an elicitation whose rule content was refused: in the page it waits for a person;

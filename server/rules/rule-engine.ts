@@ -4,14 +4,14 @@
  * each `elicitation`), and answers through giveRuleAnswer, the same path a
  * scenario step takes, so the broker validates and the log names the rule.
  */
-import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleRef, RuleSet } from '../wire/rules';
 import { appResourceOf } from '../wire/proposals';
-import { giveRuleAnswer } from './rule-answer';
+import { giveRuleAnswer, type Answerable } from './rule-answer';
 import { findRule, type MatchFacts, type MatchOptions, type UnenforcedPattern } from './rule-match';
 
-export type RuleHost = Pick<Session, 'answerElicitation' | 'recordAction' | 'emit' | 'log' | 'rules' | 'settings'>;
+/** What the engine reads and answers through: a driven session, or a tapped session's held requests (tapped-rules.ts). */
+export type RuleHost = Answerable & { readonly rules: RuleSet; log: { follow(follower: (events: readonly LogEvent[]) => void): () => void } };
 
 export class RuleEngine {
   /** callId → tool name, while the call runs. */

@@ -4,7 +4,6 @@ import type { Readable } from 'node:stream';
 import { RuleEngine } from '../rules/rule-engine';
 import { TAP_FILE_PREFIX } from '../store/data-dir';
 import { FollowedSession } from '../store/followed-session';
-import { writeTapControl, type TapControl } from '../store/tap-control';
 import { importSession } from '../store/import-session';
 import { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
@@ -20,6 +19,7 @@ import type { AppViewOpened } from '../wire/app-bridge';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import type { Session } from './session';
+import { TapControls } from './tap-controls';
 
 export type RegistryOptions = {
   /** Folder for session files; none keeps sessions in memory only. */
@@ -45,8 +45,11 @@ export class SessionRegistry {
   private readonly scrubbers = new WeakMap<Session, JsonScrubber>();
   /** Each driven session's response rules at work; a consumer of its log like a page. */
   private readonly ruleEngines = new WeakMap<Session, RuleEngine>();
+  /** The way back to the taps of followed sessions: the hold, held answers, rules (tap-controls.ts). */
+  private readonly taps: TapControls;
 
   constructor(private readonly options: RegistryOptions = {}) {
+    this.taps = new TapControls((id) => this.followed.get(id), options.dataDir);
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   }
 
@@ -235,35 +238,16 @@ export class SessionRegistry {
     skipValidation: boolean,
     actor: 'user' | 'app' = 'user',
   ): void {
-    if (this.followed.has(sessionId)) return this.answerHeld(sessionId, { type: 'answer', key, action, ...(content && { content }) });
+    if (this.followed.has(sessionId)) return this.taps.answer(sessionId, key, action, content);
     const session = this.live(sessionId);
     const error = session.answerElicitation(key, action, content, actor === 'app' ? false : skipValidation, { actor });
     if (error && actor === 'app' && error.code === 'validation-failed') reportRefusedAppAnswer(session, key, error.message);
     if (error) throw WireFailure.from(error);
   }
 
-  /**
-   * Hold and answer here, for a live tapped session: asked of its tap through the control file
-   * beside its record (store/tap-control.ts); the tap's own entries say when it is done.
-   */
+  /** Hold and answer here, for a live tapped session: asked of its tap (tap-controls.ts). */
   setTapHold(sessionId: string, isOn: boolean): void {
-    this.toTap(sessionId, { type: 'hold', isOn, pid: process.pid });
-  }
-
-  private answerHeld(sessionId: string, answer: TapControl & { type: 'answer' }): void {
-    this.toTap(sessionId, answer);
-  }
-
-  private toTap(sessionId: string, control: TapControl): void {
-    const followed = this.followed.get(sessionId);
-    const { dataDir } = this.options;
-    if (!followed || !dataDir) throw new WireFailure('conflict', 'Only a tapped session can hold its elicitations: this one is not.');
-    if (!followed.isLive) throw new WireFailure('conflict', 'This tapped session has ended: there is nothing left to hold or answer.');
-    try {
-      writeTapControl(dataDir, sessionId, control);
-    } catch (error) {
-      throw new WireFailure('internal', `Could not reach the tap: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    this.taps.setHold(sessionId, isOn);
   }
 
   /** SEP-3118: the app a pending form request names, read from its server and served to one sandboxed frame (app-views.ts). */
@@ -277,7 +261,9 @@ export class SessionRegistry {
 
   /** Replace a live session's response rules; a reconnect keeps them (they live in its settings). */
   setRules(sessionId: string, rules: RuleSet): void {
-    this.live(sessionId).setRules(rules);
+    // A tapped session's rules answer the requests its tap holds (rules/tapped-rules.ts).
+    if (this.followed.has(sessionId)) this.taps.setRules(sessionId, rules);
+    else this.live(sessionId).setRules(rules);
     this.changed();
   }
 
@@ -319,7 +305,7 @@ export class SessionRegistry {
       eventCount: s.log.lastSeq,
       ...(s.serverName && { serverName: this.scrubbedName(s) }),
     }));
-    const others = [...this.recorded.values(), ...this.followed.values()].map((r) => r.summary());
+    const others = [...[...this.recorded.values()].map((r) => r.summary()), ...[...this.followed.values()].map((f) => this.taps.summary(f))];
     return [...driven, ...others].sort((a, b) => b.startedAt - a.startedAt);
   }
 
@@ -352,6 +338,7 @@ export class SessionRegistry {
     this.sessions.delete(sessionId);
     this.recorded.delete(sessionId);
     this.followed.delete(sessionId);
+    this.taps.forget(sessionId);
     if (path) for (const file of [path, ...sidecarPaths(path), path.replace(/\.jsonl$/, '.control')]) rmSync(file, { force: true });
     this.changed();
     return 'deleted';

@@ -51,3 +51,8 @@ export function readRunning(dataDir: string): RunningInspector | undefined {
     return undefined;
   }
 }
+
+/** A tapped session's control file, beside its record: the inspector's way back to the tap (tap-control.ts). Here, free of zod, for the tap's start. */
+export function tapControlPath(dataDir: string, sessionId: string): string {
+  return join(dataDir, `${sessionId}.control`);
+}

@@ -81,6 +81,11 @@ export class FollowedSession implements EventSource {
     for (let i = 0; i < window.length; i += 2000) yield window.slice(i, i + 2000);
   }
 
+  /** The entries read so far that are kept in memory (the latest ones), in order. */
+  latest(): readonly StoredEvent[] {
+    return this.recent;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -7,15 +7,52 @@
  * only a file of its own user that nobody else may write.
  */
 import { appendFileSync, closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { z } from 'zod';
+import { tapControlPath } from './data-dir';
+import { FindingSeveritySchema } from '../wire/events';
+import { RuleRefSchema, type RuleRef } from '../wire/rules';
 
-/** `hold`: the switch, with the inspector's process (the tap lets held requests go when it is gone); `answer`: a held request's answer. */
+/** What the inspector's response rules say in a tapped session's record: a rule taking a held request, a rule's finding, their failure. */
+const InspectorEntrySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('rule-match'),
+    key: z.string(),
+    callId: z.string().optional(),
+    rule: RuleRefSchema,
+    action: z.enum(['accept', 'decline', 'cancel', 'none']),
+    delayMs: z.number().optional(),
+  }),
+  z.object({
+    kind: z.literal('finding'),
+    code: z.string().regex(/^rule-/),
+    severity: FindingSeveritySchema,
+    message: z.string().max(4000),
+    key: z.string().optional(),
+    callId: z.string().optional(),
+  }),
+  /** The rules could not be applied at all: the request waits for a person, and the record says why. */
+  z.object({ kind: z.literal('proxy-error'), error: z.object({ code: z.literal('internal'), message: z.string().max(4000) }) }),
+]);
+export type InspectorEntry = z.infer<typeof InspectorEntrySchema>;
+
+/**
+ * `hold`: the switch, with the inspector's process (the tap lets held requests go when it is gone);
+ * `answer`: a held request's answer, by the person or (`rule`) one of the inspector's response rules;
+ * `entry`: what those rules say in the record besides their answers.
+ */
 export type TapControl =
-  { type: 'hold'; isOn: boolean; pid: number } | { type: 'answer'; key: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
+  | { type: 'hold'; isOn: boolean; pid: number }
+  | {
+      type: 'answer';
+      key: string;
+      action: 'accept' | 'decline' | 'cancel';
+      content?: Record<string, unknown>;
+      rule?: RuleRef;
+      skippedValidation?: boolean;
+    }
+  | { type: 'entry'; event: InspectorEntry };
 
-export function tapControlPath(dataDir: string, sessionId: string): string {
-  return join(dataDir, `${sessionId}.control`);
-}
+export { tapControlPath };
 
 /** Append one control line (the inspector's side). */
 export function writeTapControl(dataDir: string, sessionId: string, control: TapControl): void {
@@ -38,14 +75,22 @@ export function parseTapControl(line: string): TapControl | { error: string } {
   if (control.type === 'answer' && typeof control.key === 'string' && ['accept', 'decline', 'cancel'].includes(control.action as string)) {
     const content = control.content;
     if (content !== undefined && (typeof content !== 'object' || content === null || Array.isArray(content))) return { error: 'content is not an object' };
+    const rule = control.rule === undefined ? undefined : RuleRefSchema.safeParse(control.rule);
+    if (rule && !rule.success) return { error: 'rule is not a rule reference' };
     return {
       type: 'answer',
       key: control.key,
       action: control.action as 'accept' | 'decline' | 'cancel',
       ...(content !== undefined && { content: content as Record<string, unknown> }),
+      ...(rule && { rule: rule.data }),
+      ...(control.skippedValidation === true && { skippedValidation: true }),
     };
   }
-  return { error: 'neither a hold nor an answer' };
+  if (control.type === 'entry') {
+    const entry = InspectorEntrySchema.safeParse(control.event);
+    return entry.success ? { type: 'entry', event: entry.data } : { error: 'entry is not a rule-match, a rule finding or a rules failure' };
+  }
+  return { error: 'neither a hold, an answer nor an entry' };
 }
 
 /** The tap's side: the lines appended to the control file since the last read. */

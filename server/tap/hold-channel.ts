@@ -1,7 +1,7 @@
 /**
  * The tap's end of Hold and answer here: it reads what the inspector asks (the control file,
- * store/tap-control.ts), switches the relay's hold and sends the person's answers, and records
- * each step. While the hold is on it watches the inspector that turned it on: if that process is
+ * store/tap-control.ts), switches the relay's hold and sends the answers of the person or of the
+ * inspector's response rules, and records each step (a rule's match and findings as the inspector says them). While the hold is on it watches the inspector that turned it on: if that process is
  * gone, the held requests go to the host at once (the server must not wait for nobody) and the
  * record says so.
  */
@@ -40,10 +40,14 @@ export class HoldChannel {
       } else if (control.type === 'hold') {
         if (control.isOn) this.switchOn(control.pid);
         else this.switchOff('The hold was turned off: requests held were passed on to the host.');
+      } else if (control.type === 'entry') {
+        const refused = this.recorder.inspectorEntry(control.event);
+        if (refused) this.recorder.note(`The inspector's ${control.event.kind} entry was not logged: ${refused}.`);
       } else {
         const { key, type: _type, ...answer } = control;
         const refused = this.recorder.heldAnswered(key, answer, (rpcId, result) => this.hold.answer(rpcId, result));
-        if (refused) this.recorder.note(`The inspector's answer to ${key} was not sent: ${refused}.`);
+        const by = answer.rule ? `Rule ${answer.rule.index}'s answer` : "The inspector's answer";
+        if (refused) this.recorder.note(`${by} to ${key} was not sent: ${refused}.`);
       }
     }
     if (this.hold.isHolding && this.inspectorPid !== undefined && !isRunning(this.inspectorPid)) {

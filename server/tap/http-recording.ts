@@ -81,6 +81,13 @@ export class HttpRecording {
     this.release();
   }
 
+  /** Something the tap itself has to say in this session's record. */
+  note(message: string): void {
+    if (this.isEnded) return;
+    this.recorder.note(message);
+    this.release();
+  }
+
   exchange(entry: HttpEntry): void {
     if (this.isEnded) return;
     if (this.held) this.held.push(entry);

@@ -5,6 +5,7 @@
  * tap held (Hold and answer here) is answered by the person instead: actor `user`, no host checks.
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
+import type { RuleRef } from '../wire/rules';
 import { validateContent } from '../session/content-validation';
 import { checkElicitationParams, checkHostAnswer, hostGaveUpFinding, type ElicitationContext, type Finding } from '../session/findings';
 
@@ -22,6 +23,14 @@ type Entry = {
   endedBy?: 'server-cancelled' | 'call-ended';
   /** Held from the host by the tap (Hold and answer here): the inspector answers it, and the host never saw it. */
   isHeld?: boolean;
+};
+
+/** An answer the inspector sends for a held request: the person's, or a response rule's (`rule`). */
+export type HeldAnswer = {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  rule?: RuleRef;
+  skippedValidation?: boolean;
 };
 
 export type TapElicitationsInit = {
@@ -47,14 +56,11 @@ export class TapElicitations {
   }
 
   /**
-   * The person's answer to a held request, from the inspector: logged as theirs (actor `user`),
+   * An answer to a held request, from the inspector: logged as the person's (actor `user`) or, with
+   * `rule`, as that response rule's (actor `rule`, as the inspector's own sessions log a rule's answer);
    * then `send` writes it to the server. Returns why it was not sent, when it was not.
    */
-  heldAnswered(
-    key: string,
-    answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
-    send: (rpcId: RpcId, result: Record<string, unknown>) => boolean,
-  ): string | undefined {
+  heldAnswered(key: string, answer: HeldAnswer, send: (rpcId: RpcId, result: Record<string, unknown>) => boolean): string | undefined {
     const entry = this.open.get(key);
     if (!entry?.isHeld || entry.rpcId === undefined) return `${key} is not a request the tap holds`;
     if (entry.endedBy) return `the server no longer waits for ${key}`;
@@ -63,10 +69,25 @@ export class TapElicitations {
     this.open.delete(key);
     this.byRpcId.delete(entry.rpcId);
     const content = answer.action === 'accept' ? answer.content : undefined;
-    this.init.emit({ kind: 'action', actor: 'user', action: answer.action, key, ...(entry.callId && { callId: entry.callId }), ...(content && { content }) });
+    this.init.emit({
+      kind: 'action',
+      actor: answer.rule ? 'rule' : 'user',
+      ...(answer.rule && { rule: answer.rule }),
+      action: answer.action,
+      key,
+      ...(entry.callId && { callId: entry.callId }),
+      ...(content && { content }),
+      ...(answer.skippedValidation && answer.action === 'accept' && { skippedValidation: true }),
+    });
     this.init.emit({ kind: 'rpc-out', message: { jsonrpc: '2.0', id: entry.rpcId, result } });
     this.init.emit({ kind: 'elicitation-end', key, outcome: 'answered', action: answer.action });
     return undefined;
+  }
+
+  /** Whether `key` is a request the tap holds and the server still waits for. */
+  isHeldOpen(key: string): boolean {
+    const entry = this.open.get(key);
+    return entry?.isHeld === true && !entry.endedBy;
   }
 
   /** The hold went off: the held requests with these ids went to the host, which answers them from now on. Returns their keys. */

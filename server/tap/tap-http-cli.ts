@@ -63,6 +63,7 @@ export async function tapHttpCli(options: TapHttpOptions, io = { stdout: process
           sending.add(sent);
           void sent.finally(() => sending.delete(sent));
         },
+    note,
   );
   let relay;
   try {

@@ -8,7 +8,8 @@ import type { LogEvent, NewLogEvent } from '../wire/events';
 import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
 import { declaresAppElicitation } from '../wire/proposals';
 import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
-import { TapElicitations } from './tap-elicitations';
+import type { InspectorEntry } from '../store/tap-control';
+import { TapElicitations, type HeldAnswer } from './tap-elicitations';
 import { declaredModes, hostOf, implementationOf, isObject, META, rpcErrorOf, rpcIdOf } from './tap-messages';
 
 type RpcId = string | number;
@@ -121,13 +122,19 @@ export class TapRecorder {
   }
 
   /** The person answered a held request: logged, then sent to the server by `send`; why not, when it was not. */
-  heldAnswered(
-    key: string,
-    answer: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> },
-    send: (rpcId: RpcId, result: Record<string, unknown>) => boolean,
-  ): string | undefined {
+  heldAnswered(key: string, answer: HeldAnswer, send: (rpcId: RpcId, result: Record<string, unknown>) => boolean): string | undefined {
     if (this.isClosed) return 'the session is over';
     return this.elicitations.heldAnswered(key, answer, send);
+  }
+
+  /** What the inspector's rules say about a held request (a rule took it, a rule's content was refused); why not, when it is not logged. */
+  inspectorEntry(event: InspectorEntry): string | undefined {
+    if (this.isClosed) return 'the session is over';
+    const key = 'key' in event ? event.key : undefined;
+    // A rule's word about one request only while the tap holds it; one about the rules themselves (a pattern that cannot run) at any time.
+    if (key !== undefined && !this.elicitations.isHeldOpen(key)) return `${key} is not a request the tap holds`;
+    this.emit(event);
+    return undefined;
   }
 
   /** Something the tap itself has to say in the record (a control line it could not read). */

@@ -1,0 +1,48 @@
+/**
+ * A rule from the Rules panel answers a request a stdio tap holds: a host on the classic SDK
+ * launches the tap in front of the demo server; the person adds a rule to the tapped session
+ * and turns the hold on; the held form says which rule takes it, and the host's call returns
+ * the rule's answer while the host's own handler is never asked.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { expect, test } from 'elicitation-inspector/playwright';
+import { RulesPanel } from './rules-panel';
+import { demoStdio, ROOT } from './support/processes';
+
+test("a rule answers a held request in the host's place, and the form says which rule", async ({ inspector, page }) => {
+  const demo = demoStdio();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  const host = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
+  let hostAsked = 0;
+  host.setRequestHandler(ElicitRequestSchema, async () => {
+    hostAsked++;
+    return { action: 'accept', content: { confirm: true } };
+  });
+  await host.connect(transport);
+  try {
+    await page.goto(inspector.url);
+    await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
+    const rules = new RulesPanel(page);
+    await rules.add({ name: 'no orders', tool: 'confirm_order', answer: 'Decline', delayMs: 1500 });
+    const hold = page.getByRole('switch', { name: 'Hold and answer here' });
+    await hold.check();
+    await expect(hold).toBeChecked();
+
+    const call = host.callTool({ name: 'confirm_order', arguments: { item: 'pizza' } });
+    const form = page.getByRole('article', { name: /^Elicitation / });
+    await expect(form.getByRole('status', { name: 'Rule' })).toHaveText('Rule 1 (no orders) will decline in 1500 ms');
+    const result = await call;
+    expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: false });
+    expect(hostAsked).toBe(0);
+    await expect(rules.rule(1).getByLabel('Answered this session')).toHaveText('answered 1');
+  } finally {
+    await host.close();
+  }
+});
