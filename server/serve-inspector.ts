@@ -6,6 +6,7 @@
  */
 import type { CliOptions } from './cli-args';
 import type { ConfigChoice } from './config-target';
+import { setCallbackOrigin } from './auth/callbacks';
 import { demoTarget } from './demo/demo-target';
 import type { Listening } from './http/listen';
 import { serveProxy } from './http/server';
@@ -27,6 +28,8 @@ export type InspectorStart = {
 
 export function serveInspector(listening: Listening, start: InspectorStart): { stop(): Promise<void> } {
   const { options, config, configured } = start;
+  // Before any connect: a sign-in's redirect URI is this port's callback (headless runs have none).
+  setCallbackOrigin(listening.url);
   const settings = SessionSettingsSchema.parse(start.settings);
   const registry = new SessionRegistry({ dataDir: start.dataDir });
   registry.configured = configured;

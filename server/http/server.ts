@@ -8,7 +8,7 @@ import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
-import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
+import { CALLBACK_PATH } from '../auth/callbacks';
 import { APP_VIEW_CSP, APP_VIEW_PATH } from '../session/app-views';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
@@ -160,7 +160,6 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     version: options.version,
     onClientCount: options.onClientCount,
   });
-  setCallbackOrigin(url.slice(0, -1));
   listening.serve({ request: getRequestListener(app.fetch, { hostname: options.host }), upgrade: sockets.upgrade });
   return {
     port,
