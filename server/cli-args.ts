@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { OAUTH_ARG_OPTIONS, OAUTH_HELP, oauthFromArgs } from './auth/oauth-args';
 import { rootFromArg } from './cli-roots';
-import { PROTOCOL_CHOICES, type ProtocolChoice, type Root, type TargetInput } from './wire/target';
-import { oauthOptionsProblem } from './wire/oauth';
+import type { Root, TargetInput } from './wire/target';
+import { oauthOptionsProblem, PROTOCOL_CHOICES, type ProtocolChoice } from './wire/target-checks';
 
 export const DEFAULT_PORT = 6280;
 

@@ -1,21 +1,14 @@
 import { spawn } from 'node:child_process';
-import { readRulesFile, RulesFileError } from './rules/rules-file';
 import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
 import { commandHelp, docsLine, type HelpCommand } from './cli-help';
-import { readConfigTargets, type ConfigChoice } from './config-target';
-import { ConfiguredServers } from './session/configured-servers';
-import { demoTarget } from './demo/demo-target';
-import { startProxyServer } from './http/server';
+import type { ConfigChoice } from './config-target';
+import { listen, type Listening } from './http/listen';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
-import { announceRunning, DEFAULT_DATA_DIR } from './store/data-dir';
-import { sendTracesOnSessionEnd } from './otlp-on-end';
+import { DEFAULT_DATA_DIR } from './store/data-dir';
 import { watchParent } from './parent-watch';
-import { SessionRegistry } from './session/session-registry';
 import { VERSION } from './version';
-import { formatIssues } from './wire/commands';
 import type { RuleSet } from './wire/rules';
-import { SessionSettingsSchema, TargetSchema } from './wire/target';
 
 /** Commands that run headless and end with an exit code, instead of starting the inspector. */
 const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
@@ -53,23 +46,32 @@ async function main(argv: string[]): Promise<void> {
   }
   if (options.help) return void process.stdout.write(`${HELP}\n\n${docsLine('')}\n`);
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
+  // What the start needs only for the options given is read only when they are: the schemas (zod),
+  // the session code and the proxy's app load after the port is open (serve-inspector.ts).
   let rules: RuleSet | undefined;
   try {
-    rules = options.rulesFile === undefined ? undefined : readRulesFile(options.rulesFile);
+    if (options.rulesFile !== undefined) {
+      const { readRulesFile } = await import('./rules/rules-file');
+      rules = readRulesFile(options.rulesFile);
+    }
   } catch (error) {
+    const { RulesFileError } = await import('./rules/rules-file');
     if (!(error instanceof RulesFileError)) throw error;
     process.stderr.write(`elicitation-inspector: --rules ${error.message}\n`);
     process.exit(2);
   }
   let config: ConfigChoice | undefined;
   try {
-    config = options.config && readConfigTargets(options.config.file, options.config.server);
+    if (options.config) config = (await import('./config-target')).readConfigTargets(options.config.file, options.config.server);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`elicitation-inspector: ${error.message}\n`);
     process.exit(2);
   }
-  const configured = config && options.config ? new ConfiguredServers(options.config.file, config.servers, config.notes) : undefined;
+  const configured =
+    config && options.config
+      ? new (await import('./session/configured-servers')).ConfiguredServers(options.config.file, config.servers, config.notes)
+      : undefined;
   for (const note of configured?.summary().notes ?? []) process.stderr.write(`note: ${note}\n`);
   for (const server of configured?.summary().servers ?? []) for (const note of server.notes) process.stderr.write(`note: server "${server.name}": ${note}\n`);
   if (config?.chosen && !configured?.names.includes(config.chosen.name)) {
@@ -77,16 +79,10 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
 
-  const settings = SessionSettingsSchema.parse({
-    protocol: options.protocol,
-    requestTimeoutMs: options.timeoutMs,
-    elicitation: options.elicitation,
-    ...(rules && { rules }),
-    ...(options.roots.length && { roots: { enabled: true, list: options.roots } }),
-    sampling: { enabled: options.sampling },
-    tasks: { enabled: options.tasks },
-  });
   if (options.check) {
+    const { SessionSettingsSchema, TargetSchema } = await import('./wire/target');
+    const { formatIssues } = await import('./wire/commands');
+    const { demoTarget } = await import('./demo/demo-target');
     const chosen = configured && config?.chosen ? configured.target(config.chosen.name) : undefined;
     const parsed = options.target ? TargetSchema.safeParse(options.target) : undefined;
     if (parsed && !parsed.success) {
@@ -100,7 +96,7 @@ async function main(argv: string[]): Promise<void> {
     }
     const { diagnose } = await import('./doctor/doctor');
     const { printReport } = await import('./doctor/print-report');
-    const report = await diagnose(target, settings);
+    const report = await diagnose(target, SessionSettingsSchema.parse(sessionSettings(options, rules)));
     process.stdout.write(printReport(report));
     process.exit(report.isHealthy ? 0 : 1);
   }
@@ -112,22 +108,9 @@ async function main(argv: string[]): Promise<void> {
     );
     process.exit(2);
   }
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const registry = new SessionRegistry({ dataDir });
-  registry.configured = configured;
-  const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => void process.stderr.write(`${line}\n`)) : undefined;
-  const idle = idleCloser(registry, options.idleCloseMs);
-  let server;
+  let listening: Listening;
   try {
-    server = await startProxyServer({
-      registry,
-      token,
-      host: options.host,
-      port: options.port,
-      allowAnyHost: options.allowAllInterfaces,
-      version: VERSION,
-      onClientCount: idle,
-    });
+    listening = await listen(options.host, options.port);
   } catch (error) {
     const code = (error as { code?: string }).code;
     const hint = code === 'EADDRINUSE' ? ` Port ${options.port} is in use: pass --port <n>, or --port 0 for any free port.` : '';
@@ -137,28 +120,34 @@ async function main(argv: string[]): Promise<void> {
 
   // From here on pages and sessions depend on this process: a stray error is reported, never fatal.
   installLastGuard();
-  // Taps first, so that one starting while the earlier files are listed is not missed.
-  registry.followTaps();
-  void registry.loadRecorded();
-  const unannounce = announceRunning(dataDir, { pid: process.pid, url: server.url, version: VERSION });
-  if (config?.chosen && configured) {
-    void registry.connect(configured.target(config.chosen.name), settings);
-  } else if (config) {
+  if (config && !config.chosen) {
     process.stdout.write(
       `${options.config?.file} has ${config.servers.length} servers; pick one in the page, or pass --server <name>: ${config.servers.map((s) => s.name).join(', ')}.\n`,
     );
-  } else if (options.target !== null) {
-    const target = options.target === undefined ? demoTarget() : TargetSchema.parse(options.target);
-    void registry.connect(target, settings, options.target === undefined);
   }
-
   // The token rides in the fragment: browsers never send it to a server, nor in a Referer.
-  const url = `${server.url}#token=${token}`;
+  const url = `${listening.url}#token=${token}`;
   if (options.allowAllInterfaces) {
     process.stderr.write('WARNING: listening on all network interfaces. Anyone who can reach this port and learns the token can run commands here.\n');
   }
-  process.stdout.write(`Elicitation Inspector ${VERSION} is listening on ${server.url}\nOpen: ${url}\n`);
+  process.stdout.write(`Elicitation Inspector ${VERSION} is listening on ${listening.url}\nOpen: ${url}\n`);
   if (options.open) openBrowser(url);
+
+  // A page opened at once waits for these: the page's files first, then the proxy's app and its sessions.
+  const { isPagePath, pageListener } = await import('./http/page-app');
+  listening.servePage(
+    isPagePath,
+    pageListener(() => ({ port: listening.port, anyHost: options.allowAllInterfaces }), options.host),
+  );
+  const { serveInspector } = await import('./serve-inspector');
+  const inspector = serveInspector(listening, {
+    options,
+    token,
+    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    settings: sessionSettings(options, rules),
+    config,
+    configured,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -167,10 +156,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(130);
     }
     stopping = true;
-    unannounce();
-    await registry.closeAll('proxy-exit');
-    await otlp?.flush();
-    await server.close();
+    await inspector.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -182,12 +168,16 @@ async function main(argv: string[]): Promise<void> {
   });
 }
 
-/** Close live sessions once no page has watched them for a while, so no server process outlives its page. */
-function idleCloser(registry: SessionRegistry, idleCloseMs: number): (count: number) => void {
-  let timer: NodeJS.Timeout | undefined;
-  return (count) => {
-    clearTimeout(timer);
-    if (count === 0 && idleCloseMs > 0) timer = setTimeout(() => void registry.closeAll('idle'), idleCloseMs);
+/** The session settings the options ask for, as SessionSettingsSchema reads them. */
+function sessionSettings(options: CliOptions, rules: RuleSet | undefined) {
+  return {
+    protocol: options.protocol,
+    requestTimeoutMs: options.timeoutMs,
+    elicitation: options.elicitation,
+    ...(rules && { rules }),
+    ...(options.roots.length && { roots: { enabled: true, list: options.roots } }),
+    sampling: { enabled: options.sampling },
+    tasks: { enabled: options.tasks },
   };
 }
 

@@ -52,32 +52,59 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ours: OurFigures = {};
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
-/** Median ms from spawning `args` with Node to a line of its output matching `ready`. */
-async function timeToReady(args: string[], ready: RegExp): Promise<number> {
-  const times: number[] = [];
+/**
+ * Medians of 5, from spawning `args` with Node: to a line of its output matching `ready`, whose first
+ * group is the page's URL, and to that URL answered (GET, a 200 read to its end). The inspector prints
+ * its URL once the port is open and loads its app after; the second figure counts that too.
+ */
+async function timeToReady(args: string[], ready: RegExp): Promise<{ ready: number; answered: number }> {
+  const readyTimes: number[] = [];
+  const answeredTimes: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const child = spawn(process.execPath, args);
-    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => ready.test(String(d)) && resolve()));
-    times.push(performance.now() - t0);
+    let out = '';
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        const match = ready.exec((out += String(d)));
+        if (match) resolve(match[1]);
+      }),
+    );
+    readyTimes.push(performance.now() - t0);
+    const response = await fetch(url);
+    await response.text();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    answeredTimes.push(performance.now() - t0);
     child.kill();
   }
-  return median(times);
+  return { ready: median(readyTimes), answered: median(answeredTimes) };
 }
 
 async function startup(): Promise<void> {
   const started = await timeToReady(
     [join(ROOT, 'server/bin.mjs'), '--no-open', '--no-connect', '--port', '0', '--data-dir', join(ROOT, '.tmp/bench-start')],
-    /Open:/,
+    /Open: (\S+)/,
   );
-  // The floor: Node itself starting an HTTP server that listens on loopback.
-  const bare = await timeToReady(['-e', `require('node:http').createServer().listen(0, '127.0.0.1', () => console.log('ready'))`], /ready/);
+  // The floor: Node itself starting an HTTP server that listens on loopback and answers.
+  const bare = await timeToReady(
+    [
+      '-e',
+      `const s = require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', () => console.log('ready http://127.0.0.1:' + s.address().port + '/'))`,
+    ],
+    /ready (\S+)/,
+  );
   report(
     'start-up: process start → HTTP ready | bare Node HTTP server (median of 5)',
-    `${ms(started)} | ${ms(bare)}, ${(started / bare).toFixed(2)}×, +${ms(started - bare)}`,
+    `${ms(started.ready)} | ${ms(bare.ready)}, ${(started.ready / bare.ready).toFixed(2)}×, +${ms(started.ready - bare.ready)}`,
     '≤ 400 ms; ≤ 0.5× the official (section official)',
   );
-  ours.startMs = started;
+  report(
+    '  process start → the page answered (GET /) | bare Node',
+    `${ms(started.answered)} | ${ms(bare.answered)}, ${(started.answered / bare.answered).toFixed(2)}×`,
+    'ratio to the official in its section',
+  );
+  ours.startMs = started.ready;
+  ours.answeredMs = started.answered;
 }
 
 /** The page's scripts measured and budgeted as `npm test` does (scripts/page-weight.ts), and its stylesheet. */

@@ -1,34 +1,26 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { exportSpec } from '../export/export-spec';
 import { readSessionForExport } from '../export/session-events';
-import { PACKAGE_ROOT } from '../runtime';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
-import { CALLBACK_PATH, setCallbackOrigin } from '../auth/callbacks';
+import { CALLBACK_PATH } from '../auth/callbacks';
 import { APP_VIEW_PATH } from '../session/app-views';
 import { auditRoutes } from './audit-routes';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
-import { attachWebSocket } from './socket';
-
-export const APP_DIR = join(PACKAGE_ROOT, 'dist/app/');
+import type { Listening } from './listen';
+import { webSocketUpgrades } from './socket';
 
 export type ProxyServerOptions = {
   registry: SessionRegistry;
   token: string;
   host: string;
-  port: number;
   /** The wildcard-bind escape hatch: accept any Host header (Origin must still match it). */
   allowAnyHost: boolean;
   version: string;
@@ -42,8 +34,9 @@ export type ProxyServer = {
   clientCount(): number;
 };
 
-export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
-  let port = options.port;
+/** The proxy's app (every route but the page's, page-app.ts) on a port that `listen` opened: it answers what waited, and everything after. */
+export function serveProxy(listening: Listening, options: ProxyServerOptions): ProxyServer {
+  const { server, port, url } = listening;
   const policy = (): OriginPolicy => ({ port, anyHost: options.allowAnyHost });
   const app = new Hono();
 
@@ -162,41 +155,17 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   });
   app.onError(onProxyError);
 
-  app.use('/assets/*', compress());
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    // Vite puts a content hash in every asset name, so they never change under the same URL.
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  // Brotli copies are written at build time (scripts/precompress.ts); gzip is made by compress() above.
-  app.use('/assets/*', serveStatic({ root: APP_DIR, precompressed: true }));
-  app.get('/favicon.svg', serveStatic({ path: `${APP_DIR}favicon.svg` }));
-  app.get('/', compress(), (c) => {
-    const index = `${APP_DIR}index.html`;
-    if (!existsSync(index)) {
-      return c.text('The inspector page is not built yet: run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.html(readFileSync(index, 'utf8'));
-  });
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () => resolve(s as Server));
-    (s as Server).once('error', reject);
-  });
-  port = (server.address() as AddressInfo).port;
-  const sockets = attachWebSocket(server, {
+  const sockets = webSocketUpgrades({
     registry: options.registry,
     token: options.token,
     policy,
     version: options.version,
     onClientCount: options.onClientCount,
   });
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host.includes(':') ? `[${options.host}]` : options.host;
-  setCallbackOrigin(`http://${shownHost}:${port}`);
+  listening.serve({ request: getRequestListener(app.fetch, { hostname: options.host }), upgrade: sockets.upgrade });
   return {
     port,
-    url: `http://${shownHost}:${port}/`,
+    url,
     clientCount: () => sockets.clientCount(),
     close: () =>
       new Promise<void>((resolve) => {

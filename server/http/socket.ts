@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientCommand, type ServerPush } from '../wire/commands';
@@ -28,7 +28,11 @@ export type SocketOptions = {
  * refused unless Host, Origin and token all check out; nothing is spawned or
  * read before that.
  */
-export function attachWebSocket(server: Server, options: SocketOptions): { close(): void; clientCount(): number } {
+export function webSocketUpgrades(options: SocketOptions): {
+  upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  close(): void;
+  clientCount(): number;
+} {
   const wss = new WebSocketServer({
     noServer: true,
     // A larger frame closes that socket (1009) with an 'error' on it, handled in serve(); the page refuses to send one.
@@ -37,7 +41,7 @@ export function attachWebSocket(server: Server, options: SocketOptions): { close
   });
   const clients = new Set<WebSocket>();
 
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A peer that resets mid-handshake makes the raw socket emit 'error'; unheard, that would end the process.
     socket.on('error', (error) => reportSocketError('handshake', error));
     const refusal = refuse(request, options);
@@ -54,7 +58,7 @@ export function attachWebSocket(server: Server, options: SocketOptions): { close
         options.onClientCount?.(clients.size);
       });
     });
-  });
+  };
 
   const broadcastSessions = () => {
     const push: ServerPush = { type: 'sessions', sessions: options.registry.list() };
@@ -64,6 +68,7 @@ export function attachWebSocket(server: Server, options: SocketOptions): { close
   const unsubscribe = options.registry.onChange(broadcastSessions);
 
   return {
+    upgrade,
     close() {
       unsubscribe();
       for (const ws of clients) ws.terminate();

@@ -73,18 +73,7 @@ export function oauthSecrets(options: OAuthOptions | undefined): string[] {
   return [options.clientSecret, options.privateKey, options.idp?.idToken, options.idp?.clientSecret].filter((value): value is string => Boolean(value));
 }
 
-/** What is missing for the grant these options ask for, or undefined when they are complete. */
-export function oauthOptionsProblem(options: OAuthOptions): string | undefined {
-  if (options.privateKey && !options.clientId) return 'A private key signs for a client the authorization server already knows: give its client ID too.';
-  if (options.grant === 'client_credentials' && !(options.clientId && (options.clientSecret || options.privateKey)))
-    return 'Signing in as a machine needs the client ID and its secret or private key.';
-  if (options.grant === 'cross_app_access') {
-    if (!options.clientId) return 'Cross-app access needs the client ID this client has at the server’s authorization server.';
-    if (!options.idp) return 'Cross-app access needs the identity provider: its ID token, client ID, and issuer or token endpoint.';
-    if (!options.idp.issuer && !options.idp.tokenEndpoint) return 'Cross-app access needs the identity provider’s issuer URL or token endpoint.';
-  }
-  return undefined;
-}
+export { oauthOptionsProblem } from './target-checks';
 
 export const OAuthStepSchema = z.enum([
   /** The server answered 401 (or 403) and says where to sign in. */

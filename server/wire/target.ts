@@ -4,6 +4,7 @@ import { OAuthOptionsSchema, summarizeOAuth } from './oauth';
 import { ProposalSettingsSchema } from './proposals';
 import { redactArgs, redactEnv, redactHeaders, redactUrl } from './redact';
 import { EMPTY_RULES, RuleSetSchema } from './rules';
+import { PROTOCOL_CHOICES, ROOT_URI_MAX, ROOT_URI_MESSAGE, ROOT_URI_PATTERN } from './target-checks';
 
 // The HTTP tap redacts headers as it records them; redact.ts is where every rule lives.
 export { redactHeaders } from './redact';
@@ -71,15 +72,11 @@ export const TargetSummarySchema = z.discriminatedUnion('transport', [
 ]);
 export type TargetSummary = z.infer<typeof TargetSummarySchema>;
 
-export const PROTOCOL_CHOICES = ['auto', '2026-07-28', '2025-11-25', '2025-06-18'] as const;
-export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+export { PROTOCOL_CHOICES, type ProtocolChoice } from './target-checks';
 
 /** A folder the client offers the server, as `roots/list` returns it. The spec allows only file:// URIs. */
 export const RootSchema = z.object({
-  uri: z
-    .string()
-    .max(4096)
-    .regex(/^file:\/\//, 'a root is a file:// URI'),
+  uri: z.string().max(ROOT_URI_MAX).regex(ROOT_URI_PATTERN, ROOT_URI_MESSAGE),
   name: z.string().max(256).optional(),
 });
 export type Root = z.infer<typeof RootSchema>;

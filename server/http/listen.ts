@@ -1,0 +1,84 @@
+/**
+ * The port opened first, with node:http alone: the apps that answer on it are read after the
+ * inspector says where it listens. The page's own (page-app.ts: index.html and its assets) is read
+ * first; the proxy's (the API routes, the WebSocket and the session code under them) next. A request
+ * or an upgrade that arrives before its app waits for it, so a page opened at once is answered
+ * exactly as later ones are.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+
+export type ServerHandlers = {
+  /** A node:http request listener (hono's answers through a promise, which handles its own errors). */
+  request: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+  upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+};
+
+export type Listening = {
+  server: Server;
+  port: number;
+  /** The URL a browser on this machine opens: a wildcard host shown as loopback. */
+  url: string;
+  /** Hand the page's paths to the page's app; what waited is answered by it, in the order it came. */
+  servePage(isPagePath: (path: string) => boolean, request: ServerHandlers['request']): void;
+  /** Hand every other request, and the upgrades, to the proxy's app. */
+  serve(handlers: ServerHandlers): void;
+};
+
+/** A value set once, and a promise of it for what comes before. */
+function later<T>(): { value?: T; promise: Promise<T>; set(value: T): void } {
+  let resolve!: (value: T) => void;
+  const slot: { value?: T; promise: Promise<T>; set(value: T): void } = {
+    promise: new Promise<T>((r) => (resolve = r)),
+    set(value) {
+      slot.value = value;
+      resolve(value);
+    },
+  };
+  return slot;
+}
+
+export async function listen(host: string, port: number): Promise<Listening> {
+  const page = later<{ isPagePath: (path: string) => boolean; request: ServerHandlers['request'] }>();
+  const proxy = later<ServerHandlers>();
+  const server = createServer((request, response) => {
+    const toProxy = () => void (proxy.value ? proxy.value.request(request, response) : proxy.promise.then((h) => h.request(request, response)));
+    const toPage = (p: NonNullable<typeof page.value>) => void (p.isPagePath(pathOf(request.url)) ? p.request(request, response) : toProxy());
+    if (page.value) toPage(page.value);
+    else void page.promise.then(toPage);
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (proxy.value) return proxy.value.upgrade(request, socket, head);
+    // A peer that resets while it waits must not be an unheard 'error' (the app adds its own handler).
+    const ignore = () => {};
+    socket.on('error', ignore);
+    void proxy.promise.then((h) => {
+      socket.off('error', ignore);
+      h.upgrade(request, socket, head);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host, port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const open = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    port: open,
+    url: `http://${shownHost}:${open}/`,
+    servePage: (isPagePath, request) => page.set({ isPagePath, request }),
+    serve: (handlers) => proxy.set(handlers),
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0];
+  if (path.startsWith('/')) return path;
+  // The absolute form (`GET http://host/path`); anything unreadable goes to the proxy's app, which refuses it.
+  return URL.canParse(path) ? new URL(path).pathname : path;
+}
