@@ -91,6 +91,8 @@ test('a restart with --keep-tokens: the session says it uses the kept tokens and
     const panel = page.getByRole('region', { name: 'Sign-in' });
     const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
     await signInPage.getByRole('button', { name: 'Approve' }).click();
+    // Closed once the callback has answered: closing it mid-redirect could hang the close.
+    await expect(signInPage.getByText('Signed in.')).toBeVisible();
     await signInPage.close();
     await app.waitConnected();
   } finally {
