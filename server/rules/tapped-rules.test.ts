@@ -65,4 +65,32 @@ describe('rules for a tapped session', () => {
     expect(sent.map((c) => c.type)).toEqual(['entry']);
     rules.stop();
   });
+
+  it("a rule's file answer to a held request is refused, not sent: the inspector answers with File inputs off", async () => {
+    const tapped = record();
+    const sent: TapControl[] = [];
+    const rules = new TappedRules(
+      tapped,
+      (control) => sent.push(control),
+      RuleSetSchema.parse({ rules: [{ answer: { action: 'accept', content: { photo: { file: 'package.json' } } } }] }),
+    );
+    tapped.append({
+      kind: 'elicitation',
+      key: 'e1',
+      origin: { kind: 'push', rpcId: 'e1' },
+      mode: 'form',
+      params: {
+        message: 'Photo?',
+        requestedSchema: { type: 'object', properties: { photo: { type: 'string', format: 'uri', 'x-mcp-file': { accept: ['*/*'] } } } },
+      },
+      serverName: 'demo',
+      held: true,
+    });
+    await settle();
+    await rules.idle();
+    expect(sent.some((c) => c.type === 'answer')).toBe(false);
+    const finding = sent.find((c) => c.type === 'entry' && c.event.kind === 'finding');
+    expect(finding).toMatchObject({ event: { code: 'rule-content-invalid', key: 'e1', message: expect.stringContaining('File inputs (SEP-2356) is off') } });
+    rules.stop();
+  });
 });
