@@ -4,28 +4,12 @@
  * and turns the hold on; the held form says which rule takes it, and the host's call returns
  * the rule's answer while the host's own handler is never asked.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
-import { demoStdio, ROOT } from './support/processes';
+import { connectTappedHost } from './support/tapped-host';
 
 test("a rule answers a held request in the host's place, and the form says which rule", async ({ inspector, page }) => {
-  const demo = demoStdio();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args],
-    cwd: ROOT,
-    stderr: 'pipe',
-  });
-  const host = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
-  let hostAsked = 0;
-  host.setRequestHandler(ElicitRequestSchema, async () => {
-    hostAsked++;
-    return { action: 'accept', content: { confirm: true } };
-  });
-  await host.connect(transport);
+  const { host, asked } = await connectTappedHost(inspector.dataDir, { action: 'accept', content: { confirm: true } });
   try {
     await page.goto(inspector.url);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
@@ -40,7 +24,7 @@ test("a rule answers a held request in the host's place, and the form says which
     await expect(form.getByRole('status', { name: 'Rule' })).toHaveText('Rule 1 (no orders) will decline in 1500 ms');
     const result = await call;
     expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: false });
-    expect(hostAsked).toBe(0);
+    expect(asked()).toBe(0);
     await expect(rules.rule(1).getByLabel('Answered this session')).toHaveText('answered 1');
   } finally {
     await host.close();

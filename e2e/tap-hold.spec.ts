@@ -4,11 +4,8 @@
  * tool's result the host gets carries that answer, while the host's own handler is never asked.
  * Found by docs/playwright.md's row for it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from 'elicitation-inspector/playwright';
-import { demoStdio, ROOT } from './support/processes';
+import { connectTappedHost } from './support/tapped-host';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
@@ -19,20 +16,7 @@ test('hold and answer here: the form is answered in the page, the host never ask
   const table = readPlaywrightTable();
   const coverage = emptyCoverage();
   const readme = new ReadmeProbe(table, page, coverage);
-  const demo = demoStdio();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args],
-    cwd: ROOT,
-    stderr: 'pipe',
-  });
-  const host = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
-  let hostAsked = 0;
-  host.setRequestHandler(ElicitRequestSchema, async () => {
-    hostAsked++;
-    return { action: 'decline' };
-  });
-  await host.connect(transport);
+  const { host, asked } = await connectTappedHost(inspector.dataDir, { action: 'decline' });
   try {
     await page.goto(inspector.url);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
@@ -51,7 +35,7 @@ test('hold and answer here: the form is answered in the page, the host never ask
 
     const result = await call;
     expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: true, note: 'ring twice' });
-    expect(hostAsked).toBe(0);
+    expect(asked()).toBe(0);
     expectRowTried(table, ROW, coverage);
   } finally {
     await host.close();
