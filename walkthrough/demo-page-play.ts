@@ -142,8 +142,7 @@ async function consent(
   const tab = demo.page.context().waitForEvent('page', { timeout: UI_TIMEOUT_MS });
   await demo.act(open, 'open url', (l) => l.click());
   // The site is the server's; the demo only shows that it opened, and comes back.
-  await (await tab).close();
-  await demo.page.bringToFront();
+  await demo.closeTab(await tab);
   if (elicitation.origin.kind === 'mrtr') await demo.act(card.getByRole('button', { name: 'Done, retry', exact: true }), 'done retry', (l) => l.click());
   const outcome = await sent(demo, feed, card, elicitation);
   if (!outcome.isSent || !isMarkDone) return outcome;

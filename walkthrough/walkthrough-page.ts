@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
 const CAPTION_ID = 'elicitation-inspector-demo-caption';
+/** How long a tab the walkthrough opened may take to load, and then to close. */
+const TAB_CLOSE_MS = 10_000;
 
 export class WalkthroughPage {
   private shotCount = 0;
@@ -63,6 +65,20 @@ export class WalkthroughPage {
     await this.page.screenshot({ path: file });
     this.screenshots.push(file);
     return file;
+  }
+
+  /**
+   * Close a tab the walkthrough opened (a consent page) and come back to the inspector. Closing a
+   * tab while it still follows a redirect can wait on that navigation for minutes in Chromium, so
+   * the tab is closed once it has loaded, and the walkthrough goes on if the close still has not
+   * returned after a few seconds (the browser closes it at the end).
+   */
+  async closeTab(tab: Page): Promise<void> {
+    await tab.waitForLoadState('domcontentloaded', { timeout: TAB_CLOSE_MS }).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([tab.close().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, TAB_CLOSE_MS)))]);
+    clearTimeout(timer);
+    await this.page.bringToFront();
   }
 
   /** The viewer's pause; none at all at pace 0 (tests), not even a round trip to the browser. */

@@ -57,13 +57,14 @@ export async function demoWalkthrough(demo: WalkthroughPage): Promise<void> {
     .first();
   await flow.waitFor({ timeout: STEP_TIMEOUT_MS });
   await demo.caption('The inspector shows the full URL, its host and its checks before you consent.');
-  const consentTab = page.context().waitForEvent('page');
+  const consentTab = page.context().waitForEvent('page', { timeout: STEP_TIMEOUT_MS });
   await demo.act(flow.getByRole('button', { name: 'Open', exact: true }), 'open url', (l) => l.click());
   const tab = await consentTab;
   await tab.waitForLoadState();
   await tab.getByRole('button', { name: 'Approve' }).click();
-  await tab.close();
-  await page.bringToFront();
+  // The consent page posts the decision and shows the outcome: closed once it has.
+  await tab.getByText('You can close this tab').waitFor({ timeout: STEP_TIMEOUT_MS });
+  await demo.closeTab(tab);
   await flow
     .getByRole('status', { name: 'Flow status' })
     .filter({ hasText: /^Completed$/ })
