@@ -18,6 +18,9 @@ import { auditCli } from './audit-cli';
 import { caseTarget } from './audit-report';
 import { runAudit, type AuditRun } from './audit-runner';
 
+/** None of these servers hangs on purpose: a deadline far past a slow case on a loaded machine, so a verdict of broke means broke. */
+const PEER_CASE_TIMEOUT_MS = 10_000;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'audit-mcp-use-'));
 const registry = new SessionRegistry({ dataDir });
 let server: Awaited<ReturnType<typeof startMcpUseServer>>;
@@ -35,7 +38,7 @@ const TOOLS = ['book_table', 'book_table_unchecked', 'connect_calendar', 'order_
 
 async function audit(protocol: '2025-11-25' | '2026-07-28'): Promise<AuditRun> {
   const scenario = ScenarioSchema.parse({ server: { transport: 'http', url: server.url }, steps: TOOLS.map((call) => ({ call })) });
-  const [run] = await runAudit(scenario, { registry, protocols: [protocol], caseTimeoutMs: 1500 });
+  const [run] = await runAudit(scenario, { registry, protocols: [protocol], caseTimeoutMs: PEER_CASE_TIMEOUT_MS });
   return run;
 }
 

@@ -15,6 +15,9 @@ import { ScenarioSchema, type ScenarioInput } from '../wire/scenario';
 import { caseTarget } from './audit-report';
 import { runAudit, type AuditRun } from './audit-runner';
 
+/** None of these servers hangs on purpose: a deadline far past a slow case on a loaded machine, so a verdict of broke means broke. */
+const PEER_CASE_TIMEOUT_MS = 10_000;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'audit-peers-'));
 const registry = new SessionRegistry({ dataDir });
 afterAll(async () => {
@@ -23,7 +26,7 @@ afterAll(async () => {
 });
 
 async function audit(input: ScenarioInput, protocol: '2025-11-25' | '2026-07-28', skip: string[] = []): Promise<AuditRun> {
-  const [run] = await runAudit(ScenarioSchema.parse(input), { registry, protocols: [protocol], caseTimeoutMs: 1500, skip: new Set(skip) });
+  const [run] = await runAudit(ScenarioSchema.parse(input), { registry, protocols: [protocol], caseTimeoutMs: PEER_CASE_TIMEOUT_MS, skip: new Set(skip) });
   return run;
 }
 
