@@ -160,7 +160,7 @@ async function host(url: string): Promise<RawAnswer[]> {
   const answers: RawAnswer[] = [];
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
   for (const message of HOST_MESSAGES) {
-    const sessionHeader = answers.length ? { 'Mcp-Session-Id': SESSION_ID } : {};
+    const sessionHeader: Record<string, string> = answers.length ? { 'Mcp-Session-Id': SESSION_ID } : {};
     answers.push(await rawExchange(url, { body: rpc(message), headers: { ...headers, ...sessionHeader } }));
   }
   answers.push(await rawExchange(url, { method: 'DELETE', headers: { 'Mcp-Session-Id': SESSION_ID, 'MCP-Protocol-Version': '2025-11-25' } }));
@@ -212,6 +212,8 @@ describe('tap over HTTP, byte for byte', () => {
       expect(answer.status, `answer ${i}`).toBe(direct[i].status);
       expect(answer.body.equals(direct[i].body), `the bytes of answer ${i}`).toBe(true);
       expect(endToEnd(answer), `the headers of answer ${i}`).toEqual(endToEnd(direct[i]));
+      // The server sends no Date; the tap adds one, as RFC 9110 §6.6.1 asks of a proxy.
+      expect([headerOf(direct[i], 'date'), headerOf(answer, 'date')]).toEqual([[], [expect.any(String)]]);
     });
     for (const name of ['content-type', 'mcp-session-id', 'cache-control', 'set-cookie', 'content-length'])
       expect(
