@@ -18,6 +18,8 @@
  *      (`npm run bench -- live-page`)
  *  11. the official MCP Inspector: start-up, click → form ready and the echo call, beside ours from
  *      sections 1 and 4 of the same run (`npm run bench -- startup,elicitation,official`)
+ *  12. the tap: what it adds per message over stdio and over HTTP, a round trip and each of
+ *      10,000 notifications on one stream, direct vs tapped (tap-cost.ts, `npm run bench -- tap`)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +39,7 @@ import { headless } from './headless';
 import { elicitationToForm } from './form-latency';
 import { livePageMemory } from './live-page-memory';
 import { officialInspector, type OurFigures } from './official-inspector';
+import { tapCost } from './tap-cost';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -205,6 +208,7 @@ const sections: Record<string, () => Promise<void> | void> = {
   headless: () => headless(report),
   sessions: async () => bigSessions(inspector, client, await newPage(), report),
   official: () => officialInspector(report, newPage, ours),
+  tap: () => tapCost(report),
 };
 try {
   for (const [name, run] of Object.entries(sections)) if (!only || only.includes(name)) await run();
