@@ -19,7 +19,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * alone at the end while the other worker sits idle. Started first, it runs beside the rest.
  * LONG_FILES: the files that take minutes whatever their size, relative to the repository's root.
  */
-const LONG_FILES = ['server/integration/conformance-suite.test.ts'];
+const LONG_FILES = ['server/integration/conformance-suite.test.ts', 'server/integration/conformance-server.test.ts'];
 
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
