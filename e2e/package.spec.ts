@@ -198,7 +198,9 @@ test('tap from the tarball relays a host to the demo server untouched, and the p
   const demo = join(folder, 'node_modules/elicitation-inspector/dist/server/demo-stdio.mjs');
   let tapped: ReturnType<typeof spawn> | undefined;
   try {
-    inspector = await startUntil(process.execPath, [bin, '--no-open', '--port', '0', '--data-dir', dataDir], /Open: (\S+)/, { cwd: folder });
+    // No connection of its own: the page opens on the only live session, the tapped one (with the demo
+    // connection as well, which one is newest would depend on which process started first).
+    inspector = await startUntil(process.execPath, [bin, '--no-open', '--no-connect', '--port', '0', '--data-dir', dataDir], /Open: (\S+)/, { cwd: folder });
     // What a host's config runs: the tap, then the server's own command line.
     const tap = spawn(process.execPath, [bin, 'tap', '--data-dir', dataDir, '--', process.execPath, demo], { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
     tapped = tap;

@@ -7,8 +7,8 @@
  * the relay, or the host would post past it. The watcher gets copies only after they are on
  * their way, and its failures never reach the host.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { redactUrl } from '../wire/redact';
 import { EndpointRewriter } from './endpoint-rewriter';
@@ -56,6 +56,11 @@ export type HttpRelay = { server: Server; origin: string; close: () => Promise<v
 export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRelay> {
   const { upstream } = options;
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  // A connection per request to the server. Node's default agent keeps connections open and reuses
+  // them; a server that closes an idle one (Node's own after 5 s) at the moment the relay reuses it
+  // resets it, and the host got a 502 for a request the server never saw (seen under load, after a
+  // long stream). The host's own connection to the relay is kept alive as the host asks.
+  const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
   let origin = '';
   const server = createServer((req, res) => {
     try {
@@ -89,7 +94,7 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
     safely('a request', () => (watcher = options.watch({ method, path, headers: recordOf(forwarded) })));
     const tell = (what: string, fn: (w: ExchangeWatcher) => void) => watcher && safely(what, () => fn(watcher!));
 
-    const outgoing = send(new URL(path, upstream), { method, headers: forwarded });
+    const outgoing = send(new URL(path, upstream), { method, headers: forwarded, agent });
     let isAnswered = false;
     const fail = (error: Error) => {
       if (isAnswered) return;

@@ -11,8 +11,16 @@ import type { Readable, Writable } from 'node:stream';
 import { LineSplitter } from './line-splitter';
 import { StdioHold } from './stdio-hold';
 
-/** How long a server may take to exit once the host has closed its stdin, before it is sent SIGTERM (then SIGKILL). */
-export const EXIT_GRACE_MS = 2000;
+/**
+ * How long a server may take to exit once the host has closed its stdin, before the tap sends it
+ * SIGTERM. Longer than a host's own wait (the SDK's is 2 s): a host that escalates signals the tap,
+ * which passes the signal on, so this deadline is only for a host that closed stdin and left, and it
+ * must not cut short a server still starting up or finishing what the host sent (under load, a
+ * server run through tsx was killed before it had read the host's last lines).
+ */
+export const EXIT_GRACE_MS = 10_000;
+/** After SIGTERM, how long before SIGKILL. */
+const KILL_GRACE_MS = 2000;
 
 export type RelayObserver = {
   fromHost(text: string): void;
@@ -97,7 +105,7 @@ export function relayStdio(
     // The spec's shutdown for stdio, done for the host: stdin closed, then SIGTERM, then SIGKILL.
     escalation = setTimeout(() => {
       child.kill('SIGTERM');
-      escalation = setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS).unref();
+      escalation = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
     }, EXIT_GRACE_MS).unref();
   });
 

@@ -2,6 +2,7 @@
  * What the tap reads off a peer's messages, for the recorder: who the host is and what it
  * declared, a peer's implementation info, ids and errors, kept as the log's schemas hold them.
  */
+import type { NewLogEvent } from '../wire/events';
 import type { TapHost } from '../wire/target';
 
 type RpcId = string | number;
@@ -72,4 +73,39 @@ export function rpcErrorOf(value: unknown): { code: number; message: string; dat
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What the server's answer to the handshake says: its era and revision, its name, and the session's ready state. */
+export function handshakeOf(
+  method: string,
+  result: Message,
+  hostProtocolVersion: string | undefined,
+): { era: 'legacy' | 'modern'; protocolVersion: string; serverName: string; state: NewLogEvent } {
+  const meta = isObject(result._meta) ? result._meta : {};
+  const isModern = method === 'server/discover';
+  const rawInfo = result.serverInfo ?? meta[META.serverInfo];
+  const info: Record<string, unknown> | undefined = isObject(rawInfo) ? rawInfo : undefined;
+  const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
+  const era = isModern ? 'modern' : 'legacy';
+  const protocolVersion = isModern
+    ? (hostProtocolVersion ?? (typeof supported[0] === 'string' ? supported[0] : '2026-07-28'))
+    : typeof result.protocolVersion === 'string'
+      ? result.protocolVersion
+      : 'unknown';
+  const serverInfo = implementationOf(info);
+  const serverName = typeof info?.title === 'string' ? info.title : (serverInfo?.name ?? '');
+  return {
+    era,
+    protocolVersion,
+    serverName,
+    state: {
+      kind: 'session-state',
+      state: 'ready',
+      protocolVersion,
+      era,
+      ...(serverInfo && { serverInfo }),
+      ...(isObject(result.capabilities) && { serverCapabilities: result.capabilities }),
+      ...(typeof result.instructions === 'string' && { instructions: result.instructions }),
+    },
+  };
 }

@@ -10,7 +10,10 @@ import { declaresAppElicitation } from '../wire/proposals';
 import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
 import type { InspectorEntry } from '../store/tap-control';
 import { TapElicitations, type HeldAnswer } from './tap-elicitations';
-import { declaredModes, hostOf, implementationOf, isObject, META, rpcErrorOf, rpcIdOf } from './tap-messages';
+import { HostRequests, MAX_PENDING_HOST_REQUESTS } from './host-requests';
+import { declaredModes, handshakeOf, hostOf, isObject, rpcErrorOf, rpcIdOf } from './tap-messages';
+
+export { MAX_PENDING_HOST_REQUESTS };
 
 type RpcId = string | number;
 type Message = Record<string, unknown>;
@@ -18,12 +21,6 @@ type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
 const MAX_EARLY_STDERR = 256 * 1024;
-/**
- * The host's requests the recorder follows until the server answers them: past this many, the
- * oldest is let go (a host sending new ids forever, answered by no one, must not grow the tap's
- * memory without end), and the record says so once.
- */
-export const MAX_PENDING_HOST_REQUESTS = 10_000;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
 
 export type TapRecorderInit = {
@@ -53,18 +50,20 @@ export class TapRecorder {
   private readonly now: () => number;
   private readonly target: TargetSummary;
   private host: TapHost | undefined;
-  private era: 'legacy' | 'modern' | undefined;
   private protocolVersion: string | undefined;
   private serverName = '';
   /** The host's requests not yet answered, by JSON-RPC id: which handshake or call each is. */
-  private readonly hostRequests = new Map<RpcId, { method: string; call?: OpenCall }>();
+  private readonly hostRequests = new HostRequests<OpenCall>((oldest) =>
+    this.note(
+      `The host has more than ${MAX_PENDING_HOST_REQUESTS} requests the server has not answered: the tap stops following the oldest (from id ${JSON.stringify(oldest)}), so their answers are relayed but not matched to them. Said once.`,
+    ),
+  );
   /** 2026-07-28: the calls the server answered with input_required, by method and name, until retried. */
   private readonly awaitingRetry = new Map<string, { call: OpenCall; requestState: string | undefined; keys: Map<string, string> }>();
   private readonly elicitations: TapElicitations;
   private readonly hold: TapRecorderInit['hold'];
   private nextCall = 1;
   private isClosed = false;
-  private hasDroppedRequests = false;
   /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
   private earlyStderr: string[] = [];
   private earlyStderrBytes = 0;
@@ -158,10 +157,7 @@ export class TapRecorder {
     this.start(undefined);
     if (how.reason === 'transport-closed') this.elicitations.hostGaveUp('closed', undefined, 'connection');
     this.elicitations.endAll('session-closed', END_REASONS[how.reason]);
-    for (const request of this.hostRequests.values()) {
-      if (request.call) this.emit({ kind: 'call-end', callId: request.call.callId, outcome: 'cancelled' });
-    }
-    this.hostRequests.clear();
+    for (const call of this.hostRequests.takeCalls()) this.emit({ kind: 'call-end', callId: call.callId, outcome: 'cancelled' });
     this.isClosed = true;
     this.emit({
       kind: 'session-state',
@@ -253,25 +249,12 @@ export class TapRecorder {
       if (id !== undefined) this.elicitations.hostAnswered(id, message);
       return;
     }
-    if (id !== undefined) this.follow(id, { method, ...(call && { call }) });
+    if (id !== undefined) this.hostRequests.follow(id, { method, ...(call && { call }) });
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
       const cancelled = requestId === undefined ? undefined : this.hostRequests.get(requestId);
       if (cancelled?.call) this.elicitations.hostGaveUp('cancelled', cancelled.call.callId, cancelled.method);
     }
-  }
-
-  private follow(id: RpcId, request: { method: string; call?: OpenCall }): void {
-    this.hostRequests.delete(id);
-    this.hostRequests.set(id, request);
-    if (this.hostRequests.size <= MAX_PENDING_HOST_REQUESTS) return;
-    const [oldest] = this.hostRequests.keys();
-    this.hostRequests.delete(oldest);
-    if (this.hasDroppedRequests) return;
-    this.hasDroppedRequests = true;
-    this.note(
-      `The host has more than ${MAX_PENDING_HOST_REQUESTS} requests the server has not answered: the tap stops following the oldest (from id ${JSON.stringify(oldest)}), so their answers are relayed but not matched to them. Said once.`,
-    );
   }
 
   /** The call a host request starts, or the next round of one (a 2026-07-28 retry after input_required). */
@@ -323,14 +306,13 @@ export class TapRecorder {
     if (id === undefined || method !== 'elicitation/create') return;
     const findings = checkElicitationParams(params, this.elicitationContext());
     this.report(findings, {}, logged.seq);
-    this.elicitations.pushed(id, params, this.callInFlight(), findings, this.hold?.isHeld(id) ?? false);
+    this.elicitations.pushed(id, params, this.hostRequests.newestCall(), findings, this.hold?.isHeld(id) ?? false);
   }
 
   /** The server answered a host request: the handshake's result, or a call's. */
   private serverAnswered(id: RpcId, message: Message): void {
-    const request = this.hostRequests.get(id);
+    const request = this.hostRequests.take(id);
     if (!request) return;
-    this.hostRequests.delete(id);
     const result = isObject(message.result) ? message.result : undefined;
     if ((request.method === 'initialize' || request.method === 'server/discover') && result) this.ready(request.method, result);
     const call = request.call;
@@ -348,35 +330,10 @@ export class TapRecorder {
   }
 
   private ready(method: string, result: Message): void {
-    const meta = isObject(result._meta) ? result._meta : {};
-    const isModern = method === 'server/discover';
-    const rawInfo = result.serverInfo ?? meta[META.serverInfo];
-    const info: Record<string, unknown> | undefined = isObject(rawInfo) ? rawInfo : undefined;
-    const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
-    this.era = isModern ? 'modern' : 'legacy';
-    this.protocolVersion = isModern
-      ? (this.host?.protocolVersion ?? (typeof supported[0] === 'string' ? supported[0] : '2026-07-28'))
-      : typeof result.protocolVersion === 'string'
-        ? result.protocolVersion
-        : 'unknown';
-    const serverInfo = implementationOf(info);
-    this.serverName = typeof info?.title === 'string' ? info.title : (serverInfo?.name ?? '');
-    this.emit({
-      kind: 'session-state',
-      state: 'ready',
-      protocolVersion: this.protocolVersion,
-      era: this.era,
-      ...(serverInfo && { serverInfo: serverInfo }),
-      ...(isObject(result.capabilities) && { serverCapabilities: result.capabilities }),
-      ...(typeof result.instructions === 'string' && { instructions: result.instructions }),
-    });
-  }
-
-  /** The call a pushed elicitation most likely belongs to: on stdio, the newest call still waiting for its result. */
-  private callInFlight(): string | undefined {
-    let latest: string | undefined;
-    for (const request of this.hostRequests.values()) if (request.call) latest = request.call.callId;
-    return latest;
+    const handshake = handshakeOf(method, result, this.host?.protocolVersion);
+    this.protocolVersion = handshake.protocolVersion;
+    this.serverName = handshake.serverName;
+    this.emit(handshake.state);
   }
 
   private elicitationContext(): ElicitationContext {
