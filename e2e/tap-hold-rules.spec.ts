@@ -14,14 +14,16 @@ test("a rule answers a held request in the host's place, and the form says which
     await page.goto(inspector.url);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
     const rules = new RulesPanel(page);
-    await rules.add({ name: 'no orders', tool: 'confirm_order', answer: 'Decline', delayMs: 1500 });
+    await rules.add({ name: 'no orders', tool: 'confirm_order', answer: 'Decline', delayMs: 8000 });
     const hold = page.getByRole('switch', { name: 'Hold and answer here' });
-    await hold.check();
+    // The switch turns on once the tap has switched (its record says so), not at the click.
+    await hold.click();
     await expect(hold).toBeChecked();
 
     const call = host.callTool({ name: 'confirm_order', arguments: { item: 'pizza' } });
     const form = page.getByRole('article', { name: /^Elicitation / });
-    await expect(form.getByRole('status', { name: 'Rule' })).toHaveText('Rule 1 (no orders) will decline in 1500 ms');
+    // A delay long enough that the form is still there to be read on a loaded machine; the call then waits it out.
+    await expect(form.getByRole('status', { name: 'Rule' })).toHaveText('Rule 1 (no orders) will decline in 8000 ms');
     const result = await call;
     expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: false });
     expect(asked()).toBe(0);

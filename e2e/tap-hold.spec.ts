@@ -22,7 +22,8 @@ test('hold and answer here: the form is answered in the page, the host never ask
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
     const hold = await readme.locate(ROW, "getByRole('switch', { name: 'Hold and answer here' })");
     await expect(hold).not.toBeChecked();
-    await hold.check();
+    // The switch turns on once the tap has switched (its record says so), not at the click.
+    await hold.click();
     await expect(hold).toBeChecked();
 
     const call = host.callTool({ name: 'confirm_order', arguments: { item: 'pizza' } });

@@ -29,7 +29,9 @@ export function HoldSwitch({ session }: { session: SessionSnapshot }) {
         type="checkbox"
         role="switch"
         className="accent-amber-600"
-        checked={asked ?? isHolding}
+        // What the tap is doing, never what was asked: a request the server sends before the tap has
+        // switched still goes to the host, so the switch must not say on until the record does.
+        checked={isHolding}
         aria-busy={asked !== undefined && asked !== isHolding}
         disabled={busy}
         onChange={(e) => toggle(e.target.checked)}

@@ -1,5 +1,5 @@
 /** What a session leaves in the data folder, and that deleting it leaves nothing behind. */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,5 +15,16 @@ describe('SessionRegistry files', () => {
     expect(readdirSync(dataDir).sort()).toEqual([`${sessionId}.jsonl`, `${sessionId}.jsonl.idx`, `${sessionId}.jsonl.links`]);
     expect(registry.delete(sessionId)).toBe('deleted');
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("finds an earlier run's file by its id before the folder has been listed, and only inside the folder", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'registry-files-'));
+    writeFileSync(join(dataDir, 'earlier-run.jsonl'), '');
+    writeFileSync(join(tmpdir(), 'outside-the-folder.jsonl'), '');
+    const registry = new SessionRegistry({ dataDir });
+    expect(registry.filePath('earlier-run')).toBe(join(dataDir, 'earlier-run.jsonl'));
+    expect(registry.filePath('no-such-run')).toBeUndefined();
+    expect(registry.filePath('../outside-the-folder')).toBeUndefined();
+    expect(registry.filePath('.hidden')).toBeUndefined();
   });
 });

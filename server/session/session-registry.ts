@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { RuleEngine } from '../rules/rule-engine';
@@ -20,6 +20,9 @@ import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import type { Session } from './session';
 import { TapControls } from './tap-controls';
+
+/** The ids session files are named by (UUIDs, `tap-` and import prefixes): no separator, no leading dot. */
+const SESSION_FILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 export type RegistryOptions = {
   /** Folder for session files; none keeps sessions in memory only. */
@@ -290,8 +293,16 @@ export class SessionRegistry {
     return this.sessions.get(sessionId)?.log ?? this.recorded.get(sessionId) ?? this.followed.get(sessionId);
   }
 
+  /**
+   * A session's file: one of this run's, or of the data folder. A file of an earlier run is found
+   * before loadRecorded has listed it (a script that asks for it as soon as the URL is printed), by
+   * its name; an id that could name anything outside the folder is not looked up.
+   */
   filePath(sessionId: string): string | undefined {
-    return this.sessions.get(sessionId)?.log.filePath ?? this.recorded.get(sessionId)?.filePath ?? this.followed.get(sessionId)?.filePath;
+    const known = this.sessions.get(sessionId)?.log.filePath ?? this.recorded.get(sessionId)?.filePath ?? this.followed.get(sessionId)?.filePath;
+    if (known || !this.options.dataDir || !SESSION_FILE_ID.test(sessionId)) return known;
+    const path = join(this.options.dataDir, `${sessionId}.jsonl`);
+    return existsSync(path) ? path : undefined;
   }
 
   list(): SessionSummary[] {

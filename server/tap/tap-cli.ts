@@ -94,9 +94,8 @@ export async function tapCli(argv: string[]): Promise<number> {
   });
   let channel: { stop(): void; controlPath: string } | undefined;
   if (record) {
-    recorder = record.recorder;
-    const { HoldChannel } = await import('./hold-channel');
-    channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
+    // What came before the record opened goes in first, with no await between it and the recorder taking
+    // over: a message relayed during one would be recorded ahead of the earlier ones still queued.
     for (const replay of queued.splice(0)) {
       try {
         replay(record.recorder);
@@ -104,6 +103,9 @@ export async function tapCli(argv: string[]): Promise<number> {
         // As in the relay: a message the record cannot take is not the host's problem.
       }
     }
+    recorder = record.recorder;
+    const { HoldChannel } = await import('./hold-channel');
+    channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
   }
   const end = await relay.ended;
   channel?.stop();
