@@ -217,7 +217,8 @@ test('tap from the tarball relays a host to the demo server untouched, and the p
     await page.goto(inspector.match[1]);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Package Host 1.0, declares form');
     const form = page.getByRole('article', { name: /^Elicitation / });
-    await expect(form.getByRole('note', { name: 'Host answers' })).toContainText('Package Host 1.0 answers this request');
+    // The tapped session reaches the page through a second process and a followed file: on a loaded machine, more than a moment.
+    await expect(form.getByRole('note', { name: 'Host answers' })).toContainText('Package Host 1.0 answers this request', { timeout: 30_000 });
     await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
 
     // Every line on stdout is the server's (the tap adds none); the host answers, the call returns.

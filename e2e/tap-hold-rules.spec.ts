@@ -9,7 +9,7 @@ import { RulesPanel } from './rules-panel';
 import { connectTappedHost } from './support/tapped-host';
 
 test("a rule answers a held request in the host's place, and the form says which rule", async ({ inspector, page }) => {
-  const { host, asked } = await connectTappedHost(inspector.dataDir, { action: 'accept', content: { confirm: true } });
+  const { client: host, asked } = await connectTappedHost(inspector.dataDir, { action: 'accept', content: { confirm: true } });
   try {
     await page.goto(inspector.url);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
@@ -26,7 +26,7 @@ test("a rule answers a held request in the host's place, and the form says which
     await expect(form.getByRole('status', { name: 'Rule' })).toHaveText('Rule 1 (no orders) will decline in 8000 ms');
     const result = await call;
     expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: false });
-    expect(asked()).toBe(0);
+    expect(asked).toHaveLength(0);
     await expect(rules.rule(1).getByLabel('Answered this session')).toHaveText('answered 1');
   } finally {
     await host.close();

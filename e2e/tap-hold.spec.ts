@@ -16,7 +16,7 @@ test('hold and answer here: the form is answered in the page, the host never ask
   const table = readPlaywrightTable();
   const coverage = emptyCoverage();
   const readme = new ReadmeProbe(table, page, coverage);
-  const { host, asked } = await connectTappedHost(inspector.dataDir, { action: 'decline' });
+  const { client: host, asked } = await connectTappedHost(inspector.dataDir, { action: 'decline' });
   try {
     await page.goto(inspector.url);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Holding Host 1.32.2, declares form');
@@ -36,7 +36,7 @@ test('hold and answer here: the form is answered in the page, the host never ask
 
     const result = await call;
     expect(result.structuredContent).toEqual({ item: 'pizza', confirmed: true, note: 'ring twice' });
-    expect(asked()).toBe(0);
+    expect(asked).toHaveLength(0);
     expectRowTried(table, ROW, coverage);
   } finally {
     await host.close();

@@ -1,29 +1,36 @@
 /**
- * A host on the classic SDK that launches the stdio tap in front of the demo server, recording into
- * an inspector's data folder, and counts how often its own elicitation handler was asked: the specs of
- * Hold and answer here check the host was never asked while the inspector answered in its place.
+ * A host on the classic SDK (1.32) that launches the stdio tap in front of the demo server,
+ * recording into an inspector's data folder. It keeps what its own elicitation handler was asked
+ * and its transcript: the tests of Hold and answer here check the host was never asked while the
+ * inspector answered in its place, and what crossed the wire.
  */
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { demoStdio, ROOT } from './processes';
+import { RecordingTransport, type TranscriptLine } from './recording-transport';
 
-export type TappedHost = { host: Client; asked: () => number };
+export type TappedHost = { client: Client; asked: unknown[]; transcript: TranscriptLine[] };
 
-export async function connectTappedHost(dataDir: string, answer: ElicitResult): Promise<TappedHost> {
+const HOST_ANSWER: ElicitResult = { action: 'accept', content: { confirm: false, note: 'from the host' } };
+
+export async function connectTappedHost(dataDir: string, answer: ElicitResult = HOST_ANSWER): Promise<TappedHost> {
   const demo = demoStdio();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['server/bin.mjs', 'tap', '--data-dir', dataDir, '--', demo.command, ...demo.args],
-    cwd: ROOT,
-    stderr: 'pipe',
-  });
-  const host = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
-  let asked = 0;
-  host.setRequestHandler(ElicitRequestSchema, async () => {
-    asked++;
+  const transport = new RecordingTransport(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(ROOT, 'server/bin.mjs'), 'tap', '--data-dir', dataDir, '--', demo.command, ...demo.args],
+      cwd: ROOT,
+      stderr: 'pipe',
+    }),
+  );
+  const client = new Client({ name: 'Holding Host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
+  const asked: unknown[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params);
     return answer;
   });
-  await host.connect(transport);
-  return { host, asked: () => asked };
+  await client.connect(transport);
+  return { client, asked, transcript: transport.transcript };
 }

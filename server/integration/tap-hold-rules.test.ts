@@ -6,32 +6,13 @@
  * schema is not sent and the request waits for a person; without the hold, the host answers and
  * no rule takes anything.
  */
-import { join } from 'node:path';
-import { Client as ClassicClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as ClassicStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { demoStdio, ROOT, startInspector, type Inspector } from '../../e2e/support/processes';
-import { RecordingTransport } from '../../e2e/support/recording-transport';
+import { startInspector, type Inspector } from '../../e2e/support/processes';
+import { connectTappedHost } from '../../e2e/support/tapped-host';
 import type { RuleSetInput } from '../wire/rules';
 
-const BIN = join(ROOT, 'server/bin.mjs');
-
-async function tappedHost(dataDir: string) {
-  const server = demoStdio();
-  const transport = new RecordingTransport(
-    new ClassicStdio({ command: process.execPath, args: [BIN, 'tap', '--data-dir', dataDir, '--', server.command, ...server.args], stderr: 'pipe', cwd: ROOT }),
-  );
-  const client = new ClassicClient({ name: 'holding-host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
-  const asked: unknown[] = [];
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    asked.push(request.params);
-    return { action: 'accept', content: { confirm: false, note: 'from the host' } };
-  });
-  await client.connect(transport);
-  return { client, asked, transcript: transport.transcript };
-}
+const tappedHost = (dataDir: string) => connectTappedHost(dataDir);
 
 describe('tap over stdio: rules answer held requests', () => {
   let inspector: Inspector;

@@ -8,34 +8,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client as ClassicClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as ClassicStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector, type Inspector } from '../../e2e/support/processes';
-import { RecordingTransport } from '../../e2e/support/recording-transport';
+import { connectTappedHost } from '../../e2e/support/tapped-host';
 import type { EventOf, LogEvent } from '../wire/events';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 
-/** A classic-SDK host that launches the tap, and counts the elicitations its own handler is asked. */
-async function tappedHost(dataDir: string) {
-  const server = demoStdio();
-  const transport = new RecordingTransport(
-    new ClassicStdio({ command: process.execPath, args: [BIN, 'tap', '--data-dir', dataDir, '--', server.command, ...server.args], stderr: 'pipe', cwd: ROOT }),
-  );
-  const client = new ClassicClient({ name: 'holding-host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
-  const asked: unknown[] = [];
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    asked.push(request.params);
-    return { action: 'accept', content: { confirm: false, note: 'from the host' } };
-  });
-  await client.connect(transport);
-  return { client, asked, transcript: transport.transcript };
-}
+const tappedHost = (dataDir: string) => connectTappedHost(dataDir);
 
 async function followNewTap(watcher: InspectorClient, before: Set<string>): Promise<string> {
   const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
