@@ -80,7 +80,8 @@ describe('the audit route', () => {
     expect(job.cases.filter((c) => c.verdict !== 'refused' && c.verdict !== 'handled')).toEqual([]);
 
     const again = (await api('POST', `/api/sessions/${sessionId}/calls/${callId}/audit`)).body;
-    while ((await api('GET', '/api/audit')).body.done === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped once it knows its cases and before they have all ended: `done` moves a step at a time, so waiting for it to leave 0 could find the audit over.
+    while (!(((await api('GET', '/api/audit')).body.total ?? 0) > 0)) await new Promise((resolve) => setTimeout(resolve, 20));
     const stopped = await api('POST', `/api/audit/${again.auditId}/stop`);
     expect(stopped.status).toBe(200);
     expect(stopped.body.status).toBe('stopped');
