@@ -8,6 +8,9 @@ import { expect, test } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 import { connectTappedHost } from './support/tapped-host';
 
+// No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
+test.use({ inspectorArgs: ['--no-connect'] });
+
 test("a rule answers a held request in the host's place, and the form says which rule", async ({ inspector, page }) => {
   const { client: host, asked } = await connectTappedHost(inspector.dataDir, { action: 'accept', content: { confirm: true } });
   try {

@@ -10,6 +10,9 @@ import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
 
+// No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
+test.use({ inspectorArgs: ['--no-connect'] });
+
 const ROW = 'hold and answer here ([Tap a real host](tap.md#hold-and-answer-here))';
 
 test('hold and answer here: the form is answered in the page, the host never asked, the server gets the answer', async ({ inspector, page }) => {

@@ -9,6 +9,9 @@ import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
 
+// No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
+test.use({ inspectorArgs: ['--no-connect'] });
+
 const ROW = 'a tapped session ([Tap a real host](tap.md))';
 
 test('a tapped session: the host named, no Run and no answer buttons, each saying the host acts', async ({ inspector, page }) => {

@@ -3,6 +3,7 @@ import type { LogEvent } from '@wire/events';
 import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import { InspectorConnection, type SocketState } from './connection';
 import type { EntryWindow } from './entry-window';
+import { autoPick, type AutoPick } from './session-pick';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -56,6 +57,8 @@ export class AppStore {
   private flushedThisFrame = false;
   /** Set when the person picks or creates a session, so the sessions list no longer decides. */
   private chosen = false;
+  /** The session the list chose while the person has not (see autoPick). */
+  private picked: AutoPick | undefined;
 
   constructor(readonly token: string) {
     this.connection = new InspectorConnection(
@@ -171,14 +174,16 @@ export class AppStore {
         // The shown session was deleted: show the newest one instead.
         if (this.snapshot.current && !push.sessions.some((s) => s.sessionId === this.snapshot.current?.sessionId)) {
           this.chosen = false;
+          this.picked = undefined;
           this.set({ current: undefined });
         }
-        const live = push.sessions.find((s) => s.isLive) ?? push.sessions[0];
-        if (!this.chosen && !this.snapshot.current && live) {
-          const store = new SessionStore(live.sessionId);
-          this.set({ current: store });
-          void this.follow(store);
-        }
+        if (this.chosen) return;
+        const pick = autoPick(push.sessions, this.snapshot.current ? this.picked : undefined);
+        if (!pick) return;
+        this.picked = pick;
+        const store = new SessionStore(pick.sessionId);
+        this.set({ current: store });
+        void this.follow(store);
         return;
       }
       case 'configured':

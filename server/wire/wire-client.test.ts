@@ -128,6 +128,34 @@ describe('WireClient', () => {
     expect(plain.states).toEqual(['open', 'closed']);
   });
 
+  it('a command sent while the socket opens or reopens waits for it and is answered; one sent once it is refused or closed fails', async () => {
+    const answer = (socket: WebSocket, command: { type: string; id: number }) =>
+      socket.send(JSON.stringify({ type: 'reply', id: command.id, ok: true, result: { count: command.id } }));
+    const peer = await startPeer(answer);
+    const reconnectAfter = (reopen: () => void, delayMs: number) => setTimeout(reopen, delayMs);
+    const { client, states } = startClient(peer.url, { reconnectAfter });
+    // Sent at once, as a click just after the page loaded is: the socket is not open yet.
+    expect(client.state).toBe('connecting');
+    await expect(client.send('list-tools', { sessionId: 's' })).resolves.toEqual({ count: 1 });
+    await until(() => peer.sockets.length === 1);
+    peer.sockets[0]?.terminate();
+    await until(() => states.includes('reconnecting'));
+    await expect(client.send('list-tools', { sessionId: 's' })).resolves.toEqual({ count: 2 });
+
+    // A refused handshake (wrong token) and a closed client do not make a command wait.
+    const refusing = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => false });
+    await new Promise((resolve) => refusing.once('listening', resolve));
+    peers.push({ server: refusing, url: '', sockets: [] });
+    const refused = startClient(`ws://127.0.0.1:${(refusing.address() as AddressInfo).port}/ws`);
+    const beforeRefusal = refused.client.send('list-tools', { sessionId: 's' });
+    await expect(beforeRefusal).rejects.toMatchObject({ wireError: { code: 'transport-closed', message: 'Not connected to the inspector.' } });
+    expect(refused.states).toEqual(['refused']);
+    const closing = startClient(peer.url);
+    const beforeClose = closing.client.send('list-tools', { sessionId: 's' });
+    closing.client.close();
+    await expect(beforeClose).rejects.toMatchObject({ wireError: { code: 'transport-closed' } });
+  });
+
   it('refuses to send a command past the size limit or not writable as JSON, names the reason, and sends nothing', async () => {
     const received: string[] = [];
     const peer = await startPeer((_socket, command) => received.push(command.type));

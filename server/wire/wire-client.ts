@@ -25,10 +25,16 @@ export type SocketLike = {
   close(): void;
 };
 
+// Timers are in every runtime this runs on (browsers, Node), though in neither's types alone.
+declare function setTimeout(callback: () => void, delayMs: number): unknown;
+declare function clearTimeout(handle: unknown): void;
+
 /** WebSocket.OPEN, the same number on every platform. */
 const OPEN = 1;
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
+/** How long a command sent while the socket opens (or reopens) waits for it before it fails. */
+export const OPEN_WAIT_MS = 10_000;
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'refused' | 'closed';
 export type CommandParams<T extends CommandType> = Extract<ClientCommandInput, { type: T }>['params'];
@@ -58,6 +64,8 @@ export class WireClient {
   private readonly pending = new Map<number, Pending>();
   private retryMs = FIRST_RETRY_MS;
   private isClosedByUs = false;
+  /** Commands sent while the socket was opening: each is told whether it opened. */
+  private readonly waitingForOpen = new Set<(isOpen: boolean) => void>();
   state: SocketState = 'connecting';
 
   constructor(private readonly options: WireClientOptions) {}
@@ -98,35 +106,54 @@ export class WireClient {
     return socket;
   }
 
+  /**
+   * Send a command and wait for its reply. Sent while the socket is opening or reopening (a click
+   * just after the page loaded, a proxy restarting), it waits up to OPEN_WAIT_MS for the socket.
+   */
   send<T extends CommandType>(type: T, params: CommandParams<T>): Promise<CommandResults[T]> {
     const id = this.nextId++;
     const error = new WireFailure('internal', `${type} failed`);
     return new Promise<CommandResults[T]>((resolve, reject) => {
       const waiting: Pending = { resolve: resolve as (value: unknown) => void, reject, error };
-      const socket = this.socket;
-      if (!socket || socket.readyState !== OPEN) return fail(waiting, { code: 'transport-closed', message: 'Not connected to the inspector.' });
-      let text: string;
-      try {
-        text = JSON.stringify({ type, id, params });
-      } catch (cause) {
-        // Nested too deep to be written out (or not JSON at all): nothing is sent.
-        const reason = cause instanceof Error ? cause.message : String(cause);
-        return fail(waiting, { code: 'invalid-command', message: `Not sent: this cannot be written as JSON (${reason}).` });
-      }
-      // The proxy closes a socket that sends more than it accepts: refuse here, with a reason, and keep the connection.
-      const bytes = text.length * 3 <= MAX_WS_MESSAGE_BYTES ? text.length : utf8Bytes(text);
-      if (bytes > MAX_WS_MESSAGE_BYTES) {
-        const message = `Not sent: this is ${(bytes / 1024 / 1024).toFixed(1)} MB; the inspector accepts at most ${MAX_WS_MESSAGE_BYTES / 1024 / 1024} MB in one message.`;
-        return fail(waiting, { code: 'invalid-command', message });
-      }
-      this.pending.set(id, waiting);
-      socket.send(text);
+      const notConnected = () => fail(waiting, { code: 'transport-closed', message: 'Not connected to the inspector.' });
+      if (this.socket?.readyState === OPEN) return this.write(id, type, params, waiting);
+      if (this.isClosedByUs || (this.state !== 'connecting' && this.state !== 'reconnecting')) return notConnected();
+      const timer = setTimeout(() => {
+        this.waitingForOpen.delete(settle);
+        notConnected();
+      }, OPEN_WAIT_MS);
+      const settle = (isOpen: boolean) => {
+        clearTimeout(timer);
+        if (isOpen && this.socket?.readyState === OPEN) this.write(id, type, params, waiting);
+        else notConnected();
+      };
+      this.waitingForOpen.add(settle);
     });
+  }
+
+  private write(id: number, type: CommandType, params: unknown, waiting: Pending): void {
+    let text: string;
+    try {
+      text = JSON.stringify({ type, id, params });
+    } catch (cause) {
+      // Nested too deep to be written out (or not JSON at all): nothing is sent.
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return fail(waiting, { code: 'invalid-command', message: `Not sent: this cannot be written as JSON (${reason}).` });
+    }
+    // The proxy closes a socket that sends more than it accepts: refuse here, with a reason, and keep the connection.
+    const bytes = text.length * 3 <= MAX_WS_MESSAGE_BYTES ? text.length : utf8Bytes(text);
+    if (bytes > MAX_WS_MESSAGE_BYTES) {
+      const message = `Not sent: this is ${(bytes / 1024 / 1024).toFixed(1)} MB; the inspector accepts at most ${MAX_WS_MESSAGE_BYTES / 1024 / 1024} MB in one message.`;
+      return fail(waiting, { code: 'invalid-command', message });
+    }
+    this.pending.set(id, waiting);
+    this.socket?.send(text);
   }
 
   close(): void {
     this.isClosedByUs = true;
     this.socket?.close();
+    this.settleWaiting(false);
   }
 
   private receive(text: string): void {
@@ -152,6 +179,13 @@ export class WireClient {
   private setState(state: SocketState): void {
     this.state = state;
     this.options.onState?.(state);
+    if (state !== 'connecting' && state !== 'reconnecting') this.settleWaiting(state === 'open');
+  }
+
+  private settleWaiting(isOpen: boolean): void {
+    const waiting = [...this.waitingForOpen];
+    this.waitingForOpen.clear();
+    for (const settle of waiting) settle(isOpen);
   }
 }
 
