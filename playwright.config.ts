@@ -24,7 +24,8 @@ const SMALL_WINDOW = /@small-window/;
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // A deadline, not a speed: on a shared two-core machine a page, its inspector and servers can take this long.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
@@ -52,7 +53,8 @@ export default defineConfig({
     : [
         // First in the queue: its serial run in a user's folder (pack, install, a Playwright run there) is the
         // longest single test; started last, as it was in the alphabetical order, it ran alone at the end.
-        { name: 'package', testMatch: PACKAGE_SPEC, use: { viewport: { width: 1440, height: 900 } } },
+        // Each of its tests runs the packed CLI through npx, several times: minutes on a loaded machine.
+        { name: 'package', testMatch: PACKAGE_SPEC, timeout: 180_000, use: { viewport: { width: 1440, height: 900 } } },
         {
           name: '1440x900',
           testMatch: '**/*.spec.ts',

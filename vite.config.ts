@@ -64,8 +64,9 @@ export default defineConfig({
   test: {
     root: here('.'),
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Deadlines, not speeds: a shared two-core machine has run a tsx-compiled server's start past 20 s.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     // Integration tests start real MCP servers; two cores are shared with them
     // (and with the browser tests when `npm test` runs both at once: it sets 2 as well).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,

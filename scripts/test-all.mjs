@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, side by side where nothing orders them.
+// `npm test`: every check CI runs.
 //   - lint, typecheck and build start at once (none reads another's output);
-//   - Vitest and Playwright start as soon as the build is done (both need it),
-//     while lint and typecheck go on beside them.
-// Run one after another these took ~23 minutes on two cores, most of it waiting
-// (processes starting, pages loading, timers): CPU sat half idle. Side by side
-// they share that idle time; the tests no longer wait the ~110 s lint takes,
-// which only reads the sources. Each step's lines are prefixed with its name and
-// printed as they come; a summary with each step's time and result ends the run.
-// A failed build stops the tests (they would test a tree that does not build);
-// every other step always runs to the end, so one run reports every failure.
+//   - Vitest and Playwright start side by side once the build has passed (both need it)
+//     and lint and typecheck have ended (passed or not).
+// The tests used to start beside lint and typecheck, to fill the time the tests spend
+// waiting (processes starting, pages loading, timers). On a slow or shared two-core
+// machine that backfired: lint took 20 minutes of wall time for 2.5 of CPU, and tests
+// waiting on deadlines (a server to start, a connect) ran past them. Lint, typecheck and
+// build take ~2-3 minutes on their own; the tests then have the machine. Each step's
+// lines are prefixed with its name and printed as they come; a summary with each
+// step's time and result ends the run. A failed build stops the tests (they would
+// test a tree that does not build); every other step always runs to the end, so one
+// run reports every failure.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -24,22 +26,32 @@ const UNIT_TIMES = join(TIMES, 'unit.json');
 const E2E_TIMES = join(TIMES, 'e2e.json');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Each step: a name for the prefix, the npm script it runs, and the step it waits for. */
+/**
+ * Each step: a name for the prefix, the npm script it runs, the step that must pass first
+ * (`needs`) and the steps that must have ended first, whatever their result (`after`).
+ */
 const STEPS = [
   { name: 'lint', script: 'lint' },
   { name: 'typecheck', script: 'typecheck' },
   { name: 'build', script: 'build' },
-  // Three Vitest workers beside Playwright's four: the run is mostly waiting (processes starting, pages
-  // loading, timers), two cores were 53 % busy with one and two (16.2 min), 1.23 busy with two and three
-  // (14.6-17 min); with three and four, 14.5 min on a clean clone, a 200 s stall included.
+  // Two Vitest workers beside Playwright's two: the integration tests start real servers and the
+  // browser tests a Chromium each, and on two cores more workers only make each test slower, past
+  // the deadlines it waits on (a tsx-compiled server's start, a connect), without finishing sooner.
   {
     name: 'unit',
     script: 'test:unit',
     args: ['--reporter=default', '--reporter=./scripts/vitest-file-times.ts'],
     needs: 'build',
-    env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '3', UNIT_TIMES_FILE: UNIT_TIMES },
+    after: ['lint', 'typecheck'],
+    env: { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2', UNIT_TIMES_FILE: UNIT_TIMES },
   },
-  { name: 'e2e', script: 'test:e2e', needs: 'build', env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '4', E2E_TIMES_FILE: E2E_TIMES } },
+  {
+    name: 'e2e',
+    script: 'test:e2e',
+    needs: 'build',
+    after: ['lint', 'typecheck'],
+    env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_TIMES_FILE: E2E_TIMES },
+  },
 ];
 
 /** Forward a stream line by line with a prefix, so side-by-side output stays readable. */
@@ -91,9 +103,10 @@ const width = Math.max(...STEPS.map((step) => step.name.length));
 const runs = new Map();
 for (const step of STEPS) {
   const need = step.needs ? runs.get(step.needs) : undefined;
+  const ended = Promise.all((step.after ?? []).map((name) => runs.get(name)));
   runs.set(
     step.name,
-    need ? need.then((done) => (done.code === 0 && !done.skipped ? runStep(step, width) : { ...step, skipped: true })) : runStep(step, width),
+    Promise.all([need, ended]).then(([done]) => (!done || (done.code === 0 && !done.skipped) ? runStep(step, width) : { ...step, skipped: true })),
   );
 }
 const results = await Promise.all(runs.values());

@@ -29,7 +29,7 @@ export async function startUntil(
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`Timed out waiting for ${ready} from ${command} ${args.join(' ')}:\n${output}`)),
-      options.timeoutMs ?? 20_000,
+      options.timeoutMs ?? 60_000,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -23,11 +23,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const audit = (input: ScenarioInput, protocols: AuditRun['protocol'][], only?: string[], concurrency?: number) =>
+/** A case's deadline: long enough for a loaded machine, unless the test is about a hang. */
+const audit = (input: ScenarioInput, protocols: AuditRun['protocol'][], only?: string[], concurrency?: number, caseTimeoutMs = 10_000) =>
   runAudit(ScenarioSchema.parse(input), {
     registry,
     protocols: protocols as never,
-    caseTimeoutMs: 1500,
+    caseTimeoutMs,
     ...(concurrency && { concurrency }),
     ...(only && { skip: new Set(AUDIT_CASES.map((c) => c.id).filter((id) => !only.includes(id))) }),
   });
@@ -125,6 +126,7 @@ describe('the audit', () => {
       ['2026-07-28'],
       ['absent', 'wrong-type', 'cancel', 'decline'],
       1,
+      1500,
     );
     const verdict = (key: string) => {
       const report = run.cases.find((c) => `${c.caseId} ${c.field ?? ''}`.trim() === key);

@@ -230,7 +230,7 @@ describe('tap --otlp', () => {
     await client.connect(transport);
     await client.callTool({ name: 'echo', arguments: { text: 'tapped' } });
     await client.close();
-    await vi.waitFor(() => expect(err).toMatch(/Sent \d+ spans of session tap-[0-9a-f]{8} to .*\/tap/), { timeout: 20_000 });
+    await vi.waitFor(() => expect(err).toMatch(/Sent \d+ spans of session tap-[0-9a-f]{8} to .*\/tap/), { timeout: 60_000 });
     const spans = sentTo('/tap');
     const call = spans.find((span) => !span.parentSpanId);
     expect(call?.name).toBe('tools/call echo');
@@ -255,7 +255,7 @@ describe('tap --url --otlp', () => {
     tap.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     tap.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => tap.once('exit', resolve));
-    await vi.waitFor(() => expect(out).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\n/), { timeout: 20_000 });
+    await vi.waitFor(() => expect(out).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\n/), { timeout: 60_000 });
     const client = new Client({ name: 'http-host', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(out.trim())));
     await client.callTool({ name: 'echo', arguments: { text: 'tapped over http' } });

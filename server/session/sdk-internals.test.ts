@@ -172,9 +172,9 @@ describe('closing', () => {
     });
     onCloseBeforeAborting(client, () => order.push('onclose'));
     await client.connect(transport, { prior: { kind: 'legacy' } });
-    await vi.waitFor(() => expect(isAsked).toBe(true));
+    await vi.waitFor(() => expect(isAsked).toBe(true), { timeout: 30_000 });
     await transport.close();
-    await vi.waitFor(() => expect(order).toEqual(['onclose', 'request aborted']));
+    await vi.waitFor(() => expect(order).toEqual(['onclose', 'request aborted']), { timeout: 30_000 });
   });
 });
 
@@ -197,7 +197,7 @@ describe('StdioClientTransport', () => {
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     expect(addSpawnEnv(transport, 'SDK_INTERNALS_MARKER', 'seen')).toBe(true);
     await transport.start();
-    await vi.waitFor(() => expect(stderr.join('')).toContain('marker=seen'));
+    await vi.waitFor(() => expect(stderr.join('')).toContain('marker=seen'), { timeout: 30_000 });
   });
 });
 
@@ -214,7 +214,7 @@ describe('ReadBuffer', () => {
     expect(watchSkippedStdoutLines(transport, { onText: (line) => texts.push(line), onOverLimit: () => {} })).toBe(true);
     transport.onmessage = (message) => messages.push(message);
     await transport.start();
-    await vi.waitFor(() => expect(texts).toEqual(['Starting...', '{not json', 'last words']));
+    await vi.waitFor(() => expect(texts).toEqual(['Starting...', '{not json', 'last words']), { timeout: 30_000 });
     expect(messages).toHaveLength(2);
   });
 
@@ -224,6 +224,6 @@ describe('ReadBuffer', () => {
     watchSkippedStdoutLines(transport, { onText: () => {}, onOverLimit: (limitBytes) => limits.push(limitBytes) });
     transport.onerror = () => {}; // the SDK reports the overflow here too, then closes
     await transport.start();
-    await vi.waitFor(() => expect(limits).toEqual([1024]));
+    await vi.waitFor(() => expect(limits).toEqual([1024]), { timeout: 30_000 });
   });
 });
