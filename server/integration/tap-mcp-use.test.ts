@@ -1,9 +1,9 @@
 /**
  * `elicitation-inspector tap --url` in front of a server written with mcp-use (2.5, on Node 22;
  * Streamable HTTP is the only transport it serves), its entry taken from a Claude Desktop-shaped
- * config by `tap --config`. mcp-use's own client (`@mcp-use/client`) is not installable here (the
- * npm registry answers 404 for it), so the hosts are the v2 client (2.4, on 2026-07-28) and the
- * classic SDK (1.32, on 2025-11-25), answering mcp-use's elicitations their own way. The session must
+ * config by `tap --config`. The hosts are the v2 client (2.4, on 2026-07-28) and the classic SDK
+ * (1.32, on 2025-11-25), answering mcp-use's elicitations their own way (mcp-use's own client, of
+ * its 1.x line, is the host of tap-mcp-use-host.test.ts). The session must
  * hold every message the host saw, in order, and its findings must judge what the host did.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
