@@ -6,14 +6,15 @@
  * directly and through the tap. The host must get the same bytes and headers both ways, the
  * server the same requests, and the session must hold every message.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange, startHttpTap, startRawServer, type RawAnswer, type RawServer } from '../../e2e/support/raw-http';
 import type { Started } from '../../e2e/support/processes';
-import type { EventOf, LogEvent } from '../wire/events';
+import type { EventOf } from '../wire/events';
+import { readSessionLines } from '../../e2e/support/session-lines';
 
 const SESSION_ID = 'raw-7f3a-session';
 const MANY = 10_000;
@@ -175,13 +176,7 @@ const PER_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'
 const endToEnd = (answer: RawAnswer) => answer.headers.filter(([name]) => !PER_HOP.has(name.toLowerCase()));
 const headerOf = (answer: RawAnswer, name: string) => answer.headers.filter(([n]) => n.toLowerCase() === name).map(([, value]) => value);
 
-function readSession(file: string): LogEvent[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => JSON.parse(line) as LogEvent);
-}
+const readSession = readSessionLines;
 
 describe('tap over HTTP, byte for byte', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tap-http-bytes-'));

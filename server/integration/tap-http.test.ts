@@ -19,6 +19,7 @@ import { InspectorClient } from '../../e2e/support/inspector-client';
 import { ROOT, startDemoHttp, startHttpTarget, startInspector, stopProcess, type Inspector, type Started } from '../../e2e/support/processes';
 import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recording-transport';
 import type { EventOf, LogEvent } from '../wire/events';
+import { readSessionLines } from '../../e2e/support/session-lines';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
@@ -99,13 +100,7 @@ async function runHost(host: Host, url: string, calls: string[], answers: Answer
   return { transcript: transport.transcript, results };
 }
 
-function readSession(file: string): LogEvent[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => JSON.parse(line) as LogEvent);
-}
+const readSession = readSessionLines;
 
 const messagesOf = (transcript: TranscriptLine[]) => transcript.map((line) => ({ from: line.from, message: JSON.parse(line.json) as unknown }));
 const recordedMessages = (events: LogEvent[]) =>
@@ -156,7 +151,11 @@ describe('tap over HTTP, with real hosts and servers', () => {
     const files = readdirSync(dataDir).filter((name) => name.startsWith('tap-') && name.endsWith('.jsonl') && !before.has(name));
     expect(files).toHaveLength(1);
     const sessionId = files[0].slice(0, -'.jsonl'.length);
-    return { transcript: through.transcript, results: through.results, sessionId, events: () => readSession(join(dataDir, files[0])) };
+    const events = () => readSession(join(dataDir, files[0]));
+    // The tap records a message after relaying it: the host can have its last answer before the record does.
+    for (let tries = 0; recordedMessages(events()).length < through.transcript.length && tries < 200; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    return { transcript: through.transcript, results: through.results, sessionId, events };
   }
 
   it('a classic host on Streamable HTTP accepts and declines: live in the inspector, every message in order, same as without the tap', async () => {

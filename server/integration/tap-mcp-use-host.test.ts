@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStdio, ROOT, startDemoHttp, stopProcess, type Started } from '../../e2e/support/processes';
 import type { EventOf, LogEvent } from '../wire/events';
+import { readSessionLines } from '../../e2e/support/session-lines';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 type Answer = { action: 'accept' | 'decline'; content?: Record<string, unknown> };
@@ -85,13 +86,7 @@ async function sessionAfter(dataDir: string, run: () => Promise<HostRun>): Promi
   }
 }
 
-function readSession(file: string): LogEvent[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => JSON.parse(line) as LogEvent);
-}
+const readSession = readSessionLines;
 
 /** What a user reads off the record of the host's three calls. */
 function expectHostRecorded({ host, events }: { host: HostRun; events: LogEvent[] }): void {

@@ -7,7 +7,7 @@
  * hold every message the host saw, in order, and its findings must judge what the host did.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { ROOT, stopProcess, type Started } from '../../e2e/support/processes';
 import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recording-transport';
 import { tapCli } from '../tap/tap-cli';
 import type { EventOf, LogEvent } from '../wire/events';
+import { readSessionLines } from '../../e2e/support/session-lines';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
@@ -66,13 +67,7 @@ async function configEntry(file: string, name: string, port: number): Promise<{ 
   return { entry: (JSON.parse(out) as Record<string, { url: string }>)[name], hint: err };
 }
 
-function readSession(file: string): LogEvent[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => JSON.parse(line) as LogEvent);
-}
+const readSession = readSessionLines;
 const messagesOf = (transcript: TranscriptLine[]) => transcript.map((line) => ({ from: line.from, message: JSON.parse(line.json) as unknown }));
 const recordedMessages = (events: LogEvent[]) =>
   events.flatMap((e) => (e.kind === 'rpc-out' || e.kind === 'rpc-in' ? [{ from: e.kind === 'rpc-out' ? 'host' : 'server', message: e.message }] : []));

@@ -5,7 +5,7 @@
  * must hold every message, in order; the host's answers are judged by the host findings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as ClassicClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,6 +19,7 @@ import { demoStdio, ROOT, startInspector, targetStdio, type Inspector } from '..
 import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recording-transport';
 import { HUMAN_URL_ACCEPT_MS } from '../session/findings';
 import type { EventOf, LogEvent } from '../wire/events';
+import { readSessionLines } from '../../e2e/support/session-lines';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 type Server = { command: string; args: string[] };
@@ -53,13 +54,7 @@ function messagesOf(transcript: TranscriptLine[]): { from: string; message: unkn
   return transcript.map((line) => ({ from: line.from, message: JSON.parse(line.json) as unknown }));
 }
 
-function readSession(dataDir: string, sessionId: string): LogEvent[] {
-  return readFileSync(join(dataDir, `${sessionId}.jsonl`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => JSON.parse(line) as LogEvent);
-}
+const readSession = (dataDir: string, sessionId: string): LogEvent[] => readSessionLines(join(dataDir, `${sessionId}.jsonl`));
 
 const findingCodes = (events: LogEvent[]) => events.filter((e): e is EventOf<'finding'> => e.kind === 'finding').map((e) => e.code);
 
