@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs.
 //   - lint, typecheck and build start at once (none reads another's output);
-//   - Vitest and Playwright start side by side once the build has passed (both need it)
-//     and lint and typecheck have ended (passed or not).
+//   - Playwright starts once the build has passed (it needs it), Vitest once the build has
+//     passed and lint and typecheck have ended (passed or not): the browser tests are the
+//     longest step, so they start first, and the proxy's tests do not start beside lint.
 // The tests used to start beside lint and typecheck, to fill the time the tests spend
 // waiting (processes starting, pages loading, timers). On a slow or shared two-core
 // machine that backfired: lint took 20 minutes of wall time for 2.5 of CPU, and tests
-// waiting on deadlines (a server to start, a connect) ran past them. Lint, typecheck and
-// build take ~2-3 minutes on their own; the tests then have the machine. Each step's
+// waiting on deadlines (a server to start, a connect) ran past them. Lint and typecheck
+// take ~2 minutes beside the first browser tests; then the tests have the machine. Each step's
 // lines are prefixed with its name and printed as they come; a summary with each
 // step's time and result ends the run. A failed build stops the tests (they would
 // test a tree that does not build); every other step always runs to the end, so one
@@ -49,7 +50,6 @@ const STEPS = [
     name: 'e2e',
     script: 'test:e2e',
     needs: 'build',
-    after: ['lint', 'typecheck'],
     env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_TIMES_FILE: E2E_TIMES },
   },
 ];
