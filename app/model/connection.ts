@@ -12,8 +12,8 @@ const RETRY_LOAD_MS = 1000;
  * zod schemas every push is checked against) is fetched when `open` is called, at
  * start, so the page paints without waiting for it; the socket opens as soon as it
  * is there, and no push is read before it. A command sent before then waits for it,
- * and fails as any command does while the socket is not open. Commands that fail
- * reject with a `WireFailure`.
+ * and then for the socket to open, as any command sent while it opens does (see
+ * WireClient.send). Commands that fail reject with a `WireFailure`.
  */
 export class InspectorConnection {
   private client: WireClient | undefined;

@@ -34,7 +34,7 @@ const OPEN = 1;
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
 /** How long a command sent while the socket opens (or reopens) waits for it before it fails. */
-export const OPEN_WAIT_MS = 10_000;
+const OPEN_WAIT_MS = 10_000;
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'refused' | 'closed';
 export type CommandParams<T extends CommandType> = Extract<ClientCommandInput, { type: T }>['params'];
