@@ -1,7 +1,8 @@
 /**
  * Runs client scenarios of the official MCP conformance suite with the
- * inspector's headless `conformance-client` as its client: one suite process
- * per scenario, at the revision the scenario is required for, a few at a time.
+ * inspector's headless `conformance-client` as its client: a batch per
+ * requirement set (one suite process running all of its scenarios at once), or
+ * one suite process per scenario, at the revision the scenario is required for.
  * Two releases are installed: the newest (0.2, with frozen requirement sets per
  * revision) and the one npm calls `latest` (0.1.16, as
  * `@modelcontextprotocol/conformance-latest`). Both import Node 22's
@@ -9,13 +10,14 @@
  * conformance-node20.mjs on Node 20.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './processes';
 
 const NODE20_SHIM = join(ROOT, 'e2e/support/conformance-node20.mjs');
 const CLIENT = `${process.execPath} ${join(ROOT, 'server/bin.mjs')} conformance-client`;
+const EXIT_RECORD = join(ROOT, 'e2e/support/conformance-exit-record.mjs');
 /** How long the suite waits for the client to finish a scenario. */
 const CLIENT_TIMEOUT_MS = 120_000;
 
@@ -53,6 +55,8 @@ export type ScenarioRun = {
   summary: string;
   durationMs: number;
   output: string;
+  /** Run alone after its batch could not give its verdict (see runBatch). */
+  ranAlone?: boolean;
 };
 
 /** The command that reruns one scenario by hand with that release from npm (on Node 22; on Node 20 see docs/conformance.md). */
@@ -101,18 +105,58 @@ export async function runScenario(suite: Suite, scenario: string, revision?: Rev
   }
 }
 
-/** Run `work` over `items`, at most `size` at once, results in the items' order. */
-export async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
+/** What a batch runs: a revision's frozen requirement set (newest release), or every client scenario a release lists. */
+export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; all: true };
+
+/**
+ * Every scenario of a batch, in one suite process (the suite starts them all at
+ * once). A batch verdict is kept where it is the one a single-scenario run would
+ * give: its client exited 0, so only the checks count (`OVERALL: PASSED` is no
+ * failed check and no warning). A scenario whose client exited otherwise, or
+ * never said how it exited (the suite timed it out), may expect that (some
+ * scenarios want the client to give up): it is run again alone, and that run's
+ * verdict is the one reported. `wanted` names the scenarios to report, each with
+ * the revision a single run of it names (none: the suite's default wire); the
+ * batch's others (a requirement set also runs extensions it never scores) are
+ * left out.
+ */
+export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revision | undefined>): Promise<ScenarioRun[]> {
+  const workDir = mkdtempSync(join(tmpdir(), 'conformance-batch-'));
+  const exits = mkdtempSync(join(tmpdir(), 'conformance-exits-'));
+  const started = performance.now();
+  try {
+    const select = 'requirements' in batch ? ['--requirements', batch.requirements] : ['--suite', 'all'];
+    const command = `${process.execPath} ${EXIT_RECORD} ${exits} ${CLIENT}`;
+    const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(CLIENT_TIMEOUT_MS)], workDir);
+    const summary = output.slice(output.indexOf('=== SUITE SUMMARY ==='));
+    const lines = [...summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gm)];
+    if (lines.length === 0) throw new Error(`conformance ${batch.suite.version} ${select.join(' ')} printed no summary:\n${output}`);
+    const durationMs = Math.round(performance.now() - started);
+    const runs: ScenarioRun[] = [];
+    for (const [, scenario = '', passed = '0', failed = '0', warnings = '0'] of lines) {
+      if (!wanted.has(scenario)) continue;
+      const revision = wanted.get(scenario);
+      const record = join(exits, `${encodeURIComponent(scenario)}.json`);
+      const exited = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { code: number | null }).code : undefined;
+      if (exited !== 0) {
+        runs.push({ ...(await runScenario(batch.suite, scenario, revision)), ranAlone: true });
+        continue;
+      }
+      runs.push({
+        suite: batch.suite,
+        revision,
+        scenario,
+        isPassed: failed === '0' && warnings === '0',
+        summary: `Passed: ${passed}/${Number(passed) + Number(failed)}, ${failed} failed, ${warnings} warnings`,
+        durationMs,
+        output,
+      });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
+    return runs;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+    rmSync(exits, { recursive: true, force: true });
+  }
 }
 
 function runSuite(suite: Suite, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
