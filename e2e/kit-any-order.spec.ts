@@ -41,25 +41,29 @@ test('log, story and outcome methods work from any log view and feature tab', as
   expect(await app.callStory('echo')).toContainEqual(expect.stringMatching(/ended: result/));
 });
 
-test('a wait that cannot end says what was expected and what the page shows, from any view', async ({ app }) => {
-  await app.showLog('Calls');
-  await expect(app.callStory('c9')).rejects.toThrow(
-    /Expected a call c9 in the log's Calls within \d+ ms; the Calls view lists: no calls \(connection Connected/,
-  );
-  await app.showFeatures('Resources');
-  await expect(app.getPrompt('no_such_prompt')).rejects.toThrow(/Expected a prompt named "no_such_prompt"; the Prompts list shows: write_announcement/);
-  await expect(app.answer('Accept')).rejects.toThrow(
-    /Expected an elicitation form to accept within \d+ ms; the page shows: connection Connected; 0 form\(s\) pending/,
-  );
-});
+// A failed wait takes its full time: these use a short one, and the messages say it.
+test.describe('with a 3 s control wait', () => {
+  test.use({ inspectorControlWaitMs: 3000 });
 
-// Each failed wait takes its full time: the failures are split over two tests.
-test('a control gone or never there says so too, from a form or a tool', async ({ app }) => {
-  await app.callTool('plan_trip');
-  const form = await app.nextForm();
-  await form.decline();
-  await expect(form.accept()).rejects.toThrow(/Expected an elicitation form with its Accept button within \d+ ms; the page shows: /);
-  await expect(app.runTool('echo', { Nickname: 'x' })).rejects.toThrow(/Expected a field labelled "Nickname" in the form of tool echo within \d+ ms/);
+  test('a wait that cannot end says what was expected and what the page shows, from any view', async ({ app }) => {
+    await app.showLog('Calls');
+    await expect(app.callStory('c9')).rejects.toThrow(
+      /Expected a call c9 in the log's Calls within 3000 ms; the Calls view lists: no calls \(connection Connected/,
+    );
+    await app.showFeatures('Resources');
+    await expect(app.getPrompt('no_such_prompt')).rejects.toThrow(/Expected a prompt named "no_such_prompt"; the Prompts list shows: write_announcement/);
+    await expect(app.answer('Accept')).rejects.toThrow(
+      /Expected an elicitation form to accept within 3000 ms; the page shows: connection Connected; 0 form\(s\) pending/,
+    );
+  });
+
+  test('a control gone or never there says so too, from a form or a tool', async ({ app }) => {
+    await app.callTool('plan_trip');
+    const form = await app.nextForm();
+    await form.decline();
+    await expect(form.accept()).rejects.toThrow(/Expected an elicitation form with its Accept button within 3000 ms; the page shows: /);
+    await expect(app.runTool('echo', { Nickname: 'x' })).rejects.toThrow(/Expected a field labelled "Nickname" in the form of tool echo within 3000 ms/);
+  });
 });
 
 test.describe('URL flows, 2025-11-25', () => {

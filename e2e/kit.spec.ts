@@ -3,7 +3,7 @@
  * the fixture's targets, the page object's intents, its errors, and its clean-up.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { expect, startInspector, test } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage, startInspector, test } from 'elicitation-inspector/playwright';
 import { ended, startHttpTarget, targetStdio } from './support/processes';
 
 test('a two-step form: message, mode and fields read, filled by title, accepted; the result and the story', async ({ app }) => {
@@ -89,19 +89,30 @@ test.describe('a URL target with headers', () => {
   });
 });
 
-test('errors say what was expected and what the page showed', async ({ app }) => {
-  await expect(app.nextElicitation(1000)).rejects.toThrow(
-    /Expected a new elicitation within 1000 ms; the page shows: connection Connected; 0 form\(s\) pending/,
-  );
-  await expect(app.callTool('no_such_tool')).rejects.toThrow(/Expected a tool named "no_such_tool"; the Tools list shows: .*echo/);
-  await app.callTool('plan_trip');
-  const form = await app.nextForm();
-  await expect(app.nextUrlFlow(1000)).rejects.toThrow(/Expected a new elicitation within 1000 ms/);
-  await app.callTool('javascript_url');
-  await expect(app.nextForm()).rejects.toThrow(/Expected a form elicitation; the next one is a URL flow/);
-  await expect(form.fill('Nickname', 'x')).rejects.toThrow(
-    /No field titled "Nickname" in the elicitation form; the form shows: "Destination", "Departure date"/,
-  );
+// A failed wait takes its full time: a short one, which the messages name.
+test.describe('with a 3 s control wait', () => {
+  test.use({ inspectorControlWaitMs: 3000 });
+
+  test('errors say what was expected and what the page showed', async ({ app }) => {
+    await expect(app.nextElicitation(1000)).rejects.toThrow(
+      /Expected a new elicitation within 1000 ms; the page shows: connection Connected; 0 form\(s\) pending/,
+    );
+    await expect(app.callTool('no_such_tool')).rejects.toThrow(/Expected a tool named "no_such_tool"; the Tools list shows: .*echo/);
+    await expect(app.callStory('c9')).rejects.toThrow(/Expected a call c9 in the log's Calls within 3000 ms/);
+    await app.callTool('plan_trip');
+    const form = await app.nextForm();
+    await expect(app.nextUrlFlow(1000)).rejects.toThrow(/Expected a new elicitation within 1000 ms/);
+    await app.callTool('javascript_url');
+    await expect(app.nextForm()).rejects.toThrow(/Expected a form elicitation; the next one is a URL flow/);
+    await expect(form.fill('Nickname', 'x')).rejects.toThrow(
+      /No field titled "Nickname" in the elicitation form; the form shows: "Destination", "Departure date"/,
+    );
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new InspectorPage(app.page, app.inspector, { controlWaitMs: bad })).toThrow(
+        `The kit's control wait must be a positive number of milliseconds; it was given ${String(bad)}.`,
+      );
+    }
+  });
 });
 
 test('stop ends the inspector and the server it started, and removes its data folder', async () => {

@@ -4,7 +4,7 @@
  * InspectorPage's openConnection(), connect() and disconnect() are these.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { clickOn, CONTROL_WAIT_MS, describePage, fillIn, selectIn, shown } from './page-account.js';
+import { clickOn, controlWait, describePage, fillIn, selectIn, shown } from './page-account.js';
 
 export type ConnectionTarget = { transport: 'stdio'; command: string; args: string[] } | { transport: 'http' | 'sse'; url: string; headers?: string };
 
@@ -22,10 +22,11 @@ export async function disconnectFrom(page: Page, status: Locator): Promise<void>
   await test.step('disconnect', async () => {
     const form = await openConnection(page);
     await clickOn(form.getByRole('button', { name: 'Disconnect', exact: true }), 'a Disconnect button (a live session)');
+    const timeoutMs = controlWait(page);
     try {
-      await expect(status).toHaveText('Disconnected', { timeout: CONTROL_WAIT_MS });
+      await expect(status).toHaveText('Disconnected', { timeout: timeoutMs });
     } catch {
-      throw new Error(`Expected the connection status Disconnected within ${CONTROL_WAIT_MS} ms; the page shows: ${await describePage(page)}`);
+      throw new Error(`Expected the connection status Disconnected within ${timeoutMs} ms; the page shows: ${await describePage(page)}`);
     }
   });
 }

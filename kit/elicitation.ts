@@ -3,7 +3,7 @@
  * answer, or a URL flow to consent to.
  */
 import { test, type Locator, type Page } from '@playwright/test';
-import { checkOn, clickOn, CONTROL_WAIT_MS, fillIn, readText, selectIn, shown } from './page-account.js';
+import { checkOn, clickOn, controlWait, fillIn, readText, selectIn, shown } from './page-account.js';
 
 /** A form field as the page shows it: its title (label) and whether it must be filled. */
 export type ElicitationField = { title: string; isRequired: boolean };
@@ -177,7 +177,7 @@ export class UrlElicitation {
   /** The full URL the server asks the person to visit. */
   async url(): Promise<string> {
     const card = await this.card();
-    return (await (await shown(card.getByLabel('Full URL'), 'the URL flow with its full URL')).textContent({ timeout: CONTROL_WAIT_MS })) ?? '';
+    return (await (await shown(card.getByLabel('Full URL'), 'the URL flow with its full URL')).textContent({ timeout: controlWait(this.page) })) ?? '';
   }
 
   /** The checks the page made of the URL (empty when it found nothing to say). */
@@ -197,7 +197,7 @@ export class UrlElicitation {
   /** Consent: click Open (which sends accept) and return the tab the URL opened in. */
   async consent(): Promise<Page> {
     return test.step('consent: open the URL', async () => {
-      const opened = this.page.context().waitForEvent('page', { timeout: CONTROL_WAIT_MS });
+      const opened = this.page.context().waitForEvent('page', { timeout: controlWait(this.page) });
       await this.press('Open', 'a URL flow waiting for consent');
       const tab = await opened;
       await tab.waitForLoadState();

@@ -7,6 +7,7 @@
 import { test as base } from '@playwright/test';
 import { InspectorPage } from './inspector-page.js';
 import { canShare, InspectorPool } from './inspector-pool.js';
+import { CONTROL_WAIT_MS } from './page-account.js';
 import { startInspector, type Inspector, type InspectorTarget } from './start-inspector.js';
 
 export type InspectorFixtures = {
@@ -23,6 +24,11 @@ export type InspectorFixtures = {
    * (start-up, output, stopping it) or what it remembers for the rest of a run. Off by default.
    */
   inspectorShared: boolean;
+  /**
+   * How long a kit method waits for a control it is about to use (a field, a button, a call in
+   * the log) before failing with what the page shows, in milliseconds. 10 000 by default.
+   */
+  inspectorControlWaitMs: number;
   inspector: Inspector;
   app: InspectorPage;
 };
@@ -42,6 +48,7 @@ export const test = base.extend<InspectorFixtures, InspectorWorkerFixtures>({
   inspectorProtocol: [undefined, { option: true }],
   inspectorArgs: [[], { option: true }],
   inspectorShared: [false, { option: true }],
+  inspectorControlWaitMs: [CONTROL_WAIT_MS, { option: true }],
   inspectorPool: [
     // Playwright reads a fixture's dependencies from this pattern: none, written as it requires.
     // eslint-disable-next-line no-empty-pattern
@@ -68,8 +75,8 @@ export const test = base.extend<InspectorFixtures, InspectorWorkerFixtures>({
       await inspector.stop();
     }
   },
-  app: async ({ page, inspector, inspectorArgs }, use) => {
-    const app = new InspectorPage(page, inspector);
+  app: async ({ page, inspector, inspectorArgs, inspectorControlWaitMs }, use) => {
+    const app = new InspectorPage(page, inspector, { controlWaitMs: inspectorControlWaitMs });
     await app.open();
     if (!inspectorArgs.includes('--no-connect')) await app.waitConnected();
     await use(app);

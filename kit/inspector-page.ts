@@ -5,7 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { connectFrom, disconnectFrom, openConnection, type ConnectionTarget } from './connection-form.js';
 import { FormElicitation, UrlElicitation, type Elicitation, type FieldValue } from './elicitation.js';
-import { checkOn, clickOn, CONTROL_WAIT_MS, describePage, fillIn, newestCall, readText, readTexts, shown, textOf } from './page-account.js';
+import { checkOn, clickOn, controlWait, describePage, fillIn, newestCall, readText, readTexts, setControlWait, shown, textOf } from './page-account.js';
 import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
@@ -28,10 +28,16 @@ export class InspectorPage {
   /** Elicitations nextElicitation() has already returned, by their accessible name. */
   private readonly seenElicitations = new Set<string>();
 
+  /**
+   * `options.controlWaitMs`: how long its methods wait for a control before failing with what
+   * the page shows (10 s unless given; the fixture passes `inspectorControlWaitMs`).
+   */
   constructor(
     readonly page: Page,
     readonly inspector: { url: string },
+    options: { controlWaitMs?: number } = {},
   ) {
+    if (options.controlWaitMs !== undefined) setControlWait(page, options.controlWaitMs);
     this.connectionStatus = page.getByRole('status', { name: 'Connection status' });
     this.protocolVersion = page.getByLabel('Protocol version');
     this.tools = page.getByRole('listbox', { name: 'Tools' });
@@ -135,7 +141,7 @@ export class InspectorPage {
   private async pick(list: Locator, name: string, noun: string): Promise<void> {
     const option = list.getByRole('option', { name, exact: true });
     try {
-      await option.waitFor({ timeout: CONTROL_WAIT_MS });
+      await option.waitFor({ timeout: controlWait(this.page) });
     } catch {
       // Not there in time: say what the list does hold, by the names it lists them under (not their descriptions).
       const listed = await readTexts(list.getByRole('option'));
@@ -295,12 +301,13 @@ export class InspectorPage {
       const name = /^c\d+$/.test(call) ? new RegExp(`^${call} `) : call;
       const calls = this.log.getByRole('listbox', { name: 'Tool calls' });
       const option = calls.getByRole('option', { name }).first();
+      const timeoutMs = controlWait(this.page);
       try {
-        await option.waitFor({ timeout: CONTROL_WAIT_MS });
+        await option.waitFor({ timeout: timeoutMs });
       } catch {
         const listed = await readTexts(calls.getByRole('option'));
         throw new Error(
-          `Expected a call ${call} in the log's Calls within ${CONTROL_WAIT_MS} ms; the Calls view lists: ${listed.join(' | ') || 'no calls'} (${await this.describe()})`,
+          `Expected a call ${call} in the log's Calls within ${timeoutMs} ms; the Calls view lists: ${listed.join(' | ') || 'no calls'} (${await this.describe()})`,
         );
       }
       await clickOn(option, `the call ${call} in the log's Calls`);

@@ -5,8 +5,22 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-/** How long a kit method waits for a control it is about to use. */
+/** How long a kit method waits for a control it is about to use, unless the page was given another wait. */
 export const CONTROL_WAIT_MS = 10_000;
+
+/** Each page's control wait, set by InspectorPage (the fixture's `inspectorControlWaitMs`). */
+const controlWaits = new WeakMap<Page, number>();
+
+/** Make the kit's methods on `page` wait `ms` for a control: a positive number of milliseconds. */
+export function setControlWait(page: Page, ms: number): void {
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`The kit's control wait must be a positive number of milliseconds; it was given ${String(ms)}.`);
+  controlWaits.set(page, ms);
+}
+
+/** How long the kit's methods on `page` wait for a control. */
+export function controlWait(page: Page): number {
+  return controlWaits.get(page) ?? CONTROL_WAIT_MS;
+}
 
 const URL_ARTICLE = /^URL elicitation /;
 
@@ -36,7 +50,7 @@ export async function describePage(page: Page): Promise<string> {
  * Wait until `locator` is on screen and return it; else throw `Expected <expected> within
  * <n> ms; the page shows: …`. A locator that matches several elements waits for the first.
  */
-export async function shown(locator: Locator, expected: string, timeoutMs = CONTROL_WAIT_MS): Promise<Locator> {
+export async function shown(locator: Locator, expected: string, timeoutMs = controlWait(locator.page())): Promise<Locator> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
@@ -51,10 +65,11 @@ export async function shown(locator: Locator, expected: string, timeoutMs = CONT
  */
 async function act(locator: Locator, expected: string, action: (control: Locator, timeoutMs: number) => Promise<void>): Promise<void> {
   await shown(locator, expected);
+  const timeoutMs = controlWait(locator.page());
   try {
-    await action(locator, CONTROL_WAIT_MS);
+    await action(locator, timeoutMs);
   } catch (error) {
-    throw new Error(`Expected ${expected} within ${CONTROL_WAIT_MS} ms; the page shows: ${await describePage(locator.page())}`, { cause: error });
+    throw new Error(`Expected ${expected} within ${timeoutMs} ms; the page shows: ${await describePage(locator.page())}`, { cause: error });
   }
 }
 
