@@ -63,7 +63,7 @@ beforeAll(async () => {
   for (const { batch, wanted, label } of batches) {
     for (const run of await runBatch(batch, wanted)) {
       console.log(
-        `${run.isPassed ? 'PASS' : 'FAIL'} ${run.suite.version} ${label(run.scenario)} ${run.scenario}: ${run.summary}${run.ranAlone ? ' (run alone: its client did not exit 0 in the batch)' : ''}`,
+        `${run.isPassed ? 'PASS' : 'FAIL'} ${run.suite.version} ${label(run.scenario)} ${run.scenario}: ${run.summary}${run.ranAlone ? ` (run alone; in the batch: ${run.ranAlone})` : ''}`,
       );
       ran.push({ ...run, label: label(run.scenario) });
     }
@@ -86,7 +86,7 @@ beforeAll(async () => {
 function notPassed(suite: Suite, revision: Revision | undefined): string[] {
   return runs
     .filter((run) => run.suite === suite && run.revision === revision && !run.isPassed)
-    .map((run) => `${run.scenario}: ${run.summary}${run.ranAlone ? ' (run alone: its client did not exit 0 in the batch)' : ''}`);
+    .map((run) => `${run.scenario}: ${run.summary}${run.ranAlone ? ` (run alone; in the batch: ${run.ranAlone})` : ''}`);
 }
 
 describe(`the MCP conformance suite (${NEWEST.version} and ${LATEST.version}), with the inspector as its client`, () => {
