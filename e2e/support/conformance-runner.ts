@@ -117,8 +117,9 @@ export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; a
  * verdict is the one reported: a batch does not say how a client exited (some
  * scenarios want it to give up), and a batch starts dozens of clients and test
  * servers at once, so on a loaded machine its timing checks can fail where the
- * scenario alone does not. `wanted` names the scenarios to report, each with
- * the revision a single run of it names (none: the suite's default wire); the
+ * scenario alone does not. `wanted` names the scenarios to report, in the
+ * order returned, each with the revision a single run of it names (none: the
+ * suite's default wire); one the batch did not report is run alone too. The
  * batch's others (a requirement set also runs extensions it never scores) are
  * left out.
  */
@@ -131,29 +132,26 @@ export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revisio
     const command = `${process.execPath} ${EXIT_RECORD} ${exits} ${CLIENT}`;
     const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(CLIENT_TIMEOUT_MS)], workDir);
     const summary = output.slice(output.indexOf('=== SUITE SUMMARY ==='));
-    const lines = [...summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gm)];
-    if (lines.length === 0) throw new Error(`conformance ${batch.suite.version} ${select.join(' ')} printed no summary:\n${output}`);
+    const counted = new Map(
+      [...summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gm)].map(([, scenario = '', ...counts]) => [
+        scenario,
+        counts.map((count = '0') => Number(count)),
+      ]),
+    );
+    if (counted.size === 0) throw new Error(`conformance ${batch.suite.version} ${select.join(' ')} printed no summary:\n${output}`);
     const durationMs = Math.round(performance.now() - started);
     const runs: ScenarioRun[] = [];
-    for (const [, scenario = '', passed = '0', failed = '0', warnings = '0'] of lines) {
-      if (!wanted.has(scenario)) continue;
-      const revision = wanted.get(scenario);
+    for (const [scenario, revision] of wanted) {
+      const [passed = 0, failed = 0, warnings = 0] = counted.get(scenario) ?? [];
+      const summary = `Passed: ${passed}/${passed + failed}, ${failed} failed, ${warnings} warnings`;
       const record = join(exits, `${encodeURIComponent(scenario)}.json`);
       const exited = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { code: number | null }).code : undefined;
-      if (exited !== 0 || failed !== '0' || warnings !== '0') {
-        const inBatch = `Passed: ${passed}/${Number(passed) + Number(failed)}, ${failed} failed, ${warnings} warnings, client exit ${exited ?? 'unknown'}`;
+      if (!counted.has(scenario) || exited !== 0 || failed > 0 || warnings > 0) {
+        const inBatch = counted.has(scenario) ? `${summary}, client exit ${exited ?? 'unknown'}` : 'not in its summary';
         runs.push({ ...(await runScenario(batch.suite, scenario, revision)), ranAlone: inBatch });
-        continue;
+      } else {
+        runs.push({ suite: batch.suite, revision, scenario, isPassed: true, summary, durationMs, output });
       }
-      runs.push({
-        suite: batch.suite,
-        revision,
-        scenario,
-        isPassed: true,
-        summary: `Passed: ${passed}/${Number(passed) + Number(failed)}, ${failed} failed, ${warnings} warnings`,
-        durationMs,
-        output,
-      });
     }
     return runs;
   } finally {
