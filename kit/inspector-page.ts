@@ -5,7 +5,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { connectFrom, disconnectFrom, openConnection, type ConnectionTarget } from './connection-form.js';
 import { FormElicitation, UrlElicitation, type Elicitation, type FieldValue } from './elicitation.js';
-import { checkOn, clickOn, controlWait, describePage, fillIn, newestCall, readText, readTexts, setControlWait, shown, textOf } from './page-account.js';
+import {
+  checkOn,
+  clickOn,
+  controlWait,
+  describePage,
+  fillIn,
+  newestCall,
+  readText,
+  readTexts,
+  setControlWait,
+  settled,
+  shown,
+  textOf,
+} from './page-account.js';
 import { SamplingRequest } from './sampling.js';
 
 const FORM_ARTICLE = /^Elicitation /;
@@ -285,13 +298,17 @@ export class InspectorPage {
   /** The text of the log rows on screen after a search (the list is virtual: search to narrow it). From any log view: it shows the entries. */
   async logEntryTexts(search = ''): Promise<string[]> {
     await this.searchLog(search);
+    // A big session's rows come from the proxy: read them once none in view is still on its way.
+    await settled(this.log.locator('[data-log-entries] [role="option"][aria-busy="true"]'), `the log's entries for "${search}" to load`);
     return this.logEntries.getByRole('option').allTextContents();
   }
 
-  /** Type into the log's search (showing the entries first). */
+  /** Type into the log's search (showing the entries first), and wait for the list to answer it. */
   async searchLog(text: string): Promise<void> {
     await this.showLog('Entries');
     await fillIn(this.log.getByLabel('Search log'), 'a Search log field in the log', text);
+    // The list answers a search a render later (or once the proxy has searched a big session): until then it shows the last one's.
+    await settled(this.log.locator('[data-log-entries][aria-busy="true"]'), `the log's entries to answer the search "${text}"`);
   }
 
   /** The story of one call (its id, e.g. `c1`, or its tool name): each step's text, in order. */

@@ -59,6 +59,15 @@ export async function shown(locator: Locator, expected: string, timeoutMs = cont
   return locator;
 }
 
+/** Wait for something the page shows while it works (a busy list) to be gone. */
+export async function settled(locator: Locator, expected: string, timeoutMs = controlWait(locator.page())): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'detached', timeout: timeoutMs });
+  } catch {
+    throw new Error(`Expected ${expected} within ${timeoutMs} ms; the page shows: ${await describePage(locator.page())}`);
+  }
+}
+
 /**
  * Use a control once it is on screen: the action too is bounded, and a control that goes
  * away in between (a form answered meanwhile) fails with the same message as one never shown.

@@ -39,6 +39,9 @@ export function LogPanel() {
     [session?.sessionId, count, deferredFilter],
   );
   const seqs = session?.window ? (windowMatches?.seqs ?? null) : localSeqs;
+  // The list shows an older answer while a new filter is rendered in the background or asked of the proxy:
+  // it says so, and the kit waits for it before reading the entries.
+  const isBehindFilter = filter !== deferredFilter || Boolean(session?.window && windowMatches?.filter !== deferredFilter);
   useEffect(() => {
     setSelectedSeq(undefined);
     setFilter(NO_FILTER);
@@ -126,7 +129,7 @@ export function LogPanel() {
             shown={windowMatches?.seqs ? windowMatches.total : seqs ? seqs.length : count}
             onExport={exportView}
           />
-          <div className="flex min-h-0 flex-1">
+          <div className="flex min-h-0 flex-1" data-log-entries="" aria-busy={isBehindFilter || undefined}>
             {session && <EntryList ref={listRef} session={session} seqs={seqs} selectedSeq={selectedSeq} onSelect={setSelectedSeq} />}
             {selected && session && (
               <EntryDetail

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { isFiltering, type LogFilter } from '@wire/entry-filter';
 import type { SessionSnapshot } from '@app/model/session-store';
 
-export type WindowMatches = { seqs: number[] | null; total: number; problem?: string };
+/** `filter` is the one these matches answer: until it is the one asked, the list shows an older answer. */
+export type WindowMatches = { seqs: number[] | null; total: number; problem?: string; filter: LogFilter };
 
 /** A live session's filter is asked again this long after an answer that its newer entries have passed. */
 const LIVE_REFRESH_MS = 1000;
@@ -20,14 +21,14 @@ export function useWindowMatches(session: SessionSnapshot | undefined, filter: L
   useEffect(() => {
     if (!entryWindow) return;
     if (!isFiltering(filter)) {
-      setMatches({ seqs: null, total: entryWindow.total });
+      setMatches({ seqs: null, total: entryWindow.total, filter });
       return;
     }
     let isCurrent = true;
     entryWindow.find(filter).then(
-      (found) => isCurrent && setMatches({ seqs: found.seqs, total: found.total, lastSeq: found.lastSeq }),
+      (found) => isCurrent && setMatches({ seqs: found.seqs, total: found.total, lastSeq: found.lastSeq, filter }),
       (error: unknown) =>
-        isCurrent && setMatches({ seqs: [], total: 0, problem: `The search could not run: ${error instanceof Error ? error.message : String(error)}` }),
+        isCurrent && setMatches({ seqs: [], total: 0, problem: `The search could not run: ${error instanceof Error ? error.message : String(error)}`, filter }),
     );
     return () => {
       isCurrent = false;
