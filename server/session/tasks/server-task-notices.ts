@@ -8,12 +8,17 @@
 import { z } from 'zod';
 
 /** What one notification says about its task, as sent (read loosely, like tasks/get). */
-export type TaskNotice = { status: unknown; statusMessage: unknown };
+export type TaskNotice = { status: unknown; statusMessage: unknown; lastUpdatedAt?: unknown };
 
 type Follower = (notice: TaskNotice) => void;
 
 /** Only the task id must be there: an unknown status is the watcher's finding, not a reason to drop the notice. */
-const NoticeParamsSchema = z.looseObject({ taskId: z.string(), status: z.unknown(), statusMessage: z.unknown().optional() });
+const NoticeParamsSchema = z.looseObject({
+  taskId: z.string(),
+  status: z.unknown(),
+  statusMessage: z.unknown().optional(),
+  lastUpdatedAt: z.unknown().optional(),
+});
 
 /** Tasks followed at once: older ones are let go first (a long session makes thousands). */
 const MAX_FOLLOWED = 500;
@@ -43,8 +48,8 @@ export class ServerTaskNotices {
   notified(params: unknown): void {
     const parsed = NoticeParamsSchema.safeParse(params);
     if (!parsed.success) return;
-    const { taskId, status, statusMessage } = parsed.data;
-    const notice = { status, statusMessage };
+    const { taskId, status, statusMessage, lastUpdatedAt } = parsed.data;
+    const notice = { status, statusMessage, lastUpdatedAt };
     const follower = this.followers.get(taskId);
     if (follower) return follower(notice);
     const waiting = this.early.get(taskId) ?? [];

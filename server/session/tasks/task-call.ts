@@ -21,7 +21,12 @@ type Params = Record<string, unknown>;
  * know, which would end the call with a parse error instead of the finding
  * that says what the server did wrong.
  */
-const LooseTaskSchema = z.looseObject({ status: z.unknown(), statusMessage: z.unknown().optional(), pollInterval: z.unknown().optional() });
+const LooseTaskSchema = z.looseObject({
+  status: z.unknown(),
+  statusMessage: z.unknown().optional(),
+  lastUpdatedAt: z.unknown().optional(),
+  pollInterval: z.unknown().optional(),
+});
 
 export type TaskCallHost = {
   client: Client;
@@ -50,8 +55,8 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
   const watch = new TaskWatch(task.taskId, Date.parse(task.createdAt) || Date.now(), task.ttl);
   const report = (status: TaskStatus, statusMessage: unknown) =>
     host.emit({ kind: 'task-status', taskId: task.taskId, runner: 'server', status, callId, ...(typeof statusMessage === 'string' && { statusMessage }) });
-  const observe = (status: unknown, statusMessage: unknown) => {
-    const seen = watch.observe(status, Date.now());
+  const observe = (status: unknown, statusMessage: unknown, lastUpdatedAt: unknown) => {
+    const seen = watch.observe(status, Date.now(), lastUpdatedAt);
     if (seen.kind === 'first') report(seen.status, statusMessage);
     if (seen.kind === 'changed') report(seen.to, statusMessage);
     if (seen.kind === 'broken') host.reportFindings([brokenFinding(task.taskId, seen.from, seen.to)], { callId });
@@ -59,15 +64,15 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
     const overdue = watch.overdue(Date.now());
     if (overdue) host.reportFindings([overdueFinding(task.taskId, overdue, task.ttl)], { callId });
   };
-  observe(task.status, task.statusMessage);
-  host.followTask(task.taskId, (notice) => observe(notice.status, notice.statusMessage));
+  observe(task.status, task.statusMessage, task.lastUpdatedAt);
+  host.followTask(task.taskId, (notice) => observe(notice.status, notice.statusMessage, notice.lastUpdatedAt));
   const onAbort = () => {
     // The person cancelled the call: tell the server to stop the task too. Its answer is the task as it
     // now stands (cancelled), which is the status to show; a refusal (it had already ended) changes nothing.
     if (watch.status && !isTerminal(watch.status))
       void client
         .request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, LooseTaskSchema)
-        .then((got) => observe(got.status, got.statusMessage))
+        .then((got) => observe(got.status, got.statusMessage, got.lastUpdatedAt))
         .catch(() => undefined);
   };
   host.signal.addEventListener('abort', onAbort, { once: true });
@@ -80,7 +85,7 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
       if (watch.status === 'input_required') void fetchResult().catch(() => undefined);
       await host.sleep(pollMs);
       const got = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, LooseTaskSchema, options);
-      observe(got.status, got.statusMessage);
+      observe(got.status, got.statusMessage, got.lastUpdatedAt);
       pollMs = boundedPollIntervalMs(got.pollInterval ?? task.pollInterval);
     }
     if (watch.status === 'cancelled') throw new Error(`The server's task ${task.taskId} was cancelled before it had a result.`);

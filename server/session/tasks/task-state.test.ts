@@ -28,6 +28,35 @@ describe('the task state machine', () => {
     expect(path).toEqual(['working', 'input_required', 'working', 'completed']);
   });
 
+  it('reads a tasks/get answer handled after a later notification as stale, by lastUpdatedAt, not as the task going back', () => {
+    // The same recorded run, each report with its lastUpdatedAt; then each tasks/get answer handed on after the
+    // notification the server wrote next (an answer settles a promise, a notification is handled at once).
+    type Report = { status: unknown; lastUpdatedAt: unknown; isAnswer: boolean };
+    const polls = new Set((research as Recorded[]).filter((m) => m.direction === 'out' && m.message.method === 'tasks/get').map((m) => m.message.id));
+    const reports: Report[] = (research as Recorded[]).flatMap(({ direction, message }) => {
+      const task = (message.method === 'notifications/tasks/status' ? message.params : polls.has(message.id) ? message.result : undefined) as
+        { status: unknown; lastUpdatedAt: unknown } | undefined;
+      return direction === 'in' && task ? [{ status: task.status, lastUpdatedAt: task.lastUpdatedAt, isAnswer: message.method === undefined }] : [];
+    });
+    const handled = [...reports];
+    for (let i = 0; i < handled.length - 1; i += 1) {
+      if (!handled[i].isAnswer || handled[i + 1].isAnswer) continue;
+      [handled[i], handled[i + 1]] = [handled[i + 1], handled[i]];
+      i += 1;
+    }
+    expect(handled.map((r) => r.status)).not.toEqual(reports.map((r) => r.status));
+
+    const watch = new TaskWatch('t', 0, 300_000);
+    const observations = handled.map((r, i) => watch.observe(r.status, i, r.lastUpdatedAt));
+    expect(observations.filter((o) => o.kind === 'broken' || o.kind === 'unknown-status')).toEqual([]);
+    expect(observations.filter((o) => o.kind === 'stale').length).toBeGreaterThan(0);
+    const path = observations.flatMap((o) => (o.kind === 'first' ? [o.status] : o.kind === 'changed' ? [o.to] : []));
+    expect(path).toEqual(['working', 'input_required', 'working', 'completed']);
+    // Without the times, the same order reads as the task going back to input_required.
+    const blind = watchAll(handled.map((r) => r.status));
+    expect(blind.flatMap((o) => (o.kind === 'first' ? [o.status] : o.kind === 'changed' ? [o.to] : []))).not.toEqual(path);
+  });
+
   it('reports a status that leaves an end, once, and keeps the task ended', () => {
     const observations = watchAll([...reportedStatuses(research as Recorded[]), 'working', 'working', 'completed']);
     const broken = observations.filter((o) => o.kind === 'broken');

@@ -63,7 +63,9 @@ export type StatusObservation =
   | { kind: 'unchanged' }
   | { kind: 'changed'; from: TaskStatus; to: TaskStatus }
   | { kind: 'broken'; from: TaskStatus; to: TaskStatus; problem: TransitionProblem }
-  | { kind: 'unknown-status'; value: unknown };
+  | { kind: 'unknown-status'; value: unknown }
+  /** Older than a status already seen (by the task's `lastUpdatedAt`): it says nothing new. */
+  | { kind: 'stale' };
 
 /**
  * Follows one task through the statuses someone else reports for it. It keeps
@@ -74,6 +76,8 @@ export class TaskWatch {
   status: TaskStatus | undefined;
   /** Epoch ms of the last change of status (or of the first status). */
   changedAtMs: number;
+  /** The newest `lastUpdatedAt` seen, in epoch ms. */
+  private updatedAtMs: number | undefined;
   private isOverdueReported = false;
 
   constructor(
@@ -85,7 +89,18 @@ export class TaskWatch {
     this.changedAtMs = createdAtMs;
   }
 
-  observe(value: unknown, nowMs: number): StatusObservation {
+  /**
+   * One status as the server reported it, with the task's `lastUpdatedAt` when it gave one. A
+   * tasks/get answer and a notifications/tasks/status can be handled in the other order than the
+   * server sent them (an answer settles a promise; a notification is handled at once): a report
+   * older than one already seen is stale, not the task going back.
+   */
+  observe(value: unknown, nowMs: number, lastUpdatedAt?: unknown): StatusObservation {
+    const updatedAtMs = typeof lastUpdatedAt === 'string' ? Date.parse(lastUpdatedAt) : NaN;
+    if (Number.isFinite(updatedAtMs)) {
+      if (this.updatedAtMs !== undefined && updatedAtMs < this.updatedAtMs) return { kind: 'stale' };
+      this.updatedAtMs = updatedAtMs;
+    }
     if (!isTaskStatus(value)) return { kind: 'unknown-status', value };
     const from = this.status;
     if (from === undefined) {
