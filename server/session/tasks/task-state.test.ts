@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import research from './fixtures/research-task.json';
-import { boundedPollIntervalMs, STALLED_AFTER_MS, TaskWatch, transitionProblem, type StatusObservation } from './task-state';
+import { boundedPollIntervalMs, REORDER_WINDOW_MS, STALLED_AFTER_MS, TaskWatch, transitionProblem, type StatusObservation } from './task-state';
 
 type Recorded = { direction: 'in' | 'out'; message: Record<string, unknown> };
 
@@ -55,6 +55,21 @@ describe('the task state machine', () => {
     // Without the times, the same order reads as the task going back to input_required.
     const blind = watchAll(handled.map((r) => r.status));
     expect(blind.flatMap((o) => (o.kind === 'first' ? [o.status] : o.kind === 'changed' ? [o.to] : []))).not.toEqual(path);
+  });
+
+  it('a lastUpdatedAt from a wrong clock hides nothing past the moment it arrived: the next poll still reads input_required and the end', () => {
+    const watch = new TaskWatch('t', 0, 300_000);
+    expect(watch.observe('working', 0, '9999-12-31T23:59:59.999Z')).toEqual({ kind: 'first', status: 'working' });
+    expect(watch.observe('input_required', 10, '2026-11-30T21:20:23.690Z')).toEqual({ kind: 'stale' });
+    expect(watch.observe('input_required', 10 + REORDER_WINDOW_MS, '2026-11-30T21:20:23.690Z')).toEqual({
+      kind: 'changed',
+      from: 'working',
+      to: 'input_required',
+    });
+    expect(watch.observe('completed', 500, '2026-11-30T21:20:25.755Z')).toEqual({ kind: 'changed', from: 'input_required', to: 'completed' });
+    // Nonsense stamps are no stamps: the statuses are taken as handed on.
+    expect(watch.observe('completed', 501, 'yesterday')).toEqual({ kind: 'unchanged' });
+    expect(watch.observe('completed', 502, 12)).toEqual({ kind: 'unchanged' });
   });
 
   it('reports a status that leaves an end, once, and keeps the task ended', () => {

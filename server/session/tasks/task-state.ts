@@ -57,6 +57,13 @@ export function boundedPollIntervalMs(suggested: unknown): number {
  */
 export const STALLED_AFTER_MS = 10 * 60_000;
 
+/**
+ * How soon after a report another one with an older `lastUpdatedAt` counts as handed on out of
+ * order (the two arrived together) rather than as what the server now says. Shorter than the
+ * shortest poll interval (100 ms), so the next poll's answer is always read.
+ */
+export const REORDER_WINDOW_MS = 50;
+
 /** What a watcher noticed about one new status. */
 export type StatusObservation =
   | { kind: 'first'; status: TaskStatus }
@@ -76,8 +83,8 @@ export class TaskWatch {
   status: TaskStatus | undefined;
   /** Epoch ms of the last change of status (or of the first status). */
   changedAtMs: number;
-  /** The newest `lastUpdatedAt` seen, in epoch ms. */
-  private updatedAtMs: number | undefined;
+  /** The last report with a `lastUpdatedAt` (epoch ms) taken, and when it was handled. */
+  private newestReport: { updatedAtMs: number; handledAtMs: number } | undefined;
   private isOverdueReported = false;
 
   constructor(
@@ -93,13 +100,16 @@ export class TaskWatch {
    * One status as the server reported it, with the task's `lastUpdatedAt` when it gave one. A
    * tasks/get answer and a notifications/tasks/status can be handled in the other order than the
    * server sent them (an answer settles a promise; a notification is handled at once): a report
-   * older than one already seen is stale, not the task going back.
+   * older than one handled just before it (within REORDER_WINDOW_MS) is stale, not the task going
+   * back. Only just before: a stamp from a wrong clock (or a hostile one, years ahead) must not
+   * hide every later report, which would keep the poll from ever seeing input_required or an end.
    */
   observe(value: unknown, nowMs: number, lastUpdatedAt?: unknown): StatusObservation {
     const updatedAtMs = typeof lastUpdatedAt === 'string' ? Date.parse(lastUpdatedAt) : NaN;
     if (Number.isFinite(updatedAtMs)) {
-      if (this.updatedAtMs !== undefined && updatedAtMs < this.updatedAtMs) return { kind: 'stale' };
-      this.updatedAtMs = updatedAtMs;
+      const newest = this.newestReport;
+      if (newest && updatedAtMs < newest.updatedAtMs && nowMs - newest.handledAtMs < REORDER_WINDOW_MS) return { kind: 'stale' };
+      this.newestReport = { updatedAtMs, handledAtMs: nowMs };
     }
     if (!isTaskStatus(value)) return { kind: 'unknown-status', value };
     const from = this.status;
