@@ -1,4 +1,4 @@
-// Where `npm test`'s time went: each runner's report, summed per file.
+// Where `npm test`'s time went: each runner's report, summed per file; then what failed, if anything.
 // Worker-seconds are the time a file held a worker (Vitest: its import, hooks and tests;
 // Playwright: its tests' durations), so the slowest files are the ones to look
 // at first when the run grows. Printed at the end of `npm test`; a report that
@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -48,22 +49,79 @@ export function timeLines(name, { seconds, tests }) {
   ];
 }
 
+/** The failed tests in scripts/vitest-file-times.ts's report: file relative to the repository, name, message. */
+export function unitFailures(report) {
+  return (report.failures ?? []).map(({ file, name, message }) => ({ where: file ? relative(ROOT, file) : '', name, message }));
+}
+
+/** The failed tests in a Playwright JSON report (a test that passed on a retry is not one), with their project. */
+export function e2eFailures(report) {
+  const failures = [];
+  const walk = (suite, file, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        const message = last?.error?.message ?? last?.errors?.[0]?.message ?? `ended ${last?.status ?? 'without a result'}`;
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        failures.push({ where: `${file}:${spec.line ?? '?'}`, name: test.projectName ? `[${test.projectName}] ${name}` : name, message });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file, []);
+  return failures;
+}
+
+const MESSAGE_LINES = 4;
+const LINE_CHARS = 240;
+const FAILURES_SHOWN = 12;
+
+/** One failure as the summary prints it: where, the test's name, and the first lines of its message. */
+function failureLines({ where, name, message }) {
+  // The runners' messages are coloured for a terminal; the summary is read in logs too.
+  const plain = stripVTControlCharacters(String(message));
+  const text = plain
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, MESSAGE_LINES)
+    .map((line) => `        ${line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line}`);
+  return [`    ✗ ${where ? `${where} › ` : ''}${name}`, ...text];
+}
+
+/** The summary's lines for one runner's failures; none when it had none. */
+export function failedLines(name, failures) {
+  if (failures.length === 0) return [];
+  const shown = failures.slice(0, FAILURES_SHOWN);
+  return [
+    `  ${name}: ${failures.length} failed`,
+    ...shown.flatMap(failureLines),
+    ...(failures.length > shown.length ? [`    … and ${failures.length - shown.length} more (the step's own output names them)`] : []),
+  ];
+}
+
 export function printTimeReport({ unit, e2e }) {
   const lines = ['\nwhere the time went:'];
-  for (const [name, file, read] of [
-    ['unit', unit, unitFileSeconds],
-    ['e2e', e2e, e2eFileSeconds],
+  const failed = [];
+  for (const [name, file, read, readFailures] of [
+    ['unit', unit, unitFileSeconds, unitFailures],
+    ['e2e', e2e, e2eFileSeconds, e2eFailures],
   ]) {
     if (!existsSync(file)) {
       lines.push(`  ${name}: no report (the step did not finish)`);
       continue;
     }
     try {
-      lines.push(...timeLines(name, read(JSON.parse(readFileSync(file, 'utf8')))));
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      lines.push(...timeLines(name, read(report)));
+      failed.push(...failedLines(name, readFailures(report)));
     } catch (error) {
       lines.push(`  ${name}: unreadable report ${file}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  // Last, so a log that keeps only its tail still names what failed.
+  if (failed.length > 0) lines.push('\nwhat failed:', ...failed);
   console.log(lines.join('\n'));
 }
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain script of npm test's, without types
-import { cpuLine, e2eFileSeconds, reapedChildrenCpuSeconds, reapedCpuFromStat, timeLines, unitFileSeconds } from './test-times.mjs';
+import {
+  cpuLine,
+  e2eFailures,
+  e2eFileSeconds,
+  failedLines,
+  reapedChildrenCpuSeconds,
+  reapedCpuFromStat,
+  timeLines,
+  unitFailures,
+  unitFileSeconds,
+} from './test-times.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,5 +82,92 @@ describe("npm test's time per Vitest file", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("npm test's list of what failed", () => {
+  it('names each failed Vitest test with its file and the first lines of its error, and a file that failed to load', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'file-failures-'));
+    try {
+      writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } };\n");
+      writeFileSync(
+        join(dir, 'mixed.test.mjs'),
+        "import { describe, expect, it } from 'vitest';\ndescribe('a part', () => {\n  it('passes', () => {});\n  it('sees the wrong count', () => { expect(17).toBe(1); });\n});\n",
+      );
+      writeFileSync(join(dir, 'broken.test.mjs'), "import './missing-module.mjs';\n");
+      const out = join(dir, 'times.json');
+      const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs');
+      const run = spawnSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', join(process.cwd(), 'scripts/vitest-file-times.ts')], {
+        env: { ...process.env, UNIT_TIMES_FILE: out },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(1);
+      const failures = unitFailures(JSON.parse(readFileSync(out, 'utf8')));
+      const byName = new Map(failures.map((f: { name: string; where: string; message: string }) => [f.name, f]));
+      expect(byName.get('a part > sees the wrong count')?.message).toMatch(/expected 17 to be 1/);
+      expect(byName.get('(the file itself)')?.message).toMatch(/missing-module/);
+      const lines = failedLines('unit', failures);
+      expect(lines[0]).toBe('  unit: 2 failed');
+      expect(lines.some((line: string) => /✗ .*mixed\.test\.mjs › a part > sees the wrong count$/.test(line))).toBe(true);
+      expect(lines.some((line: string) => /^ {8}.*expected 17 to be 1/.test(line))).toBe(true);
+      expect(lines.join('\n')).not.toContain('passes');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a failed Playwright test with its project, describe path and line, not one that passed or was retried into a pass', () => {
+    const failures = e2eFailures({
+      suites: [
+        {
+          file: 'big-session.spec.ts',
+          title: 'big-session.spec.ts',
+          specs: [{ title: 'ok', line: 3, tests: [{ status: 'expected', projectName: '1440x900', results: [{ status: 'passed' }] }] }],
+          suites: [
+            {
+              title: 'a search',
+              specs: [
+                {
+                  title: 'reads the rows that match',
+                  line: 40,
+                  tests: [
+                    {
+                      status: 'unexpected',
+                      projectName: '1440x900',
+                      results: [
+                        {
+                          status: 'failed',
+                          error: {
+                            message:
+                              '\u001b[31mError: expect(received).toHaveLength(expected)\u001b[39m\n\nExpected length: 1\nReceived length: 17\nmore\nand more',
+                          },
+                        },
+                      ],
+                    },
+                    { status: 'flaky', projectName: '1280x720', results: [{ status: 'failed' }, { status: 'passed' }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failedLines('e2e', failures)).toEqual([
+      '  e2e: 1 failed',
+      '    ✗ big-session.spec.ts:40 › [1440x900] a search › reads the rows that match',
+      '        Error: expect(received).toHaveLength(expected)',
+      '        Expected length: 1',
+      '        Received length: 17',
+      '        more',
+    ]);
+    expect(failedLines('e2e', [])).toEqual([]);
+  });
+
+  it('says how many more there were past the ones it shows', () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({ where: 'x.test.ts', name: `test ${i}`, message: 'no' }));
+    const lines = failedLines('unit', many);
+    expect(lines[0]).toBe('  unit: 15 failed');
+    expect(lines.at(-1)).toBe("    … and 3 more (the step's own output names them)");
   });
 });
