@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain script of npm test's, without types
 import {
   cpuLine,
   e2eFailures,
@@ -47,7 +46,7 @@ describe("npm test's time summary", () => {
     const before = reapedChildrenCpuSeconds();
     // It spins until it has used 300 ms of CPU itself: on a loaded machine 300 ms of wall time may hold far less.
     spawnSync(process.execPath, ['-e', 'const used = () => { const u = process.cpuUsage(); return u.user + u.system; }; while (used() < 300_000);']);
-    expect(reapedChildrenCpuSeconds() - before).toBeGreaterThan(0.1);
+    expect(reapedChildrenCpuSeconds()! - before!).toBeGreaterThan(0.1);
   });
 
   it('says how many cores the run kept busy', () => {
@@ -103,13 +102,13 @@ describe("npm test's list of what failed", () => {
       });
       expect(run.status).toBe(1);
       const failures = unitFailures(JSON.parse(readFileSync(out, 'utf8')));
-      const byName = new Map(failures.map((f: { name: string; where: string; message: string }) => [f.name, f]));
+      const byName = new Map(failures.map((f) => [f.name, f]));
       expect(byName.get('a part > sees the wrong count')?.message).toMatch(/expected 17 to be 1/);
       expect(byName.get('(the file itself)')?.message).toMatch(/missing-module/);
       const lines = failedLines('unit', failures);
       expect(lines[0]).toBe('  unit: 2 failed');
-      expect(lines.some((line: string) => /✗ .*mixed\.test\.mjs › a part > sees the wrong count$/.test(line))).toBe(true);
-      expect(lines.some((line: string) => /^ {8}.*expected 17 to be 1/.test(line))).toBe(true);
+      expect(lines.some((line) => /✗ .*mixed\.test\.mjs › a part > sees the wrong count$/.test(line))).toBe(true);
+      expect(lines.some((line) => /^ {8}.*expected 17 to be 1/.test(line))).toBe(true);
       expect(lines.join('\n')).not.toContain('passes');
     } finally {
       rmSync(dir, { recursive: true, force: true });

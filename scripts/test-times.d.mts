@@ -1,0 +1,15 @@
+/** Per-file seconds and a test count, as the time summary reads them. */
+export type FileSeconds = { seconds: Map<string, number>; tests: number };
+/** One failed test as the summary prints it. */
+export type Failure = { where: string; name: string; message: string };
+
+export function unitFileSeconds(report: unknown): FileSeconds;
+export function e2eFileSeconds(report: unknown): FileSeconds;
+export function timeLines(name: string, times: FileSeconds): string[];
+export function unitFailures(report: unknown): Failure[];
+export function e2eFailures(report: unknown): Failure[];
+export function failedLines(name: string, failures: Failure[]): string[];
+export function printTimeReport(files: { unit: string; e2e: string }): void;
+export function reapedChildrenCpuSeconds(): number | undefined;
+export function reapedCpuFromStat(statText: string): number | undefined;
+export function cpuLine(cpuSeconds: number, wallSeconds: number, cores: number): string;
