@@ -18,7 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuLine, printTimeReport, reapedChildrenCpuSeconds } from './test-times.mjs';
+import { cpuLine, machineBusySeconds, machineLine, printTimeReport, reapedChildrenCpuSeconds } from './test-times.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Each test runner's report of its files' times, read at the end to say where the time went. */
@@ -98,6 +98,7 @@ const runStartedMs = Date.now();
 /** CPU of the processes reaped so far (each step's tree is added when it ends). */
 let reaped = reapedChildrenCpuSeconds() ?? 0;
 const cpuAtStart = reaped;
+const machineAtStart = machineBusySeconds();
 const width = Math.max(...STEPS.map((step) => step.name.length));
 /** Each step's run, started once what it needs has passed; a step whose need failed is not run. */
 const runs = new Map();
@@ -123,6 +124,10 @@ for (const result of results) {
 }
 if (results.every((result) => result.skipped || result.cpu !== undefined)) {
   console.log(cpuLine(reaped - cpuAtStart, (Date.now() - runStartedMs) / 1000, availableParallelism()));
+}
+const machineNow = machineBusySeconds();
+if (machineAtStart !== undefined && machineNow !== undefined) {
+  console.log(machineLine(machineNow - machineAtStart, (Date.now() - runStartedMs) / 1000, availableParallelism()));
 }
 printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
 process.exit(failed ? 1 : 0);

@@ -13,3 +13,6 @@ export function printTimeReport(files: { unit: string; e2e: string }): void;
 export function reapedChildrenCpuSeconds(): number | undefined;
 export function reapedCpuFromStat(statText: string): number | undefined;
 export function cpuLine(cpuSeconds: number, wallSeconds: number, cores: number): string;
+export function machineBusySeconds(): number | undefined;
+export function busySecondsFromProcStat(text: string): number | undefined;
+export function machineLine(busySeconds: number, wallSeconds: number, cores: number): string;

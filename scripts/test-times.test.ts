@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  busySecondsFromProcStat,
   cpuLine,
   e2eFailures,
   e2eFileSeconds,
   failedLines,
+  machineBusySeconds,
+  machineLine,
   reapedChildrenCpuSeconds,
   reapedCpuFromStat,
   timeLines,
@@ -51,6 +54,29 @@ describe("npm test's time summary", () => {
 
   it('says how many cores the run kept busy', () => {
     expect(cpuLine(1500, 1000, 2)).toBe('  cpu: 1500 s over 1000 s of wall time: 1.50 of 2 cores busy on average');
+    expect(machineLine(1910, 1000, 2)).toBe('  machine: 1910 s of CPU over 1000 s: 1.91 of 2 cores busy (every process on it, from /proc/stat)');
+  });
+
+  it("reads the machine's busy time from /proc/stat, idle and iowait left out", () => {
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice
+    const text = 'cpu  1000 20 300 9000 500 10 40 30 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n';
+    expect(busySecondsFromProcStat(text)).toBeCloseTo(1400 / ticksPerSecond(), 6);
+    expect(busySecondsFromProcStat('intr 1 2 3\n')).toBeUndefined();
+  });
+
+  it.runIf(existsSync('/proc/stat'))("counts the machine's CPU whoever started the work", () => {
+    const before = machineBusySeconds()!;
+    const reapedBefore = reapedChildrenCpuSeconds()!;
+    // A grandchild whose parent ends first is reaped outside this process's tree: the reaped count misses it.
+    spawnSync(process.execPath, [
+      '-e',
+      "require('child_process').spawn(process.execPath, ['-e', 'const u = () => { const c = process.cpuUsage(); return c.user + c.system; }; while (u() < 300_000);'], { detached: true, stdio: 'ignore' }).unref()",
+    ]);
+    const waitUntil = Date.now() + 20_000;
+    while (machineBusySeconds()! - before < 0.25 && Date.now() < waitUntil) spawnSync('sleep', ['0.05']);
+    expect(machineBusySeconds()! - before).toBeGreaterThan(0.25);
+    // …while the count of what this process waited for saw only the short-lived parent.
+    expect(reapedChildrenCpuSeconds()! - reapedBefore).toBeLessThan(0.2);
   });
 });
 
