@@ -44,6 +44,35 @@ test.describe('server-everything', () => {
     await expect(app.logRow('initialize')).toHaveCount(0);
   });
 
+  test('the entries follow the newest while the list is at the bottom, and stay where the person scrolled to', async ({ app }) => {
+    await app.waitConnected();
+    const count = app.log.getByLabel('Entry count');
+    const entries = async () => Number(/^(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
+    const row = (seq: number) => app.logEntries.getByRole('option').filter({ hasText: new RegExp(`^${seq}\\b`) });
+    const scroller = app.logEntries.locator('xpath=..');
+    const callOnce = async () => {
+      const before = await entries();
+      await app.callTool('echo', { message: 'follow me' });
+      await expect.poll(entries).toBeGreaterThan(before + 2);
+    };
+    // More entries than the list has room for.
+    for (let i = 0; i < 6; i++) await callOnce();
+    await expect.poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight * 2)).toBe(true);
+    await expect(row(await entries())).toBeInViewport();
+
+    // Scrolled up to read the first entries, new ones do not pull the list away from them.
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect(row(1)).toBeInViewport();
+    await callOnce();
+    await expect(row(1)).toBeInViewport();
+    await expect(row(await entries())).not.toBeInViewport();
+
+    // Back at the bottom, it follows again.
+    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await callOnce();
+    await expect(row(await entries())).toBeInViewport();
+  });
+
   test('a page reloaded mid-flow shows the same state and can still answer', async ({ app, page }) => {
     await app.waitConnected();
     await app.runTool('trigger-elicitation-request');

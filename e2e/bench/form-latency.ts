@@ -17,7 +17,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 /** Reports the page's figures; returns the two the official inspector's section compares with. */
-export async function elicitationToForm(inspector: Inspector, page: Page, report: Report): Promise<{ clickToFormMs: number; echoMs: number }> {
+export async function elicitationToForm(
+  inspector: Inspector,
+  page: Page,
+  report: Report,
+): Promise<{ clickToFormMs: number; clickToFormPaintedMs: number; echoMs: number }> {
   const floor = await bareClientFloor();
   const client = await InspectorClient.connect(inspector);
   const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, { protocol: '2025-11-25' });
@@ -86,12 +90,14 @@ export async function elicitationToForm(inspector: Inspector, page: Page, report
   // Click Run tool on a tool that asks: until its form is ready to type into, against a bare client's handler.
   await pick('collect_profile');
   const clickForms: number[] = [];
+  const clickFormsPainted: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const { committed } = await clickToForm(page, clickInPage(page, 'button', 'Run tool'), FORM_FIELD, 'article', '');
+    const { committed, painted } = await clickToForm(page, clickInPage(page, 'button', 'Run tool'), FORM_FIELD, 'article', '');
     const elicitation = await client.waitFor(() => client.of('elicitation').find((e) => !client.of('elicitation-end').some((x) => x.key === e.key)));
     await client.send('answer-elicitation', { sessionId, key: elicitation.key, action: 'cancel' });
     await client.waitForEvent('elicitation-end', (e) => e.key === elicitation.key);
     if (i >= 2) clickForms.push(committed);
+    if (i >= 2) clickFormsPainted.push(painted);
     await settle();
   }
   report(
@@ -99,6 +105,7 @@ export async function elicitationToForm(inspector: Inspector, page: Page, report
     `${ms(median(clickForms))} | ${ms(floor.requestSeen)}, ${(median(clickForms) / floor.requestSeen).toFixed(1)}×`,
     '≤ 0.25× the official (section official)',
   );
+  report('  … → the frame that shows it painted', ms(median(clickFormsPainted)), '≤ 0.25× the official (section official)');
 
   // A whole tool call as a person sees it: click Run tool, until the result is on screen.
   await pick('echo');
@@ -133,5 +140,5 @@ export async function elicitationToForm(inspector: Inspector, page: Page, report
   );
   await client.send('disconnect', { sessionId });
   client.close();
-  return { clickToFormMs: median(clickForms), echoMs: median(clicks) };
+  return { clickToFormMs: median(clickForms), clickToFormPaintedMs: median(clickFormsPainted), echoMs: median(clicks) };
 }

@@ -119,7 +119,12 @@ function clickUntil(page: Page, click: { selector: string; text: string }, selec
           if (!document.querySelector(selector)) return;
           observer.disconnect();
           const committed = performance.now() - t0;
-          requestAnimationFrame(() => setTimeout(() => resolve({ committed, painted: performance.now() - t0 })));
+          // As page-latency.ts reads ours: a message posted from rAF runs once the frame has been produced.
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve({ committed, painted: performance.now() - t0 });
+            channel.port2.postMessage(0);
+          });
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
         const t0 = performance.now();
@@ -130,7 +135,7 @@ function clickUntil(page: Page, click: { selector: string; text: string }, selec
 }
 
 /** Our figures from the same run, when their sections ran before this one. */
-export type OurFigures = { startMs?: number; answeredMs?: number; clickToFormMs?: number; echoMs?: number };
+export type OurFigures = { startMs?: number; answeredMs?: number; clickToFormMs?: number; clickToFormPaintedMs?: number; echoMs?: number };
 
 const beside = (ours: number | undefined, theirs: number, goal: string) =>
   ours === undefined ? `ours not measured in this run (goal ${goal})` : `ours ${ms(ours)}, ${(ours / theirs).toFixed(2)}× (goal ${goal})`;
@@ -168,12 +173,14 @@ export async function officialInspector(report: Report, newPage: () => Promise<P
     // Click Execute Tool on a tool that asks, until the form's first field is in its dialog; cancel it.
     await page.getByRole('button', { name: /^Collect a profile/ }).click();
     const forms: number[] = [];
+    const formsPainted: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const { committed } = await clickUntil(page, { selector: 'button', text: 'Execute Tool' }, '[role="dialog"] input');
+      const { committed, painted } = await clickUntil(page, { selector: 'button', text: 'Execute Tool' }, '[role="dialog"] input');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await closeResults(page);
       if (i >= 2) forms.push(committed);
+      if (i >= 2) formsPainted.push(painted);
       await settle();
     }
     report(
@@ -181,6 +188,8 @@ export async function officialInspector(report: Report, newPage: () => Promise<P
       ms(median(forms)),
       beside(ours.clickToFormMs, median(forms), '≤ 0.25×'),
     );
+    // Ready is the field in the DOM; painted is the frame that shows it, which a person sees.
+    report(`  … → the frame that shows it painted`, ms(median(formsPainted)), beside(ours.clickToFormPaintedMs, median(formsPainted), '≤ 0.25×'));
 
     // An echo call, click to result on screen.
     await page.getByRole('button', { name: /^Echo/ }).click();
