@@ -85,60 +85,54 @@ function ticksPerSecond(): number {
   return Number(out) || 100;
 }
 
+/** Run Vitest with the file-times reporter over `files` (name → source) in a folder of their own: its exit status and report. */
+function runReporter(files: Record<string, string>): { status: number | null; output: string; report: unknown } {
+  const dir = mkdtempSync(join(tmpdir(), 'file-times-'));
+  try {
+    writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } };\n");
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const out = join(dir, 'times.json');
+    const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs');
+    const run = spawnSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', join(process.cwd(), 'scripts/vitest-file-times.ts')], {
+      env: { ...process.env, UNIT_TIMES_FILE: out },
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: run.stderr + run.stdout, report: JSON.parse(readFileSync(out, 'utf8')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("npm test's time per Vitest file", () => {
   it("counts a file's beforeAll in its time, which Vitest's JSON report leaves out", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'file-times-'));
-    try {
-      writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } };\n");
-      writeFileSync(
-        join(dir, 'hook.test.mjs'),
+    const run = runReporter({
+      'hook.test.mjs':
         "import { beforeAll, it } from 'vitest';\nbeforeAll(() => new Promise((r) => setTimeout(r, 1500)));\nit('is quick', () => {});\nit('is quick too', () => {});\n",
-      );
-      const out = join(dir, 'times.json');
-      const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs');
-      const run = spawnSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', join(process.cwd(), 'scripts/vitest-file-times.ts')], {
-        env: { ...process.env, UNIT_TIMES_FILE: out },
-        encoding: 'utf8',
-      });
-      expect(run.status, run.stderr + run.stdout).toBe(0);
-      const unit = unitFileSeconds(JSON.parse(readFileSync(out, 'utf8')));
-      expect(unit.tests).toBe(2);
-      expect([...unit.seconds.values()][0]).toBeGreaterThanOrEqual(1.5);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+    expect(run.status, run.output).toBe(0);
+    const unit = unitFileSeconds(run.report);
+    expect(unit.tests).toBe(2);
+    expect([...unit.seconds.values()][0]).toBeGreaterThanOrEqual(1.5);
   });
 });
 
 describe("npm test's list of what failed", () => {
   it('names each failed Vitest test with its file and the first lines of its error, and a file that failed to load', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'file-failures-'));
-    try {
-      writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'] } };\n");
-      writeFileSync(
-        join(dir, 'mixed.test.mjs'),
+    const run = runReporter({
+      'mixed.test.mjs':
         "import { describe, expect, it } from 'vitest';\ndescribe('a part', () => {\n  it('passes', () => {});\n  it('sees the wrong count', () => { expect(17).toBe(1); });\n});\n",
-      );
-      writeFileSync(join(dir, 'broken.test.mjs'), "import './missing-module.mjs';\n");
-      const out = join(dir, 'times.json');
-      const vitest = join(process.cwd(), 'node_modules/vitest/vitest.mjs');
-      const run = spawnSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', join(process.cwd(), 'scripts/vitest-file-times.ts')], {
-        env: { ...process.env, UNIT_TIMES_FILE: out },
-        encoding: 'utf8',
-      });
-      expect(run.status).toBe(1);
-      const failures = unitFailures(JSON.parse(readFileSync(out, 'utf8')));
-      const byName = new Map(failures.map((f) => [f.name, f]));
-      expect(byName.get('a part > sees the wrong count')?.message).toMatch(/expected 17 to be 1/);
-      expect(byName.get('(the file itself)')?.message).toMatch(/missing-module/);
-      const lines = failedLines('unit', failures);
-      expect(lines[0]).toBe('  unit: 2 failed');
-      expect(lines.some((line) => /✗ .*mixed\.test\.mjs › a part > sees the wrong count$/.test(line))).toBe(true);
-      expect(lines.some((line) => /^ {8}.*expected 17 to be 1/.test(line))).toBe(true);
-      expect(lines.join('\n')).not.toContain('passes');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      'broken.test.mjs': "import './missing-module.mjs';\n",
+    });
+    expect(run.status).toBe(1);
+    const failures = unitFailures(run.report);
+    const byName = new Map(failures.map((f) => [f.name, f]));
+    expect(byName.get('a part > sees the wrong count')?.message).toMatch(/expected 17 to be 1/);
+    expect(byName.get('(the file itself)')?.message).toMatch(/missing-module/);
+    const lines = failedLines('unit', failures);
+    expect(lines[0]).toBe('  unit: 2 failed');
+    expect(lines.some((line) => /✗ .*mixed\.test\.mjs › a part > sees the wrong count$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ {8}.*expected 17 to be 1/.test(line))).toBe(true);
+    expect(lines.join('\n')).not.toContain('passes');
   });
 
   it('names a failed Playwright test with its project, describe path and line, not one that passed or was retried into a pass', () => {
