@@ -8,6 +8,8 @@ import Form from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { Ref } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { safeRegExp } from '@wire/safe-pattern';
 import {
   DescriptionFieldTemplate,
@@ -30,14 +32,31 @@ export type JsonFormHandle = Form<Record<string, unknown>>;
  */
 export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: { strict: false, code: { regExp: safeRegExp } } });
 
-// ajv's first compile builds its code generator (tens of ms); do it while the page is idle, not in the first form.
+// The first form after a page load paid for code run for the first time: ajv's first compile builds its
+// code generator (tens of ms), and rjsf's fields, widgets and templates are compiled on their first render
+// (its commit took 1.8x a later form's). Both are done once while the page is idle, on a form nobody sees:
+// rendered into an element outside the document, then unmounted.
 if (typeof window !== 'undefined') {
   const warm: RJSFSchema = {
     type: 'object',
-    properties: { s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' }, n: { type: 'number' }, e: { type: 'string', enum: ['a'] } },
+    properties: {
+      s: { type: 'string', format: 'email', minLength: 1, pattern: '^.' },
+      n: { type: 'number' },
+      i: { type: 'integer' },
+      b: { type: 'boolean' },
+      e: { type: 'string', enum: ['a', 'b'] },
+    },
     required: ['s'],
   };
-  (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => jsonFormValidator.isValid(warm, {}, warm));
+  const whenIdle = (run: () => void) => (window.requestIdleCallback ?? ((r: () => void) => window.setTimeout(r, 1)))(run);
+  whenIdle(() => {
+    jsonFormValidator.isValid(warm, {}, warm);
+    whenIdle(() => {
+      const root = createRoot(document.createElement('div'));
+      flushSync(() => root.render(<JsonForm idPrefix="warm-up" schema={warm} formData={{}} onChange={() => {}} onSubmit={() => {}} />));
+      whenIdle(() => root.unmount());
+    });
+  });
 }
 
 /**
