@@ -122,12 +122,11 @@ for (const result of results) {
       : `FAILED (${result.error ?? (result.signal ? `signal ${result.signal}` : `exit ${result.code}`)}) after ${result.seconds.toFixed(0)} s`;
   console.log(`  ${result.name.padEnd(width)}  ${outcome}`);
 }
+const wallSeconds = (Date.now() - runStartedMs) / 1000;
 if (results.every((result) => result.skipped || result.cpu !== undefined)) {
-  console.log(cpuLine(reaped - cpuAtStart, (Date.now() - runStartedMs) / 1000, availableParallelism()));
+  console.log(cpuLine(reaped - cpuAtStart, wallSeconds, availableParallelism()));
 }
 const machineNow = machineBusySeconds();
-if (machineAtStart !== undefined && machineNow !== undefined) {
-  console.log(machineLine(machineNow - machineAtStart, (Date.now() - runStartedMs) / 1000, availableParallelism()));
-}
+if (machineAtStart !== undefined && machineNow !== undefined) console.log(machineLine(machineNow - machineAtStart, wallSeconds, availableParallelism()));
 printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { whenIdle } from './when-idle';
 
 /**
  * When a lazy chunk is fetched: `idle` once the page has painted and is idle, or at the
@@ -27,13 +28,11 @@ export function preloadedLazy<P extends object>(load: () => Promise<{ default: C
     }));
   const Lazy = lazy(start);
   if (typeof window !== 'undefined') {
-    // A busy page may not be idle for seconds: the fetch starts by IDLE_LATEST_MS whatever happens.
-    const whenIdle = (run: () => void) =>
-      window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: IDLE_LATEST_MS }) : window.setTimeout(run, 1);
     // A failed fetch is not lost: the first render retries through `lazy` and its error boundary shows the failure.
     const preload = () => void start().catch(() => (loading = undefined));
     if (when === 'now') preload();
-    else whenIdle(preload);
+    // A busy page may not be idle for seconds: the fetch starts by IDLE_LATEST_MS whatever happens.
+    else whenIdle(preload, IDLE_LATEST_MS);
   }
   return function Preloaded(props: P) {
     // Fixed at mount: switching from Lazy to the loaded component later would remount it and lose its state.

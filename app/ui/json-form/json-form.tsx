@@ -11,6 +11,7 @@ import type { Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { safeRegExp } from '@wire/safe-pattern';
+import { whenIdle } from '../when-idle';
 import {
   DescriptionFieldTemplate,
   ErrorListTemplate,
@@ -48,7 +49,6 @@ if (typeof window !== 'undefined') {
     },
     required: ['s'],
   };
-  const whenIdle = (run: () => void) => (window.requestIdleCallback ?? ((r: () => void) => window.setTimeout(r, 1)))(run);
   whenIdle(() => {
     jsonFormValidator.isValid(warm, {}, warm);
     whenIdle(() => {
