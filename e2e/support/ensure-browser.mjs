@@ -1,10 +1,11 @@
 // Before the browser tests: find a Chromium, or get one where that is possible,
-// or say exactly what to do. Order: CHROMIUM_PATH, the system chromium, Playwright's own.
+// or say exactly what to do. Order: CHROMIUM_PATH, the system's headless shell, its chromium, Playwright's own
+// (the same order as playwright.config.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 const system = candidates.find((path) => existsSync(path));
 if (system) {
   console.log(`Browser tests use ${system}.`);
@@ -20,7 +21,7 @@ if (install.status === 0 && existsSync(chromium.executablePath())) process.exit(
 console.error(`
 No browser for the end-to-end tests, and none could be downloaded here.
 Install one, then run the tests again:
-  Debian/Ubuntu:   sudo apt-get install -y chromium
+  Debian/Ubuntu:   sudo apt-get install -y chromium-headless-shell   (or chromium)
   Any machine:     npx playwright install chromium   (needs access to Playwright's download host)
   Or point at one: CHROMIUM_PATH=/path/to/chromium npm test
 `);
