@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { systemBrowser } from './e2e/support/system-browser.mjs';
 import { CHROMIUM_ARGS } from './walkthrough/load-playwright';
 
 /**
- * The browser the tests launch: CHROMIUM_PATH when set; else Debian's headless shell, the build
- * Playwright itself runs headless tests in, which took 0.5 s of CPU to load the page against 1.3 s
- * for the full Chromium (the browser was 43 % of a CI run's CPU); else the system Chromium; else
- * Playwright's own. Written back to CHROMIUM_PATH so what the tests start (the packed kit's
- * Playwright run, `demo`, exported specs) launches the same one.
+ * The browser the tests launch (e2e/support/system-browser.mjs), written back to CHROMIUM_PATH so
+ * what the tests start (the packed kit's Playwright run, `demo`, exported specs) launches the same one.
  */
-const systemChromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const systemChromium = systemBrowser();
 if (systemChromium) process.env.CHROMIUM_PATH = systemChromium;
 
 /**

@@ -252,7 +252,8 @@ test("the README's and the Playwright page's examples and the kit's any-order sp
   const typecheck = npx(['tsc', '-p', '.']);
   expect(typecheck.status, typecheck.output).toBe(0);
   // The docs' way to an existing browser: CHROMIUM_PATH, read by the kit's fixture (the config names none).
-  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  // playwright.config.ts has set CHROMIUM_PATH to the browser these tests launch (unset: Playwright's own).
+  const chromium = process.env.CHROMIUM_PATH;
   const run = await npxAsync(['playwright', 'test', '--reporter', 'line', '--workers', '1'], {
     CI: '',
     PLAYWRIGHT_HTML_OPEN: 'never',

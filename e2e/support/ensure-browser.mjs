@@ -1,12 +1,11 @@
 // Before the browser tests: find a Chromium, or get one where that is possible,
-// or say exactly what to do. Order: CHROMIUM_PATH, the system's headless shell, its chromium, Playwright's own
-// (the same order as playwright.config.ts).
+// or say exactly what to do. The same choice as playwright.config.ts (system-browser.mjs), then Playwright's own.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { systemBrowser } from './system-browser.mjs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-const system = candidates.find((path) => existsSync(path));
+const system = systemBrowser();
 if (system) {
   console.log(`Browser tests use ${system}.`);
   process.exit(0);

@@ -3,7 +3,7 @@
  * .tmp/ (it imports the built kit, so `npm run build` must have run).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes';
 
@@ -19,7 +19,8 @@ export function runExported(
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.spec.ts`), source);
-  const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  // playwright.config.ts has set CHROMIUM_PATH to the browser these tests launch (unset: Playwright's own).
+  const chromium = process.env.CHROMIUM_PATH;
   writeFileSync(
     join(dir, 'playwright.config.ts'),
     `import { defineConfig } from '@playwright/test';
