@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { TAP_FILE_PREFIX } from '../../server/store/data-dir';
+import type { SessionSummary } from '../../server/wire/commands';
+import type { InspectorClient } from './inspector-client';
 import { demoStdio, ROOT } from './processes';
 import { RecordingTransport, type TranscriptLine } from './recording-transport';
 
@@ -33,4 +36,18 @@ export async function connectTappedHost(dataDir: string, answer: ElicitResult = 
   });
   await client.connect(transport);
   return { client, asked, transcript: transport.transcript };
+}
+
+/**
+ * The tapped session that appeared since `before` (ids the watcher listed), once `is` holds for
+ * it. Only `tap-` sessions count: a session the inspector drives (its demo, when started without
+ * --no-connect) can join the list at any moment and is never the one a test is after.
+ */
+export function newTappedSession(
+  watcher: InspectorClient,
+  before: ReadonlySet<string>,
+  is: (summary: SessionSummary) => boolean = (summary) => summary.isLive,
+  what = 'the tapped session',
+): Promise<SessionSummary> {
+  return watcher.waitFor(() => watcher.sessions.find((s) => s.sessionId.startsWith(TAP_FILE_PREFIX) && !before.has(s.sessionId) && is(s)), 30_000, what);
 }

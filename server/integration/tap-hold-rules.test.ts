@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { startInspector, type Inspector } from '../../e2e/support/processes';
-import { connectTappedHost } from '../../e2e/support/tapped-host';
+import { connectTappedHost, newTappedSession } from '../../e2e/support/tapped-host';
 import type { RuleSetInput } from '../wire/rules';
 
 const tappedHost = (dataDir: string) => connectTappedHost(dataDir);
@@ -18,7 +18,7 @@ describe('tap over stdio: rules answer held requests', () => {
   let inspector: Inspector;
   let watcher: InspectorClient;
   beforeAll(async () => {
-    inspector = await startInspector(['--no-open']);
+    inspector = await startInspector(['--no-open', '--no-connect']);
     watcher = await InspectorClient.connect(inspector);
   }, 60_000);
   afterAll(async () => {
@@ -29,7 +29,7 @@ describe('tap over stdio: rules answer held requests', () => {
   async function tappedSession() {
     const before = new Set(watcher.sessions.map((s) => s.sessionId));
     const host = await tappedHost(inspector.dataDir);
-    const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
+    const summary = await newTappedSession(watcher, before);
     await watcher.follow(summary.sessionId);
     return { ...host, sessionId: summary.sessionId };
   }

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector, type Inspector } from '../../e2e/support/processes';
-import { connectTappedHost } from '../../e2e/support/tapped-host';
+import { connectTappedHost, newTappedSession } from '../../e2e/support/tapped-host';
 import type { EventOf, LogEvent } from '../wire/events';
 
 const BIN = join(ROOT, 'server/bin.mjs');
@@ -21,7 +21,7 @@ const BIN = join(ROOT, 'server/bin.mjs');
 const tappedHost = (dataDir: string) => connectTappedHost(dataDir);
 
 async function followNewTap(watcher: InspectorClient, before: Set<string>): Promise<string> {
-  const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
+  const summary = await newTappedSession(watcher, before);
   await watcher.follow(summary.sessionId);
   return summary.sessionId;
 }
@@ -30,7 +30,7 @@ describe('tap over stdio: Hold and answer here', () => {
   let inspector: Inspector;
   let watcher: InspectorClient;
   beforeAll(async () => {
-    inspector = await startInspector(['--no-open']);
+    inspector = await startInspector(['--no-open', '--no-connect']);
     watcher = await InspectorClient.connect(inspector);
   }, 60_000);
   afterAll(async () => {
@@ -130,7 +130,7 @@ describe('tap over stdio: the inspector goes away while it holds a request', () 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('the held request goes to the host, whose answer reaches the server, and the record says the inspector went away', async () => {
-    const inspector = await startInspector(['--no-open'], { dataDir });
+    const inspector = await startInspector(['--no-open', '--no-connect'], { dataDir });
     const watcher = await InspectorClient.connect(inspector);
     const { client, asked } = await tappedHost(dataDir);
     const sessionId = await followNewTap(watcher, new Set());

@@ -117,7 +117,7 @@ describe('tap over HTTP, with real hosts and servers', () => {
   let echo: { url: string; tap: string; server: Started; tapAlive: () => boolean; stopTap: () => Promise<void> };
 
   beforeAll(async () => {
-    inspector = await startInspector(['--no-open'], { dataDir });
+    inspector = await startInspector(['--no-open', '--no-connect'], { dataDir });
     watcher = await InspectorClient.connect(inspector);
     // Each kept as it starts: when another fails to, afterAll still stops this one.
     const started = <T extends Started>(server: Promise<T>) => server.then((s) => (servers.push(s), s));

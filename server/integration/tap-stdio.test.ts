@@ -5,7 +5,7 @@
  * must hold every message, in order; the host's answers are judged by the host findings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as ClassicClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,6 +20,7 @@ import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recor
 import { HUMAN_URL_ACCEPT_MS } from '../session/findings';
 import type { EventOf, LogEvent } from '../wire/events';
 import { readSessionLines } from '../../e2e/support/session-lines';
+import { newTappedSession } from '../../e2e/support/tapped-host';
 
 const BIN = join(ROOT, 'server/bin.mjs');
 type Server = { command: string; args: string[] };
@@ -62,7 +63,7 @@ describe('tap over stdio, with a running inspector', () => {
   let inspector: Inspector;
   let watcher: InspectorClient;
   beforeAll(async () => {
-    inspector = await startInspector(['--no-open']);
+    inspector = await startInspector(['--no-open', '--no-connect']);
     watcher = await InspectorClient.connect(inspector);
   }, 60_000);
   afterAll(async () => {
@@ -73,7 +74,7 @@ describe('tap over stdio, with a running inspector', () => {
   it('a classic host answers accept, decline and invalid content: the live session holds every message in order, judged', async () => {
     const answers: Answer[] = [{ action: 'accept', content: { confirm: true } }, { action: 'decline' }, { action: 'accept', content: { confirm: 'yes' } }];
     const { client, transcript } = await classicHost(tapped(demoStdio(), inspector.dataDir), [...answers]);
-    const summary = await watcher.waitFor(() => watcher.sessions.find((s) => s.sessionId.startsWith('tap-') && s.isLive), 30_000, 'the tapped session');
+    const summary = await newTappedSession(watcher, new Set());
     expect(summary.target).toMatchObject({ host: { clientInfo: { name: 'classic-host', version: '1.32.2' }, capabilities: { elicitation: {} } } });
     await watcher.follow(summary.sessionId);
     const results = [];
@@ -94,6 +95,37 @@ describe('tap over stdio, with a running inspector', () => {
     await expect(watcher.send('call-tool', { sessionId: summary.sessionId, name: 'echo', arguments: {} })).rejects.toThrow(/tapped/);
   }, 90_000);
 
+  it('a tapped session already over when the inspector first sees its file (a short one, or moved in whole) is listed, ended, with its entries', async () => {
+    // Recorded elsewhere first: the file lands in the inspector's folder complete, in one rename.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'tap-elsewhere-'));
+    try {
+      const { client } = await classicHost(tapped(demoStdio(), elsewhere), [{ action: 'decline' }]);
+      await client.callTool({ name: 'confirm_order', arguments: {} });
+      await client.close();
+      // The tap writes its closing entry as it exits, after the host's close returns.
+      const closedFile = () =>
+        readdirSync(elsewhere).find((file) => file.endsWith('.jsonl') && readFileSync(join(elsewhere, file), 'utf8').includes('"state":"closed"'));
+      for (let tries = 0; !closedFile() && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const name = closedFile();
+      expect(name, 'the tap closed its file').toBeDefined();
+      if (!name) return;
+      renameSync(join(elsewhere, name), join(inspector.dataDir, name));
+      const sessionId = name.slice(0, -'.jsonl'.length);
+      const listed = await newTappedSession(watcher, new Set(), (s) => s.sessionId === sessionId, 'the moved-in session');
+      expect(listed).toMatchObject({ isLive: false, target: { host: { clientInfo: { name: 'classic-host' } } } });
+      await watcher.follow(sessionId);
+      await watcher.waitForEvent('session-state', (e) => e.state === 'closed');
+      expect(
+        watcher
+          .of('action')
+          .filter((a) => a.key)
+          .map((a) => [a.actor, a.action]),
+      ).toEqual([['host', 'decline']]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("a v2 host on 2026-07-28: its input_required rounds are the call's rounds, its answers the host's", async () => {
     const server = tapped(demoStdio(), inspector.dataDir);
     const transport = new RecordingTransport(new StdioClientTransport({ ...server, stderr: 'pipe', cwd: ROOT }));
@@ -107,7 +139,7 @@ describe('tap over stdio, with a running inspector', () => {
     }));
     const before = new Set(watcher.sessions.map((s) => s.sessionId));
     await client.connect(transport);
-    const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive), 30_000, 'the tapped session');
+    const summary = await newTappedSession(watcher, before);
     await watcher.follow(summary.sessionId);
     const result = await client.callTool({ name: 'collect_profile', arguments: {} });
     expect(JSON.stringify(result)).toContain('Ada Lovelace');
@@ -141,7 +173,7 @@ describe('tap over stdio, with a running inspector', () => {
     await client.callTool({ name: 'never_completes', arguments: {} });
     await client.callTool({ name: 'never_completes', arguments: {} });
     await client.close();
-    const summary = await watcher.waitFor(() => watcher.sessions.find((s) => !before.has(s.sessionId) && !s.isLive), 30_000, 'the tapped session, ended');
+    const summary = await newTappedSession(watcher, before, (s) => !s.isLive, 'the tapped session, ended');
     const events = readSession(inspector.dataDir, summary.sessionId);
     const keys = events.filter((e): e is EventOf<'elicitation'> => e.kind === 'elicitation').map((e) => e.key);
     const hostFindings = events.filter((e): e is EventOf<'finding'> => e.kind === 'finding' && e.code.startsWith('host-'));
@@ -154,11 +186,7 @@ describe('tap over stdio, with a running inspector', () => {
     host.write({ id: 1, method: 'echo/this', params: {} });
     await host.reply(1);
     // Killed once the exchange is on disk (the tap writes at the end of its turn, after relaying the reply).
-    const live = await watcher.waitFor(
-      () => watcher.sessions.find((s) => !before.has(s.sessionId) && s.isLive && s.eventCount >= 3),
-      30_000,
-      'the tapped session with its exchange recorded',
-    );
+    const live = await newTappedSession(watcher, before, (s) => s.isLive && s.eventCount >= 3, 'the tapped session with its exchange recorded');
     host.kill();
     await host.exited;
     // The server's stdin closed with the tap, so it ends too (tap-bulk exits at the end of stdin).
@@ -248,7 +276,7 @@ describe('tap over stdio, byte for byte', () => {
 
 describe('tap over stdio, when something goes away', () => {
   it('keeps relaying when the inspector is killed', async () => {
-    const inspector = await startInspector(['--no-open']);
+    const inspector = await startInspector(['--no-open', '--no-connect']);
     const { client } = await classicHost(tapped(demoStdio(), inspector.dataDir), []);
     inspector.process.kill('SIGKILL');
     await new Promise((resolve) => inspector.process.once('exit', resolve));

@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { RuleEngine } from '../rules/rule-engine';
-import { TAP_FILE_PREFIX } from '../store/data-dir';
-import { FollowedSession } from '../store/followed-session';
+import type { FollowedSession } from '../store/followed-session';
 import { importSession } from '../store/import-session';
-import { RecordedSession } from '../store/recorded-session';
+import type { RecordedSession } from '../store/recorded-session';
 import { SessionLog, type EventSource } from '../store/session-log';
 import { sidecarPaths } from '../store/sidecar-file';
 import type { SessionSummary } from '../wire/commands';
@@ -18,6 +17,7 @@ import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer } from './
 import type { AppViewOpened } from '../wire/app-bridge';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
+import { FolderSessions } from './folder-sessions';
 import type { Session } from './session';
 import { TapControls } from './tap-controls';
 
@@ -38,9 +38,10 @@ export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   /** The app documents being served to sandboxed frames (SEP-3118). */
   readonly appViews = new AppViews();
-  private readonly recorded = new Map<string, RecordedSession>();
-  /** Tapped sessions (`elicitation-inspector tap`) another process is writing, followed live. */
-  private readonly followed = new Map<string, FollowedSession>();
+  /** The data folder's other sessions: earlier runs' and imports (recorded), and taps' being written (followed). */
+  private readonly folder: FolderSessions;
+  private readonly recorded: Map<string, RecordedSession>;
+  private readonly followed: Map<string, FollowedSession>;
   private readonly listeners = new Set<() => void>();
   /** The servers of a --config file, offered to the page. */
   configured: ConfiguredServers | undefined;
@@ -52,69 +53,22 @@ export class SessionRegistry {
   private readonly taps: TapControls;
 
   constructor(private readonly options: RegistryOptions = {}) {
+    this.folder = new FolderSessions(options.dataDir, (id) => this.sessions.has(id), () => this.changed());
+    this.recorded = this.folder.recorded;
+    this.followed = this.folder.followed;
     this.taps = new TapControls((id) => this.followed.get(id), options.dataDir);
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   }
 
   /** List the session files of earlier runs. Runs after start-up; the list updates when done. */
-  async loadRecorded(): Promise<void> {
-    const { dataDir } = this.options;
-    if (!dataDir) return;
-    const files = readdirSync(dataDir).filter((name) => name.endsWith('.jsonl'));
-    for (const name of files) {
-      const id = name.slice(0, -'.jsonl'.length);
-      if (this.isKnown(id) || this.followTap(name)) continue;
-      try {
-        const session = await RecordedSession.load(join(dataDir, name));
-        this.recorded.set(session.sessionId, session);
-      } catch {
-        // Not a session file (or unreadable): it is not ours to list or to delete.
-      }
-    }
-    this.changed();
+  /** List the data folder's session files, as they stood at the start (folder-sessions.ts). */
+  loadRecorded(): Promise<void> {
+    return this.folder.load();
   }
 
-  /**
-   * Follow the tapped sessions that `tap` processes write into the data folder, live, from the
-   * moment their file appears. Returns the function that stops watching.
-   */
+  /** Follow the taps writing into the data folder, live; returns the function that stops watching. */
   followTaps(): () => void {
-    const { dataDir } = this.options;
-    if (!dataDir) return () => {};
-    let watcher;
-    try {
-      watcher = watch(dataDir, (_type, name) => {
-        if (typeof name === 'string') this.followTap(name);
-      });
-      watcher.on('error', () => {});
-    } catch {
-      // No change notices for this folder: taps started from now on show at the next start.
-      return () => {};
-    }
-    return () => watcher.close();
-  }
-
-  /** Follow one tap file if it is one, new and still being written; true once it is followed. */
-  private followTap(name: string): boolean {
-    const { dataDir } = this.options;
-    if (!dataDir || !name.startsWith(TAP_FILE_PREFIX) || !name.endsWith('.jsonl')) return false;
-    const id = name.slice(0, -'.jsonl'.length);
-    if (this.followed.has(id)) return true;
-    if (this.isKnown(id)) return false;
-    const session = FollowedSession.open(join(dataDir, name), () => this.changed());
-    if (!session) return false;
-    if (!session.isLive) {
-      // Already over: an ordinary recorded session, listed as such.
-      session.stop();
-      return false;
-    }
-    this.followed.set(id, session);
-    this.changed();
-    return true;
-  }
-
-  private isKnown(id: string): boolean {
-    return this.sessions.has(id) || this.recorded.has(id) || this.followed.has(id);
+    return this.folder.follow();
   }
 
   /** Start a session; resolves with it as soon as it exists (connecting continues in the background). */
@@ -334,8 +288,7 @@ export class SessionRegistry {
   async importFile(input: Readable): Promise<RecordedSession> {
     if (!this.options.dataDir) throw new WireFailure('conflict', 'Importing needs a data folder (--data-dir): this inspector keeps sessions in memory only.');
     const session = await importSession(input, this.options.dataDir);
-    this.recorded.set(session.sessionId, session);
-    this.changed();
+    this.folder.add(session);
     return session;
   }
 
@@ -347,8 +300,7 @@ export class SessionRegistry {
     const path = this.filePath(sessionId);
     if (!driven && !followed && !this.recorded.has(sessionId)) return 'unknown';
     this.sessions.delete(sessionId);
-    this.recorded.delete(sessionId);
-    this.followed.delete(sessionId);
+    this.folder.forget(sessionId);
     this.taps.forget(sessionId);
     if (path) for (const file of [path, ...sidecarPaths(path), path.replace(/\.jsonl$/, '.control')]) rmSync(file, { force: true });
     this.changed();
