@@ -53,7 +53,11 @@ export class SessionRegistry {
   private readonly taps: TapControls;
 
   constructor(private readonly options: RegistryOptions = {}) {
-    this.folder = new FolderSessions(options.dataDir, (id) => this.sessions.has(id), () => this.changed());
+    this.folder = new FolderSessions(
+      options.dataDir,
+      (id) => this.sessions.has(id),
+      () => this.changed(),
+    );
     this.recorded = this.folder.recorded;
     this.followed = this.folder.followed;
     this.taps = new TapControls((id) => this.followed.get(id), options.dataDir);
