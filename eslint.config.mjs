@@ -223,6 +223,24 @@ export default tseslint.config(
     },
   },
   {
+    // One fixture pool for the browser tests (e2e/support/test.ts): a spec with its own worker fixtures
+    // cost a new worker (process, browser, shared inspector) at its boundary. The any-order spec is run
+    // from the packed tarball in a user's folder, so it imports the kit as a user does.
+    files: ['e2e/**/*.spec.ts'],
+    ignores: ['e2e/kit-any-order.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'elicitation-inspector/playwright', importNames: ['test'], message: "Import test from './support/test': the suite's one fixture pool." },
+            { name: '@playwright/test', importNames: ['test'], message: "Import test from './support/test': the suite's one fixture pool." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -8,8 +8,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import type { InspectorPage } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

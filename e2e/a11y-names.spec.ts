@@ -7,9 +7,7 @@
 import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { gluedJunctions } from './support/glued-names';
-import { withOAuthServer } from './support/oauth-target';
-
-const test = withOAuthServer;
+import { test } from './support/test';
 
 test('a two-round 2026-07-28 call: its call row, story steps, log rows and Timeline spans keep their parts apart', async ({ app }) => {
   await app.waitConnected();

@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { ROOT, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const target = targetStdio('app-domains');
 test.use({ inspectorShared: true, ignoreHTTPSErrors: true, inspectorArgs: ['--protocol', '2026-07-28', '--', target.command, ...target.args] });

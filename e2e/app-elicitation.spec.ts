@@ -4,11 +4,12 @@
  * served document and its CSP, the check of the app's answer) is covered by
  * server/integration/app-elicitation.test.ts.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { changeAndReconnect, switchOnAndReconnect } from './support/client-settings';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 const ROW = 'an app-rendered form';
 

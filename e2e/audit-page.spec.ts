@@ -5,7 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorProtocol: '2026-07-28' });
 

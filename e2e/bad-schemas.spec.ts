@@ -3,8 +3,9 @@
  * page shows what it got, follows no `$ref`, runs no pattern that can hang, and
  * always leaves Decline, Cancel and Edit as JSON in reach, on both eras.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

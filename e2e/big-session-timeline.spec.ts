@@ -3,8 +3,9 @@
  * spans of the calls in view are read from the proxy, and zooming into one call
  * and clicking a span to reach its entries work as on a live session.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { importSessionFile, writeSessionFile } from './bench/session-upload';
+import { test } from './support/test';
 
 test('a 20k-entry session draws the spans of the calls in view, zooms to one call and leads from a span to its entries', async ({ app, page, inspector }) => {
   const file = await writeSessionFile(test.info().outputPath('big.jsonl'), 20_000, 'big-timeline');

@@ -3,8 +3,9 @@
  * asks the proxy for the rest as the list scrolls, and the proxy filters the whole
  * session.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { importSessionFile, writeSessionFile } from './bench/session-upload';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

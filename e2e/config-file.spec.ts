@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { demoStdio, everythingStdio, ROOT, startEverything, startHttpTarget, targetStdio, type Started } from './support/processes';
+import { test } from './support/test';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
 const demo = demoStdio();

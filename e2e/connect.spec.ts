@@ -3,19 +3,9 @@
  * header, a command that fails to start, and disconnect/reconnect. The status's
  * exact words and the server's name beside it are readme-contract.spec.ts's.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
-import { startHttpTarget, stopProcess } from './support/processes';
-
-const test = base.extend<{}, { authServer: { port: number } }>({
-  authServer: [
-    async ({}, use) => {
-      const server = await startHttpTarget('http-auth');
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+import { expect } from 'elicitation-inspector/playwright';
+import { stopProcess } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

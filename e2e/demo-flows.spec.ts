@@ -3,7 +3,8 @@
  * flow, a server that gives up on its own request, a tool list that changes,
  * and a page that stays usable while a form waits.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -5,15 +5,15 @@
  * client to run its form as a task. Then what a person sees on the other paths:
  * decline, cancel, Tasks off, and 2026-07-28 (no tasks in its core protocol).
  */
-import { expect, test as base, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
-import { withDemoHttp } from './support/demo-http';
+import { test as base } from './support/test';
 
 // One inspector per worker and per target, with a fresh session for each test.
 base.use({ inspectorShared: true });
 
 const stdio = base.extend({ inspectorArgs: async ({}, use) => use(['--protocol', '2025-11-25']) });
-const http = withDemoHttp.extend({ inspectorArgs: async ({ demoHttp }, use) => use(['--url', demoHttp.url, '--protocol', '2025-11-25']) });
+const http = base.extend({ inspectorArgs: async ({ demoHttp }, use) => use(['--url', demoHttp.url, '--protocol', '2025-11-25']) });
 
 /** Pick prepare_report, tick Run as task, and run it. */
 async function runReportAsTask(app: InspectorPage): Promise<void> {

@@ -9,8 +9,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ROOT, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 // Each test starts an inspector, a browser and a trace of its own: one at a time, so two never share a worker's machine.
 test.describe.configure({ mode: 'default' });

@@ -1,5 +1,6 @@
 /** After a failed connect, the connection doctor says which step failed and what to do. */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorArgs: ['--no-connect'] });
 

@@ -3,9 +3,10 @@
  * Streamable HTTP: its trigger-elicitation-request form, every field kind, with
  * validation before anything is sent.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
+import { test as base } from './support/test';
 
 base.use({ inspectorShared: true });
 

@@ -3,8 +3,9 @@
  * answer reaches it, nothing hangs waiting for a completion it never sends, and
  * its -32042 error path shows the prerequisite URL.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { everythingStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { exportSessionSpec, runExported } from './support/exported-spec';
 import { ROOT } from './support/processes';
+import { test } from './support/test';
 
 test('a session with a prompt and a resource read exports as a test that replays both, and it passes', async ({ app, inspector }) => {
   test.setTimeout(300_000);

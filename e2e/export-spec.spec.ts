@@ -5,9 +5,10 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { exportSessionSpec, runExported } from './support/exported-spec';
 import { ROOT, TSX, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const greeter = targetStdio('greeter');
 

@@ -4,8 +4,9 @@
  * failures (a server that stops answering tools/list, a call that ends between
  * render and click) are races a test cannot time.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const target = targetStdio('bad-schemas');
 const FAILING = new Set(['list-tools', 'set-call-timer', 'cancel-call']);

@@ -3,9 +3,10 @@
  * on the picker and takes a file of any type (its size still checked), `image/*` filters to images
  * and refuses anything else. server/integration/file-accept.test.ts checks the proxy's side.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const target = targetStdio('file-accept');
 test.use({ inspectorShared: true, inspectorArgs: ['--protocol', '2026-07-28', '--', target.command, ...target.args] });

@@ -4,7 +4,8 @@
  * since R runs whichever of them is on screen and all three can ask for input.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 const RUN_LABEL = 'Run the selected tool, prompt or resource';
 

@@ -3,9 +3,10 @@
  * the next Tab starts again at the top), and the Tools list is one Tab stop with
  * arrows inside it, however many tools the server lists.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { palette } from './support/palette';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

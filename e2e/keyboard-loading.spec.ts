@@ -4,7 +4,8 @@
  * runs the tool once it is there. The chunk is held back by the test, so the order
  * is certain rather than a matter of timing.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test as base } from './support/test';
 
 base.use({ inspectorShared: true });
 

@@ -3,8 +3,9 @@
  * Ctrl-K palette, Enter in a form, Escape that cancels nothing, a URL flow consented to.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { palette } from './support/palette';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -3,7 +3,8 @@
  * sends sampling/createMessage (a 2026-07-28 round), the test reads the request and
  * replies with text, then declines the next one.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorArgs: ['--sampling'] });
 

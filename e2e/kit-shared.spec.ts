@@ -4,10 +4,11 @@
  * the proof needs no other test to have run first.
  */
 import { readdirSync } from 'node:fs';
-import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { InspectorPool } from '../kit/inspector-pool';
 import { InspectorSocket } from '../kit/inspector-socket';
 import { RulesPanel } from './rules-panel';
+import { test } from './support/test';
 
 test('a shared inspector gives the next test one new session: no call, form, rule or session of the last one', async ({ browser }) => {
   const pool = new InspectorPool();

@@ -3,8 +3,9 @@
  * the fixture's targets, the page object's intents, its errors, and its clean-up.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { expect, InspectorPage, startInspector, test } from 'elicitation-inspector/playwright';
-import { ended, startHttpTarget, targetStdio } from './support/processes';
+import { expect, InspectorPage, startInspector } from 'elicitation-inspector/playwright';
+import { ended, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test('a two-step form: message, mode and fields read, filled by title, accepted; the result and the story', async ({ app }) => {
   await app.callTool('plan_trip');
@@ -71,15 +72,7 @@ test.describe('a stdio target named by argv', () => {
 });
 
 test.describe('a URL target with headers', () => {
-  const authed = test.extend<{}, { authServer: { port: number; stop: () => Promise<void> } }>({
-    authServer: [
-      async ({}, use) => {
-        const server = await startHttpTarget('http-auth');
-        await use(server);
-        await server.stop();
-      },
-      { scope: 'worker' },
-    ],
+  const authed = test.extend({
     inspectorTarget: async ({ authServer }, use) => use({ url: `http://127.0.0.1:${authServer.port}/mcp`, headers: { Authorization: 'Bearer secret-token' } }),
   });
 

@@ -4,9 +4,10 @@
  * sits in scrolls to it. Runs at 1280×720 and 1440×900 (playwright.config.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
 import { clickEveryControl, controlProbes } from './support/control-walk';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 // Each test here is some sixty trial clicks: a trace's DOM snapshots of the whole page around each were a

@@ -3,8 +3,9 @@
  * room under an open Connection form, and the log cannot be dragged over the page.
  * Runs at 1280×720 and 1440×900 (playwright.config.ts), clicking as a person does.
  */
-import { expect, test, type InspectorPage } from 'elicitation-inspector/playwright';
+import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

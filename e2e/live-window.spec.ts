@@ -3,8 +3,9 @@
  * of its log and reads it from the proxy as it is shown; the first rows, a filter's matches
  * and the first call's story are all still there, and the session goes on as before.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const target = targetStdio('chatty');
 test.use({ inspectorArgs: ['--protocol', '2025-11-25', '--', target.command, ...target.args] });

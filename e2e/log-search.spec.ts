@@ -2,7 +2,8 @@
  * The log search's filter syntax on a live demo session: keyed filters beside
  * free words, negation, problems shown under the field, and its help.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -5,8 +5,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, InspectorPage, test } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { everythingStdio, startInspector, stopProcess } from './support/processes';
+import { test } from './support/test';
 
 test.describe('server-everything', () => {
   test.use({ inspectorArgs: ['--', everythingStdio().command, ...everythingStdio().args] });

@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, InspectorPage } from 'elicitation-inspector/playwright';
-import { withOAuthServer } from './support/oauth-target';
+import { test } from './support/test';
 import { startHttpTarget, startInspector } from './support/processes';
-
-const test = withOAuthServer;
 
 test('sign in through the page: the sign-in page opens on a click, Approve there, and the session connects', async ({ app, page, oauthServer }, testInfo) => {
   await app.waitConnected();

@@ -9,8 +9,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ended, isAlive, ROOT, startUntil } from './support/processes';
+import { test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,8 +4,9 @@
  * markup and the SVG stay text, arguments are labelled by their titles, and
  * list_changed lists again at once, whichever tab is open.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

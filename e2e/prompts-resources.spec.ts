@@ -4,7 +4,8 @@
  * (2026-07-28 input_required rounds; pushed elicitation/create on 2025), with the
  * same forms, call cards and log story as a tool call.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -2,11 +2,12 @@
  * The protocol proposals as a person sees them in the page (docs/proposals.md): what
  * only a browser shows, with the proxy's side covered by server/integration/proposals.test.ts.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { changeAndReconnect, switchOnAndReconnect } from './support/client-settings';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 /** Each test below finds what docs/playwright.md's row for it documents by the row's own locators. */
 const TABLE = readPlaywrightTable();

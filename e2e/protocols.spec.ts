@@ -3,11 +3,9 @@
  * and 2025-11-25 pushed requests, over stdio and Streamable HTTP; a polling URL
  * flow; a 2025-06-18 client facing newer features; timeouts a person controls.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
-import { withDemoHttp } from './support/demo-http';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
-
-const overHttp = withDemoHttp;
+import { test as base } from './support/test';
 
 // Each group's tests share the worker's inspector: a fresh session each, not a new process.
 base.use({ inspectorShared: true });
@@ -20,7 +18,7 @@ const cases = [
 ] as const;
 
 for (const { transport, protocol, version } of cases) {
-  const test = overHttp.extend({
+  const test = base.extend({
     inspectorArgs: async ({ demoHttp }, use) => use([...(transport === 'http' ? ['--url', demoHttp.url] : []), '--protocol', protocol]),
   });
   test.describe(`demo over ${transport}, protocol ${protocol}`, () => {

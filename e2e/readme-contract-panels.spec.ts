@@ -3,10 +3,11 @@
  * locator tried as written in docs/playwright.md on a real page (the rest of the table is
  * readme-contract.spec.ts's, which also checks that the two specs know every row).
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectEveryLocatorTried, PANEL_ROWS } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -5,10 +5,11 @@
  * connecting, sessions, tools, calls and their forms, prompts and resources, and URL flows;
  * readme-contract-panels.spec.ts the log, rules, scenarios, the keyboard and the theme.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectEveryLocatorTried, PANEL_ROWS, PROPOSAL_ROWS, SESSION_ROWS } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -4,9 +4,10 @@
  * Send roots, and the next list_roots sees the edit (on 2025-11-25 the server is
  * told with notifications/roots/list_changed).
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -3,8 +3,9 @@
  * pending item, on the call, in the call's story and in the panel's counts.
  * These need the proxy's rule engine (server/rules/rule-engine.ts).
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -5,7 +5,8 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 const rulesFile = join(mkdtempSync(join(tmpdir(), 'rules-spec-')), 'rules.json');
 writeFileSync(

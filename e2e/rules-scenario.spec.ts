@@ -4,9 +4,10 @@
  * proxy reads back as one.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { ScenarioSchema } from '../server/wire/scenario';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

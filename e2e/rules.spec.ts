@@ -4,8 +4,9 @@
  * engine: rules-engine.spec.ts.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -3,10 +3,11 @@
  * server's sampling/createMessage waits under Pending requests with its messages;
  * the reply typed there is what the server gets.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -3,8 +3,9 @@
  * messages, field titles, option labels and results shows as literal text and
  * never runs.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { targetStdio } from './support/processes';
+import { test } from './support/test';
 
 const target = targetStdio('html-text');
 test.use({ inspectorArgs: ['--', target.command, ...target.args] });

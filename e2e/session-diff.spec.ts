@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, InspectorPage, startInspector, test, type Inspector } from 'elicitation-inspector/playwright';
+import { expect, InspectorPage, startInspector, type Inspector } from 'elicitation-inspector/playwright';
 import { runScenario } from '../server/scenarios/scenario-runner';
 import { SessionRegistry } from '../server/session/session-registry';
 import { ScenarioSchema, type ScenarioInput } from '../server/wire/scenario';
 import { startDemoHttp, targetStdio } from './support/processes';
+import { test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,8 +4,9 @@
  * sent, with the limit named.
  */
 import { closeSync, openSync, ftruncateSync } from 'node:fs';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { writeSessionFile } from './bench/session-upload';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 

@@ -4,9 +4,10 @@
  * and turns the hold on; the held form says which rule takes it, and the host's call returns
  * the rule's answer while the host's own handler is never asked.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { RulesPanel } from './rules-panel';
 import { connectTappedHost } from './support/tapped-host';
+import { test } from './support/test';
 
 // No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
 test.use({ inspectorArgs: ['--no-connect'] });

@@ -4,11 +4,12 @@
  * tool's result the host gets carries that answer, while the host's own handler is never asked.
  * Found by docs/playwright.md's row for it.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { connectTappedHost } from './support/tapped-host';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 // No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
 test.use({ inspectorArgs: ['--no-connect'] });

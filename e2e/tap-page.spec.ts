@@ -3,11 +3,12 @@
  * neither Run nor the answer buttons, and says who does. Found by docs/playwright.md's row for it.
  */
 import { spawn } from 'node:child_process';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { demoStdio, ROOT } from './support/processes';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
+import { test } from './support/test';
 
 // No start-up session of its own: the page opens on the tapped one, whenever the tap's record reaches the inspector.
 test.use({ inspectorArgs: ['--no-connect'] });

@@ -4,10 +4,11 @@
  * reconnect; the server then offers trigger-elicitation-request-async, whose form
  * waits as a task the server polls; the answer is what the tool's result shows.
  */
-import { expect, test as base } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
 import { switchOnAndReconnect } from './support/client-settings';
 import { overEverythingHttp } from './support/everything-http';
 import { everythingStdio, targetStdio } from './support/processes';
+import { test as base } from './support/test';
 
 base.use({ inspectorShared: true });
 

@@ -3,7 +3,8 @@
  * pick is remembered per browser. Checked by the colour the page is painted.
  */
 import type { Locator } from '@playwright/test';
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 /** The relative luminance (0 black to 1 white) of an element's background (or its text), as painted. */
 async function backgroundLuminance(element: Locator, part: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<number> {

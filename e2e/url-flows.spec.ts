@@ -3,7 +3,8 @@
  * consent page opened only on a click, completion by notification, the -32042
  * retry, and URLs that must not be opened blindly.
  */
-import { expect, test } from 'elicitation-inspector/playwright';
+import { expect } from 'elicitation-inspector/playwright';
+import { test } from './support/test';
 
 test.use({ inspectorShared: true });
 
