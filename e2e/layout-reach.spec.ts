@@ -10,9 +10,6 @@ import { readPlaywrightTable } from './support/readme-table';
 import { test } from './support/test';
 
 test.use({ inspectorShared: true });
-// Each test here is some sixty trial clicks: a trace's DOM snapshots of the whole page around each were a
-// quarter of the file's CPU. A failed click names the control and what covers it, and keeps its screenshot.
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
 
 const PROBES = controlProbes(readPlaywrightTable());
 

@@ -54,15 +54,20 @@ export function unitFailures(report) {
   return (report.failures ?? []).map(({ file, name, message }) => ({ where: file ? relative(ROOT, file) : '', name, message }));
 }
 
-/** The failed tests in a Playwright JSON report (a test that passed on a retry is not one), with their project. */
+/**
+ * The failed tests in a Playwright JSON report, with their project: those that failed every run, and
+ * those that passed only on their retry (the run fails for them too: failOnFlakyTests), with the
+ * first failed run's error.
+ */
 export function e2eFailures(report) {
   const failures = [];
   const walk = (suite, file, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.at(-1);
-        const message = last?.error?.message ?? last?.errors?.[0]?.message ?? `ended ${last?.status ?? 'without a result'}`;
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const failed = test.status === 'flaky' ? test.results?.find((result) => result.status !== 'passed') : test.results?.at(-1);
+        const error = failed?.error?.message ?? failed?.errors?.[0]?.message ?? `ended ${failed?.status ?? 'without a result'}`;
+        const message = test.status === 'flaky' ? `passed only on its retry; first: ${error}` : error;
         const name = [...titles, spec.title].filter(Boolean).join(' › ');
         failures.push({ where: `${file}:${spec.line ?? '?'}`, name: test.projectName ? `[${test.projectName}] ${name}` : name, message });
       }

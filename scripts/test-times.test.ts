@@ -135,7 +135,7 @@ describe("npm test's list of what failed", () => {
     expect(lines.join('\n')).not.toContain('passes');
   });
 
-  it('names a failed Playwright test with its project, describe path and line, not one that passed or was retried into a pass', () => {
+  it('names a failed Playwright test with its project, describe path and line, and one that passed only on its retry, not one that passed', () => {
     const failures = e2eFailures({
       suites: [
         {
@@ -163,7 +163,11 @@ describe("npm test's list of what failed", () => {
                         },
                       ],
                     },
-                    { status: 'flaky', projectName: '1280x720', results: [{ status: 'failed' }, { status: 'passed' }] },
+                    {
+                      status: 'flaky',
+                      projectName: '1280x720',
+                      results: [{ status: 'failed', error: { message: 'Error: locator.click: Timeout 10000ms exceeded.' } }, { status: 'passed' }],
+                    },
                   ],
                 },
               ],
@@ -173,12 +177,14 @@ describe("npm test's list of what failed", () => {
       ],
     });
     expect(failedLines('e2e', failures)).toEqual([
-      '  e2e: 1 failed',
+      '  e2e: 2 failed',
       '    ✗ big-session.spec.ts:40 › [1440x900] a search › reads the rows that match',
       '        Error: expect(received).toHaveLength(expected)',
       '        Expected length: 1',
       '        Received length: 17',
       '        more',
+      '    ✗ big-session.spec.ts:40 › [1280x720] a search › reads the rows that match',
+      '        passed only on its retry; first: Error: locator.click: Timeout 10000ms exceeded.',
     ]);
     expect(failedLines('e2e', [])).toEqual([]);
   });
