@@ -28,6 +28,7 @@ const SMALL_WINDOW = /@small-window/;
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   // A deadline, not a speed: on a shared two-core machine a page, its inspector and servers can take this long.
   timeout: 90_000,
   expect: { timeout: 10_000 },

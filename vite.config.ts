@@ -71,6 +71,8 @@ export default defineConfig({
     // (and with the browser tests when `npm test` runs both at once: it sets 2 as well).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     sequence: { sequencer: LongFilesFirst },
+    // The test servers bundled once, so each start runs JavaScript rather than compiling through tsx.
+    globalSetup: ['e2e/support/global-setup.ts'],
     projects: [
       // The page's tests hold no state between files: one module graph per worker, not one per file,
       // which cost more than the tests themselves (10.5 s isolated, 2.3 s not; they pass shuffled too).

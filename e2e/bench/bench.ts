@@ -32,6 +32,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { kB, measurePage, readBudgets } from '../../scripts/page-weight';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, targetStdio, type Inspector } from '../support/processes';
+import { buildTargetBundles } from '../support/target-bundles';
 import { bigLog } from './big-log';
 import { bigSessions } from './big-sessions';
 import { connectCost } from './connect-cost';
@@ -172,6 +173,8 @@ async function liveMemory(inspector: Inspector, client: InspectorClient): Promis
   await client.send('disconnect', { sessionId });
 }
 
+// The test servers run from their bundles, as in the tests (and as a server in the wild runs JavaScript).
+await buildTargetBundles();
 const inspector = await startInspector(['--no-connect']);
 const client = await InspectorClient.connect(inspector);
 // Chromium only for the sections that show a page.

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 // The kit's start-up alone (no @playwright/test): Vitest's integration tests use it too.
 import { startInspector as startKitInspector, type Inspector } from '../../kit/start-inspector.js';
 import { demoTarget } from '../../server/demo/demo-target';
+import { targetScript } from './target-bundles';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TSX = import.meta.resolve('tsx');
@@ -106,7 +107,11 @@ export function demoStdio(): { command: string; args: string[] } {
 
 /** The demo server over Streamable HTTP (both eras on one endpoint). */
 export async function startDemoHttp(): Promise<Started & { url: string }> {
-  const started = await startUntil(process.execPath, ['--import', TSX, join(ROOT, 'server/demo/http.ts'), '--port', '0'], /LOOPBACK_PORT=(\d+)/);
+  const started = await startUntil(
+    process.execPath,
+    [...targetScript('demo-http', join(ROOT, 'server/demo/http.ts'), TSX), '--port', '0'],
+    /LOOPBACK_PORT=(\d+)/,
+  );
   return { ...started, url: `http://127.0.0.1:${started.match[1]}/mcp` };
 }
 
@@ -115,14 +120,14 @@ export function everythingStdio(): { command: string; args: string[] } {
   return { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 }
 
-/** The stdio command line for one of e2e/targets (TypeScript, run through tsx). */
+/** The stdio command line for one of e2e/targets: its bundle (target-bundles.ts), else its TypeScript through tsx. */
 export function targetStdio(name: string, ...extra: string[]): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', TSX, join(ROOT, 'e2e/targets', `${name}.ts`), ...extra] };
+  return { command: process.execPath, args: [...targetScript(name, join(ROOT, 'e2e/targets', `${name}.ts`), TSX), ...extra] };
 }
 
 /** Start an HTTP target from e2e/targets; it prints LOOPBACK_PORT=n when listening. */
 export async function startHttpTarget(name: string, ...extra: string[]): Promise<Started & { port: number }> {
-  const started = await startUntil(process.execPath, ['--import', TSX, join(ROOT, 'e2e/targets', `${name}.ts`), ...extra], /LOOPBACK_PORT=(\d+)/);
+  const started = await startUntil(process.execPath, [...targetScript(name, join(ROOT, 'e2e/targets', `${name}.ts`), TSX), ...extra], /LOOPBACK_PORT=(\d+)/);
   return { ...started, port: Number(started.match[1]) };
 }
 
