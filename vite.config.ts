@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { filesReaching, importGraph, sourceFiles } from './scripts/import-graph';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,14 +26,20 @@ class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const isLong = (file: TestSpecification) => LONG_FILES.some((name) => file.moduleId.replaceAll('\\', '/').endsWith(`/${name}`));
-    // A stable partition: projects keep their order (Vitest runs them one after another), long files lead each.
-    const projects = [...new Set(sorted.map((file) => file.project.name))];
-    return projects.flatMap((project) => {
-      const own = sorted.filter((file) => file.project.name === project);
-      return [...own.filter(isLong), ...own.filter((file) => !isLong(file))];
-    });
+    // A stable partition: the projects' files share one pool (one sequence.groupOrder), long files lead it.
+    return [...sorted.filter(isLong), ...sorted.filter((file) => !isLong(file))];
   }
 }
+
+const PROXY_TESTS = ['server/**/*.test.ts', 'walkthrough/**/*.test.ts', 'scripts/**/*.test.ts'];
+/** The proxy's modules that remember something for the rest of the process (what Auto learnt, forms seen, tokens, callbacks). */
+const PROCESS_MEMORY = ['server/session/era-memory.ts', 'server/session/localized-keys.ts', 'server/auth/token-store.ts', 'server/auth/callbacks.ts'];
+const processMemoryTests = (() => {
+  const root = here('.');
+  const files = ['server', 'walkthrough', 'scripts', 'kit', 'e2e'].flatMap((dir) => sourceFiles(root, dir, { withTests: true }));
+  const tests = files.filter((file) => /^(server|walkthrough|scripts)\/.*\.test\.ts$/.test(file.replaceAll('\\', '/')));
+  return filesReaching(importGraph(root, files), tests, PROCESS_MEMORY);
+})();
 
 export default defineConfig({
   root: here('./app'),
@@ -77,9 +84,11 @@ export default defineConfig({
       // The page's tests hold no state between files: one module graph per worker, not one per file,
       // which cost more than the tests themselves (10.5 s isolated, 2.3 s not; they pass shuffled too).
       { extends: true, test: { name: 'page', include: ['app/**/*.test.{ts,tsx}'], isolate: false } },
-      // The proxy keeps some memory for the rest of a run (the servers Auto found speaking only 2025, the
-      // forms seen in each language): each file starts with a fresh one, as a new inspector would.
-      { extends: true, test: { name: 'proxy', include: ['server/**/*.test.ts', 'walkthrough/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      // The proxy keeps some memory for a process's life (PROCESS_MEMORY): a file whose imports reach it starts
+      // with a fresh one, as a new inspector would. The others share a module graph per worker, as the page's
+      // tests do: a fresh one per file was half of their CPU (97 s against 52 s for the proxy's unit tests).
+      { extends: true, test: { name: 'proxy', include: processMemoryTests } },
+      { extends: true, test: { name: 'proxy-shared', include: PROXY_TESTS, exclude: processMemoryTests, isolate: false } },
     ],
   },
 });

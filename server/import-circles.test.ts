@@ -3,32 +3,12 @@
  * Lint's no-cycle does not follow `import type`, yet a circle of types still ties the
  * modules together (seq-index ↔ its file format, events ↔ redact were such circles).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { expect, it } from 'vitest';
+import { importGraph, sourceFiles } from '../scripts/import-graph';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const ALIASES: Record<string, string> = { '@app/': 'app/', '@wire/': 'server/wire/' };
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return name === 'node_modules' || name === 'fixtures' ? [] : sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-function importsOf(file: string, known: Set<string>): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
-  return importedFiles.flatMap(({ fileName }) => {
-    const alias = Object.keys(ALIASES).find((prefix) => fileName.startsWith(prefix));
-    const base = alias ? ALIASES[alias] + fileName.slice(alias.length) : fileName.startsWith('.') ? normalize(join(dirname(file), fileName)) : undefined;
-    const found = base === undefined ? undefined : ['', '.ts', '.tsx'].map((ext) => base + ext).find((path) => known.has(path));
-    return found ? [found] : [];
-  });
-}
 
 /** The circles of the graph: strongly connected groups of more than one file, or a file importing itself. */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -53,9 +33,10 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 it('no product file imports itself round a circle, type-only imports included', () => {
-  const files = ['app', 'server', 'kit', 'walkthrough'].flatMap(sources);
-  const known = new Set(files);
-  const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+  const graph = importGraph(
+    ROOT,
+    ['app', 'server', 'kit', 'walkthrough'].flatMap((dir) => sourceFiles(ROOT, dir)),
+  );
   expect(graph.size).toBeGreaterThan(300);
   expect(circles(graph)).toEqual([]);
 });
