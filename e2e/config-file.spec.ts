@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, InspectorPage } from 'elicitation-inspector/playwright';
-import { demoStdio, everythingStdio, ROOT, startEverything, startHttpTarget, targetStdio, type Started } from './support/processes';
+import { demoStdio, everythingStdio, ROOT, startEverything, startHttpTarget, TSX, type Started } from './support/processes';
 import { test } from './support/test';
 
 const folder = mkdtempSync(join(tmpdir(), 'inspector-config-'));
@@ -53,10 +53,10 @@ const cursorProject = join(folder, 'cursor-project');
 mkdirSync(join(cursorProject, '.cursor'), { recursive: true });
 mkdirSync(join(cursorProject, 'tools'));
 writeFileSync(join(cursorProject, 'tools/greeter.ts'), `import ${JSON.stringify(join(ROOT, 'e2e/targets/greeter.ts'))};\n`);
-const greeter = targetStdio('greeter');
+// A TypeScript server in the project, run through tsx as such a project would.
 writeFileSync(
   join(cursorProject, '.cursor/mcp.json'),
-  JSON.stringify({ mcpServers: { greeter: { command: greeter.command, args: [...greeter.args.slice(0, -1), '${workspaceFolder}/tools/greeter.ts'] } } }),
+  JSON.stringify({ mcpServers: { greeter: { command: process.execPath, args: ['--import', TSX, '${workspaceFolder}/tools/greeter.ts'] } } }),
 );
 
 test.describe("a Cursor project's .cursor/mcp.json", () => {
