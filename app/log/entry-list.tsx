@@ -27,6 +27,8 @@ type Props = {
 export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const followRef = useRef(true);
+  /** Where the list last scrolled itself to follow new entries (its scrollTop), until the person scrolls up. */
+  const followedTopRef = useRef<number | undefined>(undefined);
   const events = session.events;
   const entryWindow = session.window;
   // A windowed session's rows arrive after the list asked for them: each arrival re-renders the list.
@@ -44,11 +46,20 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
     },
   }));
 
-  // Follow new entries while scrolled to the bottom. One scrollTop write after layout: the
+  // Follow new entries while scrolled to the bottom. One scrollTop write per frame, in the frame's own
+  // animation callback: written in the commit, it forced a style and layout pass there, ahead of whatever
+  // else that commit showed (the form of an elicitation waited ~9 ms for it); written before the frame
+  // is drawn, it costs the layout the frame makes anyway, and the rows never show unscrolled. The
   // virtualizer's scrollToIndex re-measures over several frames, which on every new entry costs more than the entry.
   useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (followRef.current && el && rowCount > 0) el.scrollTop = el.scrollHeight;
+    if (!followRef.current || rowCount === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const el = scrollRef.current;
+      if (!followRef.current || !el) return;
+      el.scrollTop = el.scrollHeight;
+      followedTopRef.current = el.scrollTop;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [rowCount]);
 
   const items = virtualizer.getVirtualItems();
@@ -88,7 +99,11 @@ export function EntryList({ ref, session, seqs, selectedSeq, onSelect }: Props) 
       onKeyDown={onKeyDown}
       onScroll={(e) => {
         const el = e.currentTarget;
-        followRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
+        // The event of the list's own scroll comes a frame later, when newer rows may have grown the list
+        // again: still following. Scrolled up by the person, it follows only from the bottom.
+        const isOwnScroll = followedTopRef.current !== undefined && el.scrollTop >= followedTopRef.current;
+        if (!isOwnScroll) followedTopRef.current = undefined;
+        followRef.current = isOwnScroll || el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
       }}
     >
       {rowCount === 0 ? (
