@@ -54,7 +54,6 @@ export class AppStore {
   private warming = false;
   /** Sessions asked to go on windowed (once each: one the proxy cannot query stays whole). */
   private readonly windowing = new WeakSet<SessionStore>();
-  private flushedThisFrame = false;
   /** Set when the person picks or creates a session, so the sessions list no longer decides. */
   private chosen = false;
   /** The session the list chose while the person has not (see autoPick). */
@@ -201,10 +200,15 @@ export class AppStore {
     }
   }
 
-  /** `isUrgent`: the events hold a request waiting for the person, which is shown without waiting for a frame. */
+  /**
+   * `isUrgent`: the events hold what a person is waiting for (a request to answer, a call's outcome):
+   * shown at once, with whatever was queued before it. Everything else waits for the next frame, so a
+   * burst is one render and a form or a result that follows a call's start (its log rows, its card)
+   * by a few milliseconds is not held behind that start's render and the frame drawing it.
+   */
   private scheduleFlush(isUrgent = false): void {
-    if (isUrgent && !this.replaying && this.flushHandle !== -1) {
-      // A form after a burst (the call's start, its log rows) would otherwise wait for the next frame.
+    if (isUrgent && !this.replaying) {
+      if (this.flushHandle === -1) return;
       this.cancelFlush?.();
       this.cancelFlush = undefined;
       this.flushHandle = -1;
@@ -216,15 +220,6 @@ export class AppStore {
       const timeout = window.setTimeout(() => this.flushNow(), 250);
       this.flushHandle = timeout;
       this.cancelFlush = () => clearTimeout(timeout);
-      return;
-    }
-    // The first events of a frame are shown at once (a lone elicitation should not wait for the
-    // next frame); anything more arriving in the same frame waits for it, so a burst is one render.
-    if (!this.flushedThisFrame) {
-      this.flushedThisFrame = true;
-      requestAnimationFrame(() => (this.flushedThisFrame = false));
-      queueMicrotask(() => this.flushNow());
-      this.flushHandle = -1;
       return;
     }
     // rAF pauses in background tabs; the timeout keeps the model current there too.
@@ -274,7 +269,7 @@ export class AppStore {
   }
 }
 
-/** An event that asks the person for something: it is what they are waiting to see. */
+/** What a person is waiting to see: a request to answer, and a call's outcome. */
 function isForThePerson(event: LogEvent): boolean {
-  return event.kind === 'elicitation';
+  return event.kind === 'elicitation' || event.kind === 'call-end';
 }
