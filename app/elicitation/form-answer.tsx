@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { createSchemaUtils } from '@rjsf/utils';
 import type { ElicitationView } from '@app/model/session-store';
 import { useCommands } from '@app/state/app-context';
@@ -18,9 +18,10 @@ const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset
 /**
  * Answer a form elicitation: the requested schema as a validated form (or raw
  * JSON), and Accept, Decline, Cancel. Content goes out only with Accept.
- * In its own chunk (it brings rjsf and ajv), fetched while the page is idle.
+ * In its own chunk (it brings rjsf and ajv), fetched while the page is idle. Memoized: its card
+ * re-renders on every push of the session, and an rjsf form need not unless its request changed.
  */
-export default function FormAnswer({ elicitation, sessionId, fileInputs = false }: { elicitation: ElicitationView; sessionId: string; fileInputs?: boolean }) {
+function FormAnswer({ elicitation, sessionId, fileInputs = false }: { elicitation: ElicitationView; sessionId: string; fileInputs?: boolean }) {
   const commands = useCommands();
   const prepared = useMemo(() => prepareForm(elicitation.params.requestedSchema, { fileInputs }), [elicitation.params.requestedSchema, fileInputs]);
   const initial = useMemo(() => initialData(prepared), [prepared]);
@@ -179,3 +180,5 @@ function countErrors(schema: Parameters<typeof jsonFormValidator.validateFormDat
     return 0;
   }
 }
+
+export default memo(FormAnswer);

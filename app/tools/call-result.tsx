@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import type { EventOf } from '@wire/events';
 import { isScopeRefusal } from '@wire/oauth';
 import { JsonView } from '@app/ui/json-view';
 import { PromptMessages, ResourceContents } from './catalog-result';
 import { ContentBlock, type Block } from './content-block';
 
-/** A call's outcome: content blocks and structuredContent for a result, the error for a protocol failure. Server text is shown as text. */
-export function CallResult({ end }: { end: EventOf<'call-end'> }) {
+/**
+ * A call's outcome: content blocks and structuredContent for a result, the error for a protocol failure. Server text is shown as text.
+ * Memoized: its card re-renders on every push of the session, and an ended call's outcome does not change.
+ */
+export const CallResult = memo(function CallResult({ end }: { end: EventOf<'call-end'> }) {
   if (end.outcome !== 'result') {
     const error = end.error;
     return (
@@ -41,4 +45,4 @@ export function CallResult({ end }: { end: EventOf<'call-end'> }) {
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ToolInfo } from '@app/model/session-store';
 import { Button } from '@app/ui/button';
@@ -12,7 +12,7 @@ import { Alert } from '../ui/alert';
  * The schema is server data: a form rjsf cannot render shows why in place and
  * leaves Edit arguments as JSON working; its patterns run on RE2 (jsonFormValidator).
  */
-export default function ToolArgumentsForm({
+function ToolArgumentsForm({
   tool,
   disabled,
   onRun,
@@ -127,3 +127,6 @@ function formSchema(inputSchema: Record<string, unknown> | undefined): RJSFSchem
   const { $schema: _dialect, ...rest } = inputSchema ?? { type: 'object', properties: {} };
   return rest;
 }
+
+/** Memoized: the tool panel re-renders on every push of the session, the rjsf form only when its own props change. */
+export default memo(ToolArgumentsForm);

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useCommands, useReveal, useSession } from '@app/state/app-context';
 import { ErrorBoundary } from '@app/ui/error-boundary';
 import { preloadedLazy } from '@app/ui/preloaded-lazy';
@@ -28,6 +28,10 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
   useEffect(() => setRunRequested(false), [toolName]);
   const takeRunRequest = useCallback(() => setRunRequested(false), []);
   const [isTaskChosen, setTaskChosen] = useState(false);
+  // The form gets one function for the panel's life that calls the latest callTool: a new closure at every
+  // push of the session would re-render the (memoized) rjsf form for nothing.
+  const callToolRef = useRef<(args: Record<string, unknown>) => void>(() => undefined);
+  const onRun = useCallback((args: Record<string, unknown>) => callToolRef.current(args), []);
   const allCalls = (session?.calls ?? []).filter((c) => c.method === 'tools/call' && c.name === toolName);
   // The newest calls, running ones always; the log's Calls view has every one.
   const calls = allCalls.filter((c, i) => !c.end || i >= allCalls.length - CALLS_SHOWN).reverse();
@@ -48,8 +52,8 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
 
   const taskSupport = taskSupportOf(tool);
   const asTask = taskSupport === 'required' || (taskSupport === 'optional' && isTaskChosen);
-  const callTool = (args: Record<string, unknown>) =>
-    run(() => commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args, ...(asTask && { asTask }) }));
+  callToolRef.current = (args) =>
+    void run(() => commands.send('call-tool', { sessionId: session.sessionId, name: tool.name, arguments: args, ...(asTask && { asTask }) }));
 
   return (
     <section aria-label="Tool" className="space-y-4 p-4">
@@ -65,7 +69,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
             key={`${session.sessionId}:${tool.name}`}
             tool={tool}
             disabled={session.status.state !== 'ready'}
-            onRun={(args) => void callTool(args)}
+            onRun={onRun}
             isRunRequested={isRunRequested}
             onRunRequestTaken={takeRunRequest}
           />
