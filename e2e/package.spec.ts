@@ -35,7 +35,9 @@ test.beforeAll(async () => {
   const [{ filename }] = JSON.parse(packed) as [{ filename: string }];
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
   // Beside the kit, what the docs' kit section has a user add (TypeScript to type-check), and the server the kit's spec tests.
-  const beside = ['@playwright/test', 'typescript', '@types/node', '@modelcontextprotocol/server-everything'].map(pinned);
+  // TypeScript is the release `npm i -D typescript` installs now (7, the native compiler), which `npm run typecheck` uses too.
+  const typescript = `typescript@${pinned('typescript-native').split('@').at(-1)}`;
+  const beside = [...['@playwright/test', '@types/node', '@modelcontextprotocol/server-everything'].map(pinned), typescript];
   await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(folder, filename), ...beside]);
 });
 
