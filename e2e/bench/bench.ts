@@ -8,8 +8,8 @@
  *   4. elicitation to a form a person can type into, in Chromium (form-latency.ts)
  *   5. a live session writing 100k entries: proxy memory
  *   6. 100k entries in the page: load, rows in the DOM, filtering (big-log.ts)
- *   7. connect over stdio: protocol Auto vs the pinned revision, for a 2025-only
- *      and a 2026-07-28 server, first connect and Reconnect (`npm run bench -- connect`)
+ *   7. connect: protocol Auto vs the pinned revision on every server the suites know (the stdio
+ *      ones, and mcp-use over HTTP), first connect and Reconnect (`npm run bench -- connect`)
  *   8. headless: 100 eliciting calls answered by rules through the headless runner,
  *      vs a bare SDK client answering the same elicitations (`npm run bench -- headless`)
  *   9. recorded sessions of 10k, 100k and 1M entries: open in the page and a filter over
@@ -32,6 +32,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { kB, measurePage, readBudgets } from '../../scripts/page-weight';
 import { InspectorClient } from '../support/inspector-client';
 import { demoStdio, everythingStdio, ROOT, startInspector, targetStdio, type Inspector } from '../support/processes';
+import { startMcpUseServer } from '../support/node22';
 import { buildTargetBundles } from '../support/target-bundles';
 import { bigLog } from './big-log';
 import { bigSessions } from './big-sessions';
@@ -199,15 +200,22 @@ const sections: Record<string, () => Promise<void> | void> = {
   'live-memory': () => liveMemory(inspector, client),
   'live-page': async () => livePageMemory(inspector, client, await newPage(), report),
   'big-log': async () => bigLog(inspector, await newPage(), report),
-  // Every stdio server the suites know; mcp-use is not installed here, so it is not among them.
-  connect: () =>
-    connectCost(client, report, [
-      ['server-everything (2025 only)', everythingStdio(), '2025-11-25', { withSdk: true }],
-      ['the classic-SDK server (v1, 2025 only)', targetStdio('v1-classic'), '2025-11-25'],
-      ['the demo (both eras)', demoStdio(), '2026-07-28', { withSdk: true }],
-      ['a server that ignores unknown methods', targetStdio('legacy-strict', 'ignores-discover'), '2025-11-25'],
-      ['a server that exits on a request before initialize', targetStdio('legacy-strict', 'exits-before-initialize'), '2025-11-25'],
-    ]),
+  // Every server the suites know: the stdio ones, and mcp-use (Streamable HTTP only, on the tests' Node 22).
+  connect: async () => {
+    const mcpUse = await startMcpUseServer();
+    try {
+      await connectCost(client, report, [
+        ['server-everything (2025 only)', everythingStdio(), '2025-11-25', { withSdk: true }],
+        ['the classic-SDK server (v1, 2025 only)', targetStdio('v1-classic'), '2025-11-25'],
+        ['the demo (both eras)', demoStdio(), '2026-07-28', { withSdk: true }],
+        ['a server that ignores unknown methods', targetStdio('legacy-strict', 'ignores-discover'), '2025-11-25'],
+        ['a server that exits on a request before initialize', targetStdio('legacy-strict', 'exits-before-initialize'), '2025-11-25'],
+        ['mcp-use (2026-07-28 first)', { url: mcpUse.url }, '2026-07-28'],
+      ]);
+    } finally {
+      await mcpUse.stop();
+    }
+  },
   headless: () => headless(report),
   sessions: async () => bigSessions(inspector, client, await newPage(), report),
   official: () => officialInspector(report, newPage, ours),

@@ -1,11 +1,11 @@
 /**
- * What protocol Auto costs at connect over stdio, against the pinned revision,
- * through the proxy: from the session's `connecting` entry to its `ready` entry
- * (proxy clock), the server's start included. Auto and pinned alternate, so
- * both see the same machine load. Each round's target differs by one environment
- * variable, so its first connect is a first one (the proxy remembers what it
- * learnt of a server for the rest of its run) and its Reconnect is one of the
- * same server. Beside them, where asked, a direct SDK client on the SDK's own
+ * What protocol Auto costs at connect, against the pinned revision, through the
+ * proxy: from the session's `connecting` entry to its `ready` entry (proxy clock),
+ * a stdio server's start included. Auto and pinned alternate, so both see the
+ * same machine load. Each round's target differs by one environment variable (a
+ * query parameter for a URL), so its first connect is a first one (the proxy
+ * remembers what it learnt of a server for the rest of its run) and its Reconnect
+ * is one of the same server. Beside them, where asked, a direct SDK client on the SDK's own
  * stdio transport, which probes on a second copy of the server.
  */
 import { Client } from '@modelcontextprotocol/client';
@@ -14,7 +14,9 @@ import type { InspectorClient } from '../support/inspector-client';
 
 type Report = (what: string, value: string, target?: string) => void;
 type StdioCommand = { command: string; args: string[]; env?: Record<string, string> };
-type Case = [label: string, target: StdioCommand, pinned: '2025-11-25' | '2026-07-28', options?: { withSdk?: boolean }];
+/** A stdio command, or a Streamable HTTP server's URL. */
+type Target = StdioCommand | { url: string };
+type Case = [label: string, target: Target, pinned: '2025-11-25' | '2026-07-28', options?: { withSdk?: boolean }];
 
 const ROUNDS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -36,8 +38,8 @@ async function timingOf(client: InspectorClient, sessionId: string): Promise<Tim
 }
 
 /** One first connect and one Reconnect, then disconnect. */
-async function connectAndReconnect(client: InspectorClient, target: StdioCommand, protocol: 'auto' | Case[2]): Promise<[Timing, Timing]> {
-  const first = await client.open({ transport: 'stdio', ...target }, { protocol });
+async function connectAndReconnect(client: InspectorClient, target: Target, protocol: 'auto' | Case[2]): Promise<[Timing, Timing]> {
+  const first = await client.open('url' in target ? { transport: 'http', url: target.url } : { transport: 'stdio', ...target }, { protocol });
   const firstTiming = await timingOf(client, first);
   const { sessionId: again } = await client.send('reconnect', { sessionId: first });
   await client.follow(again);
@@ -66,14 +68,16 @@ export async function connectCost(client: InspectorClient, report: Report, cases
     const sibling: number[] = [];
     const inPlace: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const round = { ...target, env: { ...target.env, BENCH_CONNECT_ROUND: `${Date.now()}-${i}` } };
+      const mark = `${Date.now()}-${i}`;
+      const round: Target =
+        'url' in target ? { url: `${target.url}?bench-connect-round=${mark}` } : { ...target, env: { ...target.env, BENCH_CONNECT_ROUND: mark } };
       auto.push(await connectAndReconnect(client, round, 'auto'));
       pin.push(await connectAndReconnect(client, round, pinned));
-      if (!options?.withSdk) continue;
+      if (!options?.withSdk || 'url' in target) continue;
       sibling.push(await sdkAutoConnect(target, StdioClientTransport));
       inPlace.push(await sdkAutoConnect(target, InPlaceStdioTransport));
     }
-    report(`connect over stdio, ${label} (medians of ${ROUNDS})`, "Auto | pinned, Auto's extra");
+    report(`connect over ${'url' in target ? 'HTTP' : 'stdio'}, ${label} (medians of ${ROUNDS})`, "Auto | pinned, Auto's extra");
     for (const [moment, at] of [
       ['first connect', 0],
       ['Reconnect', 1],
