@@ -15,8 +15,8 @@ import { test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 
-/** A package the user installs beside the kit, at the version this repository tests with. */
-const pinned = (name: string) => `${name}@${JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string}`;
+/** A package the user installs beside the kit (as `as`, when this repository has it under an alias), at the version this repository tests with. */
+const pinned = (name: string, as = name) => `${as}@${JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string}`;
 /** A marked example of the docs (its first code block after the marker): the Playwright page's, or the README's. */
 function docExample(name: string, doc = 'docs/playwright.md'): string {
   const text = readFileSync(join(ROOT, doc), 'utf8');
@@ -36,8 +36,10 @@ test.beforeAll(async () => {
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
   // Beside the kit, what the docs' kit section has a user add (TypeScript to type-check), and the server the kit's spec tests.
   // TypeScript is the release `npm i -D typescript` installs now (7, the native compiler), which `npm run typecheck` uses too.
-  const typescript = `typescript@${pinned('typescript-native').split('@').at(-1)}`;
-  const beside = [...['@playwright/test', '@types/node', '@modelcontextprotocol/server-everything'].map(pinned), typescript];
+  const beside = [
+    ...['@playwright/test', '@types/node', '@modelcontextprotocol/server-everything'].map((name) => pinned(name)),
+    pinned('typescript-native', 'typescript'),
+  ];
   await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(folder, filename), ...beside]);
 });
 
