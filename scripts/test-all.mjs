@@ -18,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openStepCgroup } from './step-cgroup.mjs';
 import { cpuLine, machineBusySeconds, machineLine, printTimeReport, reapedChildrenCpuSeconds } from './test-times.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -72,23 +73,33 @@ function prefixLines(stream, prefix, out) {
 function runStep(step, width) {
   const startedMs = Date.now();
   const prefix = `[${step.name.padEnd(width)}] `;
+  // Every process the step starts is counted in its cgroup, where one can be made; else what is reaped.
+  const cgroup = openStepCgroup(step.name);
+  // Not --silent: npm passes its log level on to every npm below it, and the package
+  // test's `npm install` must still say what it added.
+  const npmArgs = ['run', step.script, ...(step.args ? ['--', ...step.args] : [])];
+  const { command, args } = cgroup ? cgroup.wrap(NPM, npmArgs) : { command: NPM, args: npmArgs };
   return new Promise((resolve) => {
-    // Not --silent: npm passes its log level on to every npm below it, and the package
-    // test's `npm install` must still say what it added.
-    const child = spawn(NPM, ['run', step.script, ...(step.args ? ['--', ...step.args] : [])], {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixLines(child.stdout, prefix, process.stdout);
     prefixLines(child.stderr, prefix, process.stderr);
-    child.on('error', (error) => resolve({ ...step, code: 1, seconds: 0, error: error.message }));
+    child.on('error', (error) => {
+      cgroup?.close();
+      resolve({ ...step, code: 1, seconds: 0, error: error.message, leftovers: [] });
+    });
     child.on('close', (code, signal) => {
-      // The CPU this step's process tree used, counted when it was reaped (steps end one at a time).
+      // Reaped: this step's process tree, counted when it ended (steps end one at a time).
       const cpuAfter = reapedChildrenCpuSeconds();
-      const cpu = cpuAfter === undefined ? undefined : cpuAfter - reaped;
+      const reapedCpu = cpuAfter === undefined ? undefined : cpuAfter - reaped;
       if (cpuAfter !== undefined) reaped = cpuAfter;
-      resolve({ ...step, code: code ?? 1, signal, seconds: (Date.now() - startedMs) / 1000, cpu });
+      const cpu = cgroup?.cpuSeconds() ?? reapedCpu;
+      const leftovers = cgroup?.leftovers() ?? [];
+      cgroup?.close();
+      resolve({ ...step, code: code ?? 1, signal, seconds: (Date.now() - startedMs) / 1000, cpu, counted: cgroup ? 'cgroup' : 'reaped', leftovers });
     });
   });
 }
@@ -97,7 +108,6 @@ mkdirSync(TIMES, { recursive: true });
 const runStartedMs = Date.now();
 /** CPU of the processes reaped so far (each step's tree is added when it ends). */
 let reaped = reapedChildrenCpuSeconds() ?? 0;
-const cpuAtStart = reaped;
 const machineAtStart = machineBusySeconds();
 const width = Math.max(...STEPS.map((step) => step.name.length));
 /** Each step's run, started once what it needs has passed; a step whose need failed is not run. */
@@ -123,10 +133,21 @@ for (const result of results) {
   console.log(`  ${result.name.padEnd(width)}  ${outcome}`);
 }
 const wallSeconds = (Date.now() - runStartedMs) / 1000;
-if (results.every((result) => result.skipped || result.cpu !== undefined)) {
-  console.log(cpuLine(reaped - cpuAtStart, wallSeconds, availableParallelism()));
+const ran = results.filter((result) => !result.skipped);
+if (ran.every((result) => result.cpu !== undefined)) {
+  const stepsCpu = ran.reduce((sum, result) => sum + result.cpu, 0);
+  console.log(cpuLine(stepsCpu, wallSeconds, availableParallelism()));
+  // Reaped counts miss what a step's processes left to be reaped elsewhere: say which count this is.
+  if (ran.some((result) => result.counted === 'reaped')) {
+    console.log('         (counted as reaped: a process whose parent ended first is not in it; the machine line has it)');
+  }
 }
 const machineNow = machineBusySeconds();
 if (machineAtStart !== undefined && machineNow !== undefined) console.log(machineLine(machineNow - machineAtStart, wallSeconds, availableParallelism()));
+for (const result of ran) {
+  if (result.leftovers.length === 0) continue;
+  console.log(`  ${result.name} left ${result.leftovers.length} process${result.leftovers.length === 1 ? '' : 'es'} running:`);
+  for (const line of result.leftovers.slice(0, 5)) console.log(`    ${line}`);
+}
 printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
 process.exit(failed ? 1 : 0);

@@ -182,11 +182,10 @@ export function cpuLine(cpuSeconds, wallSeconds, cores) {
 
 /**
  * The machine's busy CPU seconds so far, every process counted (user, nice, system, irq, softirq, steal;
- * not idle or iowait), from /proc/stat's first line; `undefined` where there is none. The reaped count
- * above misses what the steps start but do not wait for themselves (a process reparented when its parent
- * ends first is reaped outside the run's tree): on the two-core CI machine it said 1.25 cores busy while
- * the machine was at 1.9 for the whole run. Read at the start and the end, the difference is the truth,
- * on a machine that runs nothing else.
+ * not idle or iowait), from /proc/stat's first line; `undefined` where there is none. Beside the steps'
+ * own counts it shows what none of them holds: the kernel's own threads, anything else the machine runs,
+ * and, where the steps are counted as reaped (no cgroup), the processes reaped outside the run's tree.
+ * Read at the start and the end, the difference is the truth, on a machine that runs nothing else.
  */
 export function machineBusySeconds() {
   try {
