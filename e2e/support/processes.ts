@@ -53,6 +53,8 @@ export async function startUntil(
 
 /** Whether a process id is still running (a zombie waiting for its parent to reap it counts as ended). */
 export function isAlive(pid: number): boolean {
+  // 0 and negative numbers name process groups (0: the caller's own), never one process: a half-written pid file reads as 0.
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch {

@@ -27,8 +27,11 @@ async function sessionWithDaemon() {
     { transport: 'stdio', ...targetStdio('raw-lifecycle', 'double-fork'), env: { RAW_LIFECYCLE_DAEMON: daemonFile } },
     { protocol: '2025-11-25' },
   );
-  for (const deadline = Date.now() + 10_000; !existsSync(daemonFile) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
-  const daemon = Number(readFileSync(daemonFile, 'utf8').trim());
+  // The file exists from the moment the daemon opens it, before its pid is written: wait for the whole line.
+  const written = () => (existsSync(daemonFile) ? /^(\d+)\n/.exec(readFileSync(daemonFile, 'utf8'))?.[1] : undefined);
+  for (const deadline = Date.now() + 10_000; !written() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+  const daemon = Number(written());
+  expect(daemon, 'the daemon wrote its pid').toBeGreaterThan(0);
   daemons.push(daemon);
   expect(isAlive(daemon)).toBe(true);
   return { inspector, client, sessionId, daemon };

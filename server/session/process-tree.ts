@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { isProcessId } from '../store/process-alive';
 
 /**
  * Finding and ending a stdio server's processes, read from /proc (Linux; elsewhere
@@ -152,6 +153,8 @@ export function signalSame(proc: Proc, name: NodeJS.Signals): void {
 }
 
 export function signal(pid: number, name: NodeJS.Signals): void {
+  // 0 or a negative number would signal a whole process group: only one process is ever meant.
+  if (!isProcessId(pid)) return;
   try {
     process.kill(pid, name);
   } catch {

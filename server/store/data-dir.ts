@@ -6,6 +6,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessId, isRunning } from './process-alive';
 
 export const DEFAULT_DATA_DIR = join(homedir(), '.elicitation-inspector', 'sessions');
 
@@ -43,8 +44,7 @@ export function readRunning(dataDir: string): RunningInspector | undefined {
     const parsed: unknown = JSON.parse(readFileSync(join(dataDir, RUNNING_FILE), 'utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { pid, url, version } = parsed as Record<string, unknown>;
-    if (typeof pid !== 'number' || typeof url !== 'string') return undefined;
-    process.kill(pid, 0);
+    if (!isProcessId(pid) || !isRunning(pid) || typeof url !== 'string') return undefined;
     return { pid, url, version: typeof version === 'string' ? version : '' };
   } catch {
     // No file, a damaged one, or its process is gone.

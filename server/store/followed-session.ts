@@ -10,6 +10,7 @@ import { parseHeader, readStoredEvents, storedSeq, type StoredEvent } from './se
 import { SummaryBuilder } from './recorded-session';
 import { MEMORY_WINDOW, type EventSource } from './session-log';
 import { machineId } from './machine-id';
+import { isRunning } from './process-alive';
 
 type Listener = (events: StoredEvent[]) => void;
 
@@ -172,16 +173,6 @@ export class FollowedSession implements EventSource {
     } catch {
       this.summaryOf.count(this.count, Date.now());
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -5,6 +5,7 @@
  * gone, the held requests go to the host at once (the server must not wait for nobody) and the
  * record says so.
  */
+import { isRunning } from '../store/process-alive';
 import { parseTapControl, TapControlReader } from '../store/tap-control';
 import type { StdioHold } from './stdio-hold';
 import type { TapRecorder } from './tap-recorder';
@@ -67,14 +68,5 @@ export class HoldChannel {
     if (!this.hold.isHolding) return;
     const released = this.hold.set(false);
     this.recorder.holdSwitched(false, released, released.length ? reason : undefined);
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
