@@ -42,8 +42,9 @@ describe("npm test's per-step cgroup", () => {
       const reapedBefore = reapedChildrenCpuSeconds()!;
       const { command, args } = step.wrap(process.execPath, ORPHAN_SPINNER);
       expect(spawnSync(command, args).status).toBe(0);
-      // The parent has ended; the spinner runs on in the step's cgroup, named as left running.
-      expect(step.leftovers().join('\n')).toMatch(/^\d+ .*node.* -e const u = /m);
+      // The parent has ended; the spinner runs on in the step's cgroup, named as left running (by its parent's
+      // command line if it is read between its fork and its exec).
+      expect(step.leftovers().join('\n')).toMatch(/^\d+ \S*node -e /m);
       const waitUntil = Date.now() + 20_000;
       while (step.leftovers().length > 0 && Date.now() < waitUntil) spawnSync('sleep', ['0.05']);
       expect(step.leftovers()).toEqual([]);
@@ -59,6 +60,8 @@ describe("npm test's per-step cgroup", () => {
     const step = openStepCgroup(`close-${process.pid}`)!;
     const { command, args } = step.wrap('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $!']);
     const pid = Number(spawnSync(command, args, { encoding: 'utf8' }).stdout.trim());
+    // Only a positive pid names one process: 0 would signal this process's whole group below.
+    expect(pid).toBeGreaterThan(0);
     try {
       expect(step.leftovers()).toEqual([`${pid} sleep 30`]);
       step.close();
