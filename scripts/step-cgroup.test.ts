@@ -4,10 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { cgroup2Mount, openStepCgroup, ownCgroup2Path, usageSecondsFromCpuStat } from './step-cgroup.mjs';
 import { reapedChildrenCpuSeconds } from './test-times.mjs';
 
-/** A grandchild that spins until it has used 300 ms of CPU, started by a parent that ends at once. */
+/**
+ * A shell that starts a Node grandchild spinning until it has used 300 ms of CPU, and ends at once: the
+ * shell's own CPU is a few milliseconds (a Node parent's start took 0.2 s on a loaded machine).
+ */
 const ORPHAN_SPINNER = [
-  '-e',
-  "require('child_process').spawn(process.execPath, ['-e', 'const u = () => { const c = process.cpuUsage(); return c.user + c.system; }; while (u() < 300_000);'], { detached: true, stdio: 'ignore' }).unref()",
+  '-c',
+  '"$0" -e "$1" >/dev/null 2>&1 &',
+  process.execPath,
+  'const u = () => { const c = process.cpuUsage(); return c.user + c.system; }; while (u() < 300_000);',
 ];
 
 describe("npm test's per-step cgroup", () => {
@@ -40,11 +45,11 @@ describe("npm test's per-step cgroup", () => {
     const step = openStepCgroup(`test-${process.pid}`)!;
     try {
       const reapedBefore = reapedChildrenCpuSeconds()!;
-      const { command, args } = step.wrap(process.execPath, ORPHAN_SPINNER);
+      const { command, args } = step.wrap('sh', ORPHAN_SPINNER);
       expect(spawnSync(command, args).status).toBe(0);
       // The parent has ended; the spinner runs on in the step's cgroup, named as left running (by its parent's
-      // command line if it is read between its fork and its exec).
-      expect(step.leftovers().join('\n')).toMatch(/^\d+ \S*node -e /m);
+      // command line if it is read between its fork and its exec, which names node -e too).
+      expect(step.leftovers().join('\n')).toMatch(/^\d+ .*node -e /m);
       const waitUntil = Date.now() + 20_000;
       while (step.leftovers().length > 0 && Date.now() < waitUntil) spawnSync('sleep', ['0.05']);
       expect(step.leftovers()).toEqual([]);
