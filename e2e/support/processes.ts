@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 // The kit's start-up alone (no @playwright/test): Vitest's integration tests use it too.
 import { startInspector as startKitInspector, type Inspector } from '../../kit/start-inspector.js';
 import { demoTarget } from '../../server/demo/demo-target';
+import { isProcessId } from '../../server/store/process-alive';
 import { targetScript } from './target-bundles';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,7 +55,7 @@ export async function startUntil(
 /** Whether a process id is still running (a zombie waiting for its parent to reap it counts as ended). */
 export function isAlive(pid: number): boolean {
   // 0 and negative numbers name process groups (0: the caller's own), never one process: a half-written pid file reads as 0.
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (!isProcessId(pid)) return false;
   try {
     process.kill(pid, 0);
   } catch {
