@@ -149,5 +149,5 @@ for (const result of ran) {
   console.log(`  ${result.name} left ${result.leftovers.length} process${result.leftovers.length === 1 ? '' : 'es'} running:`);
   for (const line of result.leftovers.slice(0, 5)) console.log(`    ${line}`);
 }
-printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES });
+printTimeReport({ unit: UNIT_TIMES, e2e: E2E_TIMES, cpu: Object.fromEntries(ran.map((result) => [result.name, result.cpu])) });
 process.exit(failed ? 1 : 0);

@@ -39,12 +39,18 @@ export function e2eFileSeconds(report) {
   return { seconds, tests };
 }
 
-/** The lines of the summary for one runner. */
-export function timeLines(name, { seconds, tests }) {
+/**
+ * The lines of the summary for one runner. With the step's CPU seconds, also its CPU a test: the figure
+ * to compare between two runs, since the same tests cost more CPU on a slower or busier host (the
+ * same tree has cost 3.1 s and 6.7 s of CPU a browser test on two days of this kind of machine), and wall
+ * time on a CPU-bound run follows it.
+ */
+export function timeLines(name, { seconds, tests }, cpuSeconds) {
   const total = [...seconds.values()].reduce((a, b) => a + b, 0);
   const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, SHOWN);
+  const cpu = cpuSeconds === undefined || tests === 0 ? '' : `, ${cpuSeconds.toFixed(0)} s of CPU (${(cpuSeconds / tests).toFixed(2)} s a test)`;
   return [
-    `  ${name}: ${tests} tests in ${seconds.size} files, ${total.toFixed(0)} worker-seconds; slowest files:`,
+    `  ${name}: ${tests} tests in ${seconds.size} files, ${total.toFixed(0)} worker-seconds${cpu}; slowest files:`,
     ...slowest.map(([file, s]) => `    ${s.toFixed(1).padStart(6)} s  ${(((100 * s) / (total || 1)).toFixed(0) + ' %').padStart(4)}  ${file}`),
   ];
 }
@@ -106,7 +112,8 @@ export function failedLines(name, failures) {
   ];
 }
 
-export function printTimeReport({ unit, e2e }) {
+/** `unit` and `e2e`: each runner's report file; `cpu`: each step's CPU seconds by name, where counted. */
+export function printTimeReport({ unit, e2e, cpu = {} }) {
   const lines = ['\nwhere the time went:'];
   const failed = [];
   for (const [name, file, read, readFailures] of [
@@ -119,7 +126,7 @@ export function printTimeReport({ unit, e2e }) {
     }
     try {
       const report = JSON.parse(readFileSync(file, 'utf8'));
-      lines.push(...timeLines(name, read(report)));
+      lines.push(...timeLines(name, read(report), cpu[name]));
       failed.push(...failedLines(name, readFailures(report)));
     } catch (error) {
       lines.push(`  ${name}: unreadable report ${file}: ${error instanceof Error ? error.message : String(error)}`);

@@ -33,6 +33,12 @@ describe("npm test's time summary", () => {
     ]);
   });
 
+  it("adds the step's CPU and its CPU a test where the step's CPU was counted", () => {
+    const e2e = e2eFileSeconds({ suites: [{ file: 'a.spec.ts', specs: [{ tests: [{ results: [{ duration: 3000 }] }, { results: [{ duration: 1000 }] }] }] }] });
+    expect(timeLines('e2e', e2e, 9)[0]).toBe('  e2e: 2 tests in 1 files, 4 worker-seconds, 9 s of CPU (4.50 s a test); slowest files:');
+    expect(timeLines('e2e', { seconds: new Map(), tests: 0 }, 9)[0]).toBe('  e2e: 0 tests in 0 files, 0 worker-seconds; slowest files:');
+  });
+
   it("reads Vitest's files relative to the repository", () => {
     const unit = unitFileSeconds({ files: [{ file: `${process.cwd()}/server/x.test.ts`, seconds: 1.5, tests: 2 }] });
     expect(timeLines('unit', unit)).toEqual(['  unit: 2 tests in 1 files, 2 worker-seconds; slowest files:', '       1.5 s  100 %  server/x.test.ts']);
