@@ -67,3 +67,22 @@ test('a shared inspector that a test stopped is started anew for the next', asyn
     await pool.stop();
   }
 });
+
+test('a shared inspector keeps its session between tests however long no page watches it: its worker is watching', async ({ browser }) => {
+  const pool = new InspectorPool();
+  // A second of grace: what the default 15 s would be on a machine loaded enough to take that long to open a page.
+  const options = { args: ['--idle-close', '1'] };
+  try {
+    await pool.acquire(options);
+    const inspector = await pool.acquire(options);
+    // Past the grace, with no page open: the time a loaded machine can take between one test's reset and its page.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const app = new InspectorPage(await browser.newPage(), inspector);
+    await app.open();
+    await app.waitConnected();
+    await expect(app.page.getByRole('alert')).toHaveCount(0);
+    await app.page.close();
+  } finally {
+    await pool.stop();
+  }
+});

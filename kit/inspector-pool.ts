@@ -5,6 +5,12 @@
  * is disconnected, the start-up connection is made again with the settings it was
  * started with, and every other session (and its file) is deleted. What a test then
  * sees is what a new inspector shows: one session, its own log, its own calls.
+ *
+ * The pool keeps one socket open to its inspector for as long as it holds it. The proxy
+ * closes live sessions once no client has watched them for `--idle-close` seconds (15 by
+ * default); with a socket opened only for each reset, that countdown ran from the reset to
+ * the next page's connect, and a page slow to load on a loaded machine found its session
+ * "Closed because no page was watching it". The worker is watching: its socket says so.
  */
 import { InspectorSocket, type SessionLine } from './inspector-socket.js';
 import { startInspector, type Inspector, type InspectorOptions } from './start-inspector.js';
@@ -15,6 +21,8 @@ const START_SESSION_TIMEOUT_MS = 30_000;
 type Shared = {
   key: string;
   inspector: Inspector;
+  /** Open from the start to stop(): the worker watching its inspector, and the socket resets use. */
+  socket: InspectorSocket;
   /** The session the next reset starts again (undefined: the inspector connects to nothing at start). */
   startSession: { sessionId: string; settings: unknown } | undefined;
   /** Whether a test has used it since its start or last reset. */
@@ -58,20 +66,24 @@ export class InspectorPool {
   async stop(): Promise<void> {
     const shared = this.current;
     this.current = undefined;
+    shared?.socket.close();
     await shared?.inspector.stop();
   }
 
   private async start(key: string, options: InspectorOptions): Promise<Shared> {
     const inspector = await startInspector(options);
+    let socket: InspectorSocket | undefined;
     try {
+      socket = await InspectorSocket.open(inspector);
       const args = options.args ?? [];
       let startSession: Shared['startSession'];
       if (connectsAtStart(args)) {
-        const [first] = await this.withSocket(inspector, (socket) => socket.waitForSessions((sessions) => sessions.length > 0, START_SESSION_TIMEOUT_MS));
+        const [first] = await socket.waitForSessions((sessions) => sessions.length > 0, START_SESSION_TIMEOUT_MS);
         startSession = { sessionId: first.sessionId, settings: first.settings };
       }
-      return { key, inspector, startSession, isUsed: false };
+      return { key, inspector, socket, startSession, isUsed: false };
     } catch (error) {
+      socket?.close();
       await inspector.stop();
       throw error;
     }
@@ -79,29 +91,20 @@ export class InspectorPool {
 
   private async reset(shared: Shared): Promise<void> {
     if (shared.inspector.process.exitCode !== null || shared.inspector.process.signalCode !== null) throw new Error('the shared inspector has exited');
-    await this.withSocket(shared.inspector, async (socket) => {
-      const before = await socket.waitForSessions(() => true, START_SESSION_TIMEOUT_MS);
-      for (const session of before.filter((s) => s.isLive)) await socket.send('disconnect', { sessionId: session.sessionId });
-      let keep: string | undefined;
-      if (shared.startSession) {
-        const { sessionId, settings } = shared.startSession;
-        const reply = await socket.send('reconnect', { sessionId, settings });
-        keep = isSessionReply(reply) ? reply.sessionId : undefined;
-        if (!keep) throw new Error(`reconnect answered ${JSON.stringify(reply)}`);
-        shared.startSession = { sessionId: keep, settings };
-      }
-      const after = await socket.waitForSessions((sessions) => sessions.some((s) => s.sessionId === keep) || !keep, START_SESSION_TIMEOUT_MS);
-      for (const session of after.filter((s: SessionLine) => s.sessionId !== keep)) await socket.send('delete-session', { sessionId: session.sessionId });
-    });
-  }
-
-  private async withSocket<T>(inspector: Inspector, use: (socket: InspectorSocket) => Promise<T>): Promise<T> {
-    const socket = await InspectorSocket.open(inspector);
-    try {
-      return await use(socket);
-    } finally {
-      socket.close();
+    const { socket } = shared;
+    if (!socket.isOpen()) throw new Error('the socket to the shared inspector has closed');
+    const before = await socket.waitForSessions(() => true, START_SESSION_TIMEOUT_MS);
+    for (const session of before.filter((s) => s.isLive)) await socket.send('disconnect', { sessionId: session.sessionId });
+    let keep: string | undefined;
+    if (shared.startSession) {
+      const { sessionId, settings } = shared.startSession;
+      const reply = await socket.send('reconnect', { sessionId, settings });
+      keep = isSessionReply(reply) ? reply.sessionId : undefined;
+      if (!keep) throw new Error(`reconnect answered ${JSON.stringify(reply)}`);
+      shared.startSession = { sessionId: keep, settings };
     }
+    const after = await socket.waitForSessions((sessions) => sessions.some((s) => s.sessionId === keep) || !keep, START_SESSION_TIMEOUT_MS);
+    for (const session of after.filter((s: SessionLine) => s.sessionId !== keep)) await socket.send('delete-session', { sessionId: session.sessionId });
   }
 }
 

@@ -25,12 +25,26 @@ function textOf(data: WebSocket.RawData): string {
 export class InspectorSocket {
   private nextId = 1;
   private readonly replies = new Map<number, (reply: Reply) => void>();
-  private readonly sessionWaiters = new Set<() => void>();
+  /** Each waiter's check, and how it fails when the socket closes first. */
+  private readonly sessionWaiters = new Map<() => void, (error: Error) => void>();
   /** The newest `sessions` push; undefined until the first arrives (the proxy sends one on every connect). */
   sessions: SessionLine[] | undefined;
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data) => this.receive(textOf(data)));
+    // An error (the inspector killed mid-frame) is followed by 'close', handled below; unheard, it would end the worker.
+    socket.on('error', () => undefined);
+    // A socket that closes (the inspector stopped, or close()) answers no command again: each one waiting fails now.
+    socket.on('close', () => {
+      for (const settle of this.replies.values()) settle({ id: 0, ok: false, error: 'the socket to the inspector closed' });
+      this.replies.clear();
+      for (const fail of this.sessionWaiters.values()) fail(new Error(`The socket to the inspector closed; it last listed ${JSON.stringify(this.sessions)}`));
+      this.sessionWaiters.clear();
+    });
+  }
+
+  isOpen(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
   }
 
   static async open(inspector: { host: string; origin: string; token: string }): Promise<InspectorSocket> {
@@ -49,6 +63,10 @@ export class InspectorSocket {
   send(type: string, params: Record<string, unknown>): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (!this.isOpen()) {
+        reject(new Error(`${type} was not sent: the socket to the inspector is not open`));
+        return;
+      }
       this.replies.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`${type} was refused: ${JSON.stringify(reply.error)}`))));
       this.socket.send(JSON.stringify({ type, id, params }));
     });
@@ -57,6 +75,10 @@ export class InspectorSocket {
   /** Wait for a `sessions` push that passes `isWanted`. */
   waitForSessions(isWanted: (sessions: SessionLine[]) => boolean, timeoutMs: number): Promise<SessionLine[]> {
     return new Promise((resolve, reject) => {
+      if (this.socket.readyState === WebSocket.CLOSING || this.socket.readyState === WebSocket.CLOSED) {
+        reject(new Error(`The socket to the inspector is closed; it last listed ${JSON.stringify(this.sessions)}`));
+        return;
+      }
       const check = () => {
         if (!this.sessions || !isWanted(this.sessions)) return;
         clearTimeout(timer);
@@ -67,7 +89,10 @@ export class InspectorSocket {
         this.sessionWaiters.delete(check);
         reject(new Error(`The inspector did not list the sessions expected within ${timeoutMs} ms; it lists ${JSON.stringify(this.sessions)}`));
       }, timeoutMs);
-      this.sessionWaiters.add(check);
+      this.sessionWaiters.set(check, (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
       check();
     });
   }
@@ -91,7 +116,7 @@ export class InspectorSocket {
       settle?.({ id: push.id, ok: push.ok === true, result: push.result, error: push.error });
     } else if (push.type === 'sessions' && Array.isArray(push.sessions)) {
       this.sessions = push.sessions.flatMap((line) => asSessionLine(line) ?? []);
-      for (const check of this.sessionWaiters) check();
+      for (const check of this.sessionWaiters.keys()) check();
     }
   }
 }
