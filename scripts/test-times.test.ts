@@ -5,7 +5,6 @@ import {
   e2eFailures,
   e2eFileSeconds,
   failedLines,
-  machineBusySeconds,
   machineLine,
   reapedChildrenCpuSeconds,
   reapedCpuFromStat,
@@ -17,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isProcessId, isRunning } from '../server/store/process-alive';
+import { pathToFileURL } from 'node:url';
 
 describe("npm test's time summary", () => {
   it('sums each file across projects and results, slowest first, with its share', () => {
@@ -72,26 +71,44 @@ describe("npm test's time summary", () => {
   });
 
   it.runIf(existsSync('/proc/stat'))("counts the machine's CPU whoever started the work", () => {
-    const before = machineBusySeconds()!;
-    const reapedBefore = reapedChildrenCpuSeconds()!;
-    // A grandchild whose parent ends first is reaped outside this process's tree: the reaped count misses it.
-    // The parent is a shell, a few milliseconds of CPU: a Node parent's own start took 0.2 s on a loaded machine.
-    const started = spawnSync('sh', ['-c', '"$0" -e "$1" >/dev/null 2>&1 & echo $!', process.execPath, SPIN_300_MS], { encoding: 'utf8' });
-    const orphan = Number(started.stdout.trim());
-    expect(isProcessId(orphan)).toBe(true);
-    // Until the orphan has ended, having used its 300 ms: whatever else the machine did, it counted those.
-    const waitUntil = Date.now() + 20_000;
-    while (isRunning(orphan) && Date.now() < waitUntil) spawnSync('sleep', ['0.05']);
-    expect(isRunning(orphan)).toBe(false);
-    // /proc/stat counts in ticks (10 ms): a tick or two may fall either side of the reading.
-    expect(machineBusySeconds()! - before).toBeGreaterThanOrEqual(0.28);
-    // …while the count of what this process waited for saw only the short-lived parent.
-    expect(reapedChildrenCpuSeconds()! - reapedBefore).toBeLessThan(0.2);
+    // Measured in a process of its own: this worker's reaped count also grows with whatever an earlier test
+    // file (they share the process) left to exit, which once added 0.31 s while this test waited.
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', MEASURE_AN_ORPHAN], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const seen = JSON.parse(run.stdout) as { orphanEnded: boolean; machine: number; reaped: number };
+    expect(seen.orphanEnded).toBe(true);
+    // The orphan used 300 ms: whatever else the machine did, it counted those (/proc/stat counts in 10 ms ticks).
+    expect(seen.machine).toBeGreaterThanOrEqual(0.28);
+    // …while the count of what the measuring process waited for saw only the short-lived shell.
+    expect(seen.reaped).toBeLessThan(0.2);
   });
 });
 
 /** Node code that spins until its process has used 300 ms of CPU: on a loaded machine 300 ms of wall time may hold far less. */
 const SPIN_300_MS = 'const u = () => { const c = process.cpuUsage(); return c.user + c.system; }; while (u() < 300_000);';
+
+/**
+ * A grandchild whose parent ends first is reaped outside the measuring process's tree: the reaped count
+ * misses it, the machine's count does not. The parent is a shell, a few milliseconds of CPU (a Node
+ * parent's own start took 0.2 s on a loaded machine). Waits until the orphan has ended; prints the counts.
+ */
+const MEASURE_AN_ORPHAN = `
+import { spawnSync } from 'node:child_process';
+import { machineBusySeconds, reapedChildrenCpuSeconds } from ${JSON.stringify(pathToFileURL(join(process.cwd(), 'scripts/test-times.mjs')).href)};
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+// Ended once it is gone or a zombie: its CPU is counted by then, whenever init comes to reap it.
+const running = (pid) => { try { return readFileSync('/proc/' + pid + '/stat', 'utf8').split(') ')[1][0] !== 'Z'; } catch { return false; } };
+const machineBefore = machineBusySeconds();
+const reapedBefore = reapedChildrenCpuSeconds();
+const started = spawnSync('sh', ['-c', '"$0" -e "$1" >/dev/null 2>&1 & echo $!', process.execPath, ${JSON.stringify(SPIN_300_MS)}], { encoding: 'utf8' });
+const orphan = Number(started.stdout.trim());
+if (!(orphan > 0)) throw new Error('no orphan pid: ' + started.stdout);
+const waitUntil = Date.now() + 30_000;
+// Waiting starts no process: each would add its own CPU to the reaped count.
+while (running(orphan) && Date.now() < waitUntil) await sleep(20);
+console.log(JSON.stringify({ orphanEnded: !running(orphan), machine: machineBusySeconds() - machineBefore, reaped: reapedChildrenCpuSeconds() - reapedBefore }));
+`;
 
 function ticksPerSecond(): number {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim();
