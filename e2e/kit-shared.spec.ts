@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { expect, InspectorPage } from 'elicitation-inspector/playwright';
 import { InspectorPool } from '../kit/inspector-pool';
 import { InspectorSocket } from '../kit/inspector-socket';
+import { startInspector } from '../kit/start-inspector';
 import { RulesPanel } from './rules-panel';
 import { test } from './support/test';
 
@@ -84,5 +85,21 @@ test('a shared inspector keeps its session between tests however long no page wa
     await app.page.close();
   } finally {
     await pool.stop();
+  }
+});
+
+test('the socket to an inspector that stops fails what waits on it at once, saying so, and the worker goes on', async () => {
+  const inspector = await startInspector({});
+  const socket = await InspectorSocket.open(inspector);
+  try {
+    // Heard before the stop, so its failure is awaited here rather than unhandled meanwhile.
+    const waiting = expect(socket.waitForSessions(() => false, 60_000)).rejects.toThrow(/^The socket to the inspector closed; it last listed/);
+    await inspector.stop();
+    await waiting;
+    await expect(socket.send('disconnect', { sessionId: 'none' })).rejects.toThrow('disconnect was not sent: the socket to the inspector is not open');
+    await expect(socket.waitForSessions(() => true, 60_000)).rejects.toThrow(/^The socket to the inspector is closed/);
+  } finally {
+    socket.close();
+    await inspector.stop();
   }
 });

@@ -24,7 +24,8 @@ function textOf(data: WebSocket.RawData): string {
 
 export class InspectorSocket {
   private nextId = 1;
-  private readonly replies = new Map<number, (reply: Reply) => void>();
+  /** Each command waiting for its reply: how it settles, and how it fails when the socket closes first. */
+  private readonly replies = new Map<number, { settle: (reply: Reply) => void; fail: (error: Error) => void }>();
   /** Each waiter's check, and how it fails when the socket closes first. */
   private readonly sessionWaiters = new Map<() => void, (error: Error) => void>();
   /** The newest `sessions` push; undefined until the first arrives (the proxy sends one on every connect). */
@@ -36,7 +37,7 @@ export class InspectorSocket {
     socket.on('error', () => undefined);
     // A socket that closes (the inspector stopped, or close()) answers no command again: each one waiting fails now.
     socket.on('close', () => {
-      for (const settle of this.replies.values()) settle({ id: 0, ok: false, error: 'the socket to the inspector closed' });
+      for (const { fail } of this.replies.values()) fail(new Error('The socket to the inspector closed before it answered'));
       this.replies.clear();
       for (const fail of this.sessionWaiters.values()) fail(new Error(`The socket to the inspector closed; it last listed ${JSON.stringify(this.sessions)}`));
       this.sessionWaiters.clear();
@@ -67,7 +68,8 @@ export class InspectorSocket {
         reject(new Error(`${type} was not sent: the socket to the inspector is not open`));
         return;
       }
-      this.replies.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`${type} was refused: ${JSON.stringify(reply.error)}`))));
+      const settle = (reply: Reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`${type} was refused: ${JSON.stringify(reply.error)}`)));
+      this.replies.set(id, { settle, fail: (error) => reject(new Error(`${type}: ${error.message}`)) });
       this.socket.send(JSON.stringify({ type, id, params }));
     });
   }
@@ -111,9 +113,9 @@ export class InspectorSocket {
     }
     if (!isRecord(push)) return;
     if (push.type === 'reply' && typeof push.id === 'number') {
-      const settle = this.replies.get(push.id);
+      const waiting = this.replies.get(push.id);
       this.replies.delete(push.id);
-      settle?.({ id: push.id, ok: push.ok === true, result: push.result, error: push.error });
+      waiting?.settle({ id: push.id, ok: push.ok === true, result: push.result, error: push.error });
     } else if (push.type === 'sessions' && Array.isArray(push.sessions)) {
       this.sessions = push.sessions.flatMap((line) => asSessionLine(line) ?? []);
       for (const check of this.sessionWaiters.keys()) check();
