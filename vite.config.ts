@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { filesReaching, importGraph, sourceFiles } from './scripts/import-graph';
+import { filesReaching, importGraph, sourceFiles } from './scripts/import-graph.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
