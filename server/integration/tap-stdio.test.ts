@@ -321,6 +321,40 @@ describe('tap over stdio, when something goes away', () => {
     expect(findingCodes(events).filter((c) => c.startsWith('host-'))).toEqual(['host-gave-up']);
     expect(events.at(-1)).toMatchObject({ kind: 'session-state', state: 'closed', reason: 'transport-closed' });
   }, 60_000);
+
+  it('host-gave-up gives the wait up to the host closing stdin, not up to the server exiting after it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tap-gave-up-'));
+    const transport = new ClassicStdio({ ...tapped(targetStdio('lingering'), dataDir), stderr: 'pipe', cwd: ROOT });
+    const client = new ClassicClient({ name: 'closing-host', version: '1.32.2' }, { capabilities: { elicitation: {} } });
+    let seenAt = 0;
+    const asked = new Promise<void>((resolve) =>
+      client.setRequestHandler(ElicitRequestSchema, () => {
+        seenAt = Date.now();
+        resolve();
+        return new Promise(() => {}); // the host's person never answers
+      }),
+    );
+    await client.connect(transport);
+    void client.callTool({ name: 'ask', arguments: {} }).catch(() => {});
+    await asked;
+    // The SDK's own close: stdin closed, then SIGTERM 2 s later to a server still running (this one
+    // does not exit on the close), which the tap passes on.
+    const closedAt = Date.now();
+    await client.close();
+    const [file] = readdirSync(dataDir).filter((name) => name.endsWith('.jsonl'));
+    const events = readSession(dataDir, file.slice(0, -'.jsonl'.length));
+    const ended = events.at(-1)!;
+    expect(ended).toMatchObject({ kind: 'session-state', state: 'closed', reason: 'transport-closed' });
+
+    // The finding says tenths of a second (±50 ms). The tap sees the close a little after the host
+    // made it: far less than the time the server lived on after it, half of which is all the bound allows.
+    const request = events.find((e) => e.kind === 'elicitation')!;
+    const message = events.find((e): e is EventOf<'finding'> => e.kind === 'finding' && e.code === 'host-gave-up')?.message ?? '';
+    const waitedMs = Number(/had waited ([\d.]+) s/.exec(message)?.[1]) * 1000;
+    const serverOutlivedMs = ended.at - closedAt;
+    expect(waitedMs, message).toBeGreaterThanOrEqual(seenAt - request.at - 50);
+    expect(waitedMs, message).toBeLessThan(closedAt - request.at + 50 + serverOutlivedMs / 2);
+  }, 60_000);
 });
 
 /** A host that writes and reads raw lines: what it was sent, byte for byte, and its messages as they come. */

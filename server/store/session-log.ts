@@ -46,14 +46,20 @@ export class SessionLog implements EventSource {
   private fd: number | undefined;
   private lastAt = 0;
   private closed = false;
+  private readonly now: () => number;
   private readonly memoryWindow: number;
   /** Removes the target's own secrets from each entry as it is serialized (see secret-scrubber.ts). */
   private readonly scrubSecrets: JsonScrubber | undefined;
   /** Settles once a closed big session's index and links are saved beside its file (or could not be); unset for others. */
   sidecarsSaved: Promise<void> | undefined;
 
-  constructor(sessionId: string, filePath: string | undefined, options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber } = {}) {
+  constructor(
+    sessionId: string,
+    filePath: string | undefined,
+    options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber; now?: () => number } = {},
+  ) {
     this.sessionId = sessionId;
+    this.now = options.now ?? Date.now;
     this.filePath = filePath;
     this.memoryWindow = filePath ? (options.memoryWindow ?? MEMORY_WINDOW) : Infinity;
     this.scrubSecrets = options.scrubSecrets;
@@ -69,7 +75,7 @@ export class SessionLog implements EventSource {
 
   append(event: NewLogEvent): LogEvent {
     // `at` never goes backwards within a session, so ordering by time and by seq agree.
-    const at = Math.max(Date.now(), this.lastAt);
+    const at = Math.max(this.now(), this.lastAt);
     this.lastAt = at;
     const full = { ...redactEvent(event), seq: ++this.count, at, sessionId: this.sessionId };
     this.unflushed.push(full);

@@ -27,6 +27,8 @@ export type RelayObserver = {
   fromServer(text: string): void;
   overlong(from: 'host' | 'server', bytes: number): void;
   serverStderr(text: string): void;
+  /** The host closed its end of stdin: said when it happens, before the server has exited. */
+  hostClosed(): void;
 };
 
 export type RelayEnd = {
@@ -102,6 +104,7 @@ export function relayStdio(
     child.stdin.end();
     hostLines.end();
     hostClosed = true;
+    observe((o) => o.hostClosed());
     // The spec's shutdown for stdio, done for the host: stdin closed, then SIGTERM, then SIGKILL.
     escalation = setTimeout(() => {
       child.kill('SIGTERM');

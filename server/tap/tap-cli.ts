@@ -76,19 +76,24 @@ export async function tapCli(argv: string[]): Promise<number> {
     process.stderr.write(`elicitation-inspector ${parsed.error}\n`);
     return 2;
   }
-  // The server starts before anything else loads: the host is waiting for its handshake.
-  const queued: ((recorder: RelayObserver) => void)[] = [];
+  // The server starts before anything else loads: the host is waiting for its handshake. What is relayed
+  // meanwhile is queued with the moment it came, and recorded at that moment once the record is open:
+  // a host that closed 0.6 s after a request must not read as having waited for the record to open.
+  const queued: { at: number; replay: (recorder: RelayObserver) => void }[] = [];
   let recorder: RelayObserver | undefined;
+  const clock: Clock = { startedAt: Date.now(), replayingAt: undefined };
+  const take = (replay: (recorder: RelayObserver) => void) => (recorder ? replay(recorder) : queued.push({ at: Date.now(), replay }));
   const observer: RelayObserver = {
-    fromHost: (text) => (recorder ? recorder.fromHost(text) : queued.push((r) => r.fromHost(text))),
-    fromServer: (text) => (recorder ? recorder.fromServer(text) : queued.push((r) => r.fromServer(text))),
-    overlong: (from, bytes) => (recorder ? recorder.overlong(from, bytes) : queued.push((r) => r.overlong(from, bytes))),
-    serverStderr: (text) => (recorder ? recorder.serverStderr(text) : queued.push((r) => r.serverStderr(text))),
+    fromHost: (text) => take((r) => r.fromHost(text)),
+    fromServer: (text) => take((r) => r.fromServer(text)),
+    overlong: (from, bytes) => take((r) => r.overlong(from, bytes)),
+    serverStderr: (text) => take((r) => r.serverStderr(text)),
+    hostClosed: () => take((r) => r.hostClosed()),
   };
   const relay = relayStdio(parsed, () => observer);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => relay.signal(signal));
 
-  const record = await openRecord(parsed, relay.hold).catch((error: unknown) => {
+  const record = await openRecord(parsed, relay.hold, clock).catch((error: unknown) => {
     process.stderr.write(`elicitation-inspector tap: not recording (${error instanceof Error ? error.message : String(error)}); relaying only.\n`);
     return undefined;
   });
@@ -96,13 +101,15 @@ export async function tapCli(argv: string[]): Promise<number> {
   if (record) {
     // What came before the record opened goes in first, with no await between it and the recorder taking
     // over: a message relayed during one would be recorded ahead of the earlier ones still queued.
-    for (const replay of queued.splice(0)) {
+    for (const { at, replay } of queued.splice(0)) {
+      clock.replayingAt = at;
       try {
         replay(record.recorder);
       } catch {
         // As in the relay: a message the record cannot take is not the host's problem.
       }
     }
+    clock.replayingAt = undefined;
     recorder = record.recorder;
     const { HoldChannel } = await import('./hold-channel');
     channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
@@ -119,8 +126,15 @@ export async function tapCli(argv: string[]): Promise<number> {
   return end.tapExitCode;
 }
 
+/** The record's time: now, or while the queue is replayed, the moment the replayed message came. */
+type Clock = { startedAt: number; replayingAt: number | undefined };
+
 /** The session file and the recorder that writes it. */
-async function openRecord(options: TapOptions, hold: StdioHold): Promise<{ log: SessionLog; recorder: TapRecorder; file: string; sessionId: string }> {
+async function openRecord(
+  options: TapOptions,
+  hold: StdioHold,
+  clock: Clock,
+): Promise<{ log: SessionLog; recorder: TapRecorder; file: string; sessionId: string }> {
   const [{ SessionLog }, { TapRecorder }, { summarizeTarget }, { secretScrubber, targetSecrets }] = await Promise.all([
     import('../store/session-log'),
     import('./tap-recorder'),
@@ -134,9 +148,10 @@ async function openRecord(options: TapOptions, hold: StdioHold): Promise<{ log: 
   // environment it inherits (the host config's `env`) are replaced wherever an entry holds them.
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const scrubSecrets = secretScrubber(targetSecrets({ transport: 'stdio', command: options.command, args: options.args, env }));
-  const log = new SessionLog(sessionId, filePath, { ...(scrubSecrets && { scrubSecrets }) });
+  const now = () => clock.replayingAt ?? Date.now();
+  const log = new SessionLog(sessionId, filePath, { now, startedAt: clock.startedAt, ...(scrubSecrets && { scrubSecrets }) });
   const target = summarizeTarget({ transport: 'stdio', command: options.command, args: options.args, env: {} });
-  const recorder = new TapRecorder({ emit: (event) => log.append(event), target, hold });
+  const recorder = new TapRecorder({ emit: (event) => log.append(event), target, hold, now });
   const running = readRunning(options.dataDir);
   process.stderr.write(
     running

@@ -64,6 +64,8 @@ export class TapRecorder {
   private readonly hold: TapRecorderInit['hold'];
   private nextCall = 1;
   private isClosed = false;
+  /** The host closed its side (stdin): what it left unanswered was judged then, not when the server exits. */
+  private isHostGone = false;
   /** The server's stderr before the host's first message (a server's "running on stdio" line), held so the first entry can still name the host. */
   private earlyStderr: string[] = [];
   private earlyStderrBytes = 0;
@@ -149,13 +151,25 @@ export class TapRecorder {
   }
 
   /**
+   * The host closed the connection (its end of stdin), now: the elicitations it leaves unanswered
+   * get their finding at this moment, with the wait up to it. The server may take seconds more to
+   * exit (until the host's SIGTERM, or the tap's own), and that is no part of the host's wait.
+   */
+  hostClosed(): void {
+    if (this.isClosed || this.isHostGone) return;
+    this.isHostGone = true;
+    this.start(undefined);
+    this.elicitations.hostGaveUp('closed', undefined, 'connection');
+  }
+
+  /**
    * The relay ended: the server exited (its code or signal), or the host closed the connection
    * first. Elicitations still unanswered are ended, with a finding when the host gave up on them.
    */
   end(how: { reason: TapEndReason; exitCode?: number | null; signal?: string | null; stderrTail?: string[] }): void {
     if (this.isClosed) return;
     this.start(undefined);
-    if (how.reason === 'transport-closed') this.elicitations.hostGaveUp('closed', undefined, 'connection');
+    if (how.reason === 'transport-closed') this.hostClosed();
     this.elicitations.endAll('session-closed', END_REASONS[how.reason]);
     for (const call of this.hostRequests.takeCalls()) this.emit({ kind: 'call-end', callId: call.callId, outcome: 'cancelled' });
     this.isClosed = true;
