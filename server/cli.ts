@@ -5,7 +5,7 @@ import type { ConfigChoice } from './config-target';
 import { listen, type Listening } from './http/listen';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
-import { DEFAULT_DATA_DIR } from './store/data-dir';
+import { announceRunning, DEFAULT_DATA_DIR } from './store/data-dir';
 import { watchParent } from './parent-watch';
 import { VERSION } from './version';
 import type { RuleSet } from './wire/rules';
@@ -130,6 +130,9 @@ async function main(argv: string[]): Promise<void> {
   if (options.allowAllInterfaces) {
     process.stderr.write('WARNING: listening on all network interfaces. Anyone who can reach this port and learns the token can run commands here.\n');
   }
+  // Before the URL is printed: a tap started as soon as the inspector says it is ready must find it.
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const unannounce = announceRunning(dataDir, { pid: process.pid, url: listening.url, version: VERSION });
   process.stdout.write(`Elicitation Inspector ${VERSION} is listening on ${listening.url}\nOpen: ${url}\n`);
   if (options.open) openBrowser(url);
 
@@ -143,7 +146,8 @@ async function main(argv: string[]): Promise<void> {
   const inspector = serveInspector(listening, {
     options,
     token,
-    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    dataDir,
+    unannounce,
     settings: sessionSettings(options, rules),
     config,
     configured,

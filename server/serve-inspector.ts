@@ -13,7 +13,6 @@ import { serveProxy } from './http/server';
 import { sendTracesOnSessionEnd } from './otlp-on-end';
 import type { ConfiguredServers } from './session/configured-servers';
 import { SessionRegistry } from './session/session-registry';
-import { announceRunning } from './store/data-dir';
 import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema, type SessionSettingsInput } from './wire/target';
 
@@ -21,6 +20,8 @@ export type InspectorStart = {
   options: CliOptions;
   token: string;
   dataDir: string;
+  /** Takes back the data folder's note that this inspector runs (written before the URL was printed). */
+  unannounce: () => void;
   settings: SessionSettingsInput;
   config: ConfigChoice | undefined;
   configured: ConfiguredServers | undefined;
@@ -37,7 +38,6 @@ export function serveInspector(listening: Listening, start: InspectorStart): { s
   // Taps first, so that one starting while the earlier files are listed is not missed.
   registry.followTaps();
   void registry.loadRecorded();
-  const unannounce = announceRunning(start.dataDir, { pid: process.pid, url: listening.url, version: VERSION });
   if (config?.chosen && configured) {
     void registry.connect(configured.target(config.chosen.name), settings);
   } else if (!config && options.target !== null) {
@@ -55,7 +55,7 @@ export function serveInspector(listening: Listening, start: InspectorStart): { s
   });
   return {
     async stop() {
-      unannounce();
+      start.unannounce();
       await registry.closeAll('proxy-exit');
       await otlp?.flush();
       await server.close();

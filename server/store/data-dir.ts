@@ -3,7 +3,7 @@
  * says an inspector is running on it, so that `tap` (another process) can tell the person where
  * its session shows live.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isProcessId, isRunning } from './process-alive';
@@ -18,10 +18,14 @@ export const TAP_FILE_PREFIX = 'tap-';
 
 export type RunningInspector = { pid: number; url: string; version: string };
 
-/** Say that this process serves the data folder; the returned function takes it back (called at exit). */
+/**
+ * Say that this process serves the data folder (making the folder on a first run); the returned
+ * function takes it back (called at exit). Written before the inspector says it is ready.
+ */
 export function announceRunning(dataDir: string, running: RunningInspector): () => void {
   const path = join(dataDir, RUNNING_FILE);
   try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(path, JSON.stringify(running) + '\n', { mode: 0o600 });
   } catch {
     // Only a convenience for `tap`'s message: the inspector works without it.
