@@ -34,6 +34,8 @@ export function serveInspector(listening: Listening, start: InspectorStart): { s
   const settings = SessionSettingsSchema.parse(start.settings);
   const registry = new SessionRegistry({ dataDir: start.dataDir });
   registry.configured = configured;
+  // Rules given at start answer in every session the page opens, not only the first (until the person changes them).
+  if (start.settings.rules) registry.standBy(settings.rules);
   const otlp = options.otlp ? sendTracesOnSessionEnd(registry, options.otlp, (line) => void process.stderr.write(`${line}\n`)) : undefined;
   // Taps first, so that one starting while the earlier files are listed is not missed.
   registry.followTaps();

@@ -23,9 +23,11 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'subscribe':
       return { lastSeq: await ctx.subscribe(command.params.sessionId, command.params.afterSeq) };
     case 'connect':
-      return { sessionId: (await registry.connect(command.params.target, command.params.settings)).id };
-    case 'reconnect':
-      return { sessionId: (await registry.reconnect(command.params.sessionId, command.params.settings)).id };
+      return { sessionId: (await registry.connect(command.params.target, registry.pageSettings(command.params.settings))).id };
+    case 'reconnect': {
+      const { settings } = command.params;
+      return { sessionId: (await registry.reconnect(command.params.sessionId, settings && registry.pageSettings(settings))).id };
+    }
     case 'disconnect':
       await registry.disconnect(command.params.sessionId);
       return {};
@@ -71,7 +73,7 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'connect-configured': {
       const configured = registry.configured;
       if (!configured) throw new WireFailure('not-found', 'The inspector was started without --config: there are no configured servers.');
-      return { sessionId: (await registry.connect(configured.target(command.params.name), command.params.settings)).id };
+      return { sessionId: (await registry.connect(configured.target(command.params.name), registry.pageSettings(command.params.settings))).id };
     }
     case 'diagnose': {
       const session = registry.get(command.params.sessionId);

@@ -1,24 +1,28 @@
 /**
  * `--rules FILE`: the connection made at start answers by the file's rules, and
- * the session file tells the story like any other.
+ * the session file tells the story like any other; so does every session the page
+ * opens after it, until the person changes the rules.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
-import { startInspector } from '../../e2e/support/processes';
+import { demoStdio, startInspector } from '../../e2e/support/processes';
 import { callAnswered } from '../../e2e/support/rules-support';
+import { EMPTY_RULES } from '../wire/rules';
+import { DEFAULT_SETTINGS } from '../wire/target';
+
+const RULES_FILE = {
+  $schema: './schemas/rules.schema.json',
+  version: 1,
+  rules: [{ id: 'order', name: 'confirm orders', match: { tool: 'confirm_order' }, answer: { action: 'accept', content: { note: 'from the file' } } }],
+};
 
 describe('--rules FILE', () => {
   it('the demo connection made at start answers by the file, and the session file keeps the rule-match and the action', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'rules-cli-')), 'rules.json');
-    const file = {
-      $schema: './schemas/rules.schema.json',
-      version: 1,
-      rules: [{ id: 'order', name: 'confirm orders', match: { tool: 'confirm_order' }, answer: { action: 'accept', content: { note: 'from the file' } } }],
-    };
-    writeFileSync(path, JSON.stringify(file));
+    writeFileSync(path, JSON.stringify(RULES_FILE));
     const inspector = await startInspector(['--rules', path]);
     const client = await InspectorClient.connect(inspector);
     try {
@@ -38,6 +42,37 @@ describe('--rules FILE', () => {
       expect(entries.find((e) => e.kind === 'session-state')?.settings?.rules).toMatchObject({ enabled: true, rules: [{ id: 'order' }] });
       expect(entries.filter((e) => e.kind === 'rule-match')).toEqual([expect.objectContaining({ action: 'accept', rule })]);
       expect(entries.filter((e) => e.kind === 'action' && e.actor === 'rule')).toEqual([expect.objectContaining({ action: 'accept', rule })]);
+    } finally {
+      client.close();
+      await inspector.stop();
+    }
+  }, 90_000);
+
+  it('a session the page opens after the first one ended answers by them too, until the person changes them', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rules-cli-')), 'rules.json');
+    writeFileSync(path, JSON.stringify(RULES_FILE));
+    const inspector = await startInspector(['--rules', path]);
+    const client = await InspectorClient.connect(inspector);
+    try {
+      const first = await client.waitFor(() => client.sessions[0], 30_000, 'the session made at start');
+      await client.follow(first.sessionId);
+      await client.waitForEvent('session-state', (e) => e.state === 'ready', 0, 30_000);
+      // The session made at start ends (a disconnect here; an idle close ends it the same way).
+      await client.send('disconnect', { sessionId: first.sessionId });
+      // Connect as the page does on a page that never had rules of its own: its rules for the next connection are none.
+      const pageSettings = { ...DEFAULT_SETTINGS, rules: EMPTY_RULES };
+      const sessionId = await client.open({ transport: 'stdio', ...demoStdio() }, pageSettings);
+      expect(client.sessions.find((s) => s.sessionId === sessionId)?.settings.rules.rules.map((rule) => rule.id)).toEqual(['order']);
+      const story = await callAnswered({ inspector, client }, sessionId, 'confirm_order');
+      expect(story.end.result?.structuredContent).toEqual({ item: 'tea', confirmed: true, note: 'from the file' });
+      expect(story.matches).toEqual([expect.objectContaining({ action: 'accept', rule: expect.objectContaining({ id: 'order' }) })]);
+
+      // The person takes the rules away: the next session the page opens has none.
+      await client.send('set-rules', { sessionId, rules: EMPTY_RULES });
+      await client.send('disconnect', { sessionId });
+      const next = await client.open({ transport: 'stdio', ...demoStdio() }, pageSettings);
+      expect(client.sessions.find((s) => s.sessionId === next)?.settings.rules).toEqual(EMPTY_RULES);
+      await client.send('disconnect', { sessionId: next });
     } finally {
       client.close();
       await inspector.stop();

@@ -51,6 +51,8 @@ export class SessionRegistry {
   private readonly ruleEngines = new WeakMap<Session, RuleEngine>();
   /** The way back to the taps of followed sessions: the hold, held answers, rules (tap-controls.ts). */
   private readonly taps: TapControls;
+  /** The rules given at start, then as the person last set them on a driven session: see `pageSettings`. */
+  private standingRules: RuleSet | undefined;
 
   constructor(private readonly options: RegistryOptions = {}) {
     this.folder = new FolderSessions(
@@ -224,8 +226,28 @@ export class SessionRegistry {
   setRules(sessionId: string, rules: RuleSet): void {
     // A tapped session's rules answer the requests its tap holds (rules/tapped-rules.ts).
     if (this.followed.has(sessionId)) this.taps.setRules(sessionId, rules);
-    else this.live(sessionId).setRules(rules);
+    else {
+      this.live(sessionId).setRules(rules);
+      // The person changed the rules: from now on theirs, not the start's, are the ones that stand.
+      if (this.standingRules) this.standingRules = rules;
+    }
     this.changed();
+  }
+
+  /** The rules given at start (`--rules`): they stand for every session the page opens, until the person changes them. */
+  standBy(rules: RuleSet): void {
+    this.standingRules = rules;
+  }
+
+  /**
+   * The settings of a session the page asks for. The page sends the rules it keeps for the next
+   * connection, none on a page that never had any: then the rules given at start (or the person's
+   * last change to them) apply, so a Connect after the first session ended (an idle close, a
+   * disconnect) answers as that session did. Rules the page sends are the person's and apply as sent.
+   */
+  pageSettings(settings: SessionSettings): SessionSettings {
+    if (!this.standingRules || settings.rules.rules.length > 0) return settings;
+    return { ...settings, rules: this.standingRules };
   }
 
   /** Replace a live session's roots and tell its server; a reconnect keeps them (they live in its settings). */
