@@ -11,6 +11,14 @@
 import type { SessionRegistry } from './session/session-registry';
 import { TAP_FILE_PREFIX } from './store/data-dir';
 
+/**
+ * How long a collector has to take a session's spans on the way out (a tap whose host has closed,
+ * the end of `run` or `audit`, the inspector's stop), where the caller gives the process seconds at
+ * most: a collector that is down or never answers costs no more, and the session file keeps the spans.
+ * Here, free of OpenTelemetry, for the tap's start (formats/otlp-export.ts uses it).
+ */
+export const OTLP_SEND_BOUND_MS = 1000;
+
 export type TracesOnEnd = { flush(): Promise<void>; stop(): void };
 
 /** A collector's URL as `--otlp` takes it, or the sentence saying why not. */
@@ -46,14 +54,28 @@ export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: stri
 /** The log writes its entries at the end of the turn it took them in: a file is read after that. */
 const afterTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** One session file's calls to the collector; a collector that refuses is reported, never thrown. */
-export async function sendFileTraces(file: string, sessionId: string, endpoint: string, report: (line: string) => void): Promise<void> {
+/**
+ * One session file's calls to the collector, in at most OTLP_SEND_BOUND_MS once the file is read; a
+ * collector that refuses or does not answer is reported, never thrown: how many spans did not go,
+ * why, and that the file still holds them.
+ */
+export async function sendFileTraces(
+  file: string,
+  sessionId: string,
+  endpoint: string,
+  report: (line: string) => void,
+  boundMs = OTLP_SEND_BOUND_MS,
+): Promise<void> {
+  const what = `session ${shortId(sessionId)}`;
+  const exporter = await import('./formats/otlp-export').catch((error: unknown) => {
+    report(`elicitation-inspector: could not send ${what}'s traces to ${endpoint}: ${(error as Error).message}`);
+  });
+  if (!exporter) return;
   try {
-    const { sendSessionFileTraces } = await import('./formats/otlp-export');
-    const count = await sendSessionFileTraces(file, endpoint);
-    if (count) report(`Sent ${count} span${count === 1 ? '' : 's'} of session ${shortId(sessionId)} to ${endpoint}`);
+    const count = await exporter.sendSessionFileTraces(file, endpoint, boundMs);
+    if (count) report(`Sent ${count} span${count === 1 ? '' : 's'} of ${what} to ${endpoint}`);
   } catch (error) {
-    report(`elicitation-inspector: could not send session ${shortId(sessionId)}'s traces to ${endpoint}: ${(error as Error).message}`);
+    report(exporter.notSentLine(what, file, endpoint, error));
   }
 }
 

@@ -5,7 +5,8 @@
  *
  * For any command that records sessions (`run`, the inspector, and others to come):
  * `sendSessionFileTraces(file, endpoint)` after a session ends sends its calls, one
- * trace each (`sendSessionTraces` from entries in hand); `otlpJson(events)` is the same as a file.
+ * trace each (`sendSessionTraces` from entries in hand), in the time the caller gives it;
+ * `otlpJson(events)` is the same as a file.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { ExportResultCode } from '@opentelemetry/core';
@@ -46,26 +47,62 @@ export function tracesUrl(endpoint: string): string {
   return url.href;
 }
 
-/** Sends a session's calls to an OTLP/HTTP collector; resolves with how many spans went, rejects saying why the collector refused them. */
-export async function sendSessionTraces(events: readonly LogEvent[], endpoint: string): Promise<number> {
+/** A session's spans did not reach the collector: why, and how many they were (the session file still holds them). */
+export class TracesNotSent extends Error {
+  constructor(
+    message: string,
+    readonly spanCount: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sends a session's calls to an OTLP/HTTP collector; resolves with how many spans went, rejects with
+ * TracesNotSent saying why not: the collector refused them, or did not take them within `boundMs`
+ * (the exporter's retries of a refused connection included).
+ */
+export async function sendSessionTraces(events: readonly LogEvent[], endpoint: string, boundMs: number): Promise<number> {
   const spans = sessionSpans(events);
   if (!spans.length) return 0;
-  const exporter = new OTLPTraceExporter({ url: tracesUrl(endpoint) });
+  const exporter = new OTLPTraceExporter({ url: tracesUrl(endpoint), timeoutMillis: boundMs });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await new Promise<void>((resolve, reject) =>
-      exporter.export(spans, (result) =>
-        result.error || result.code !== ExportResultCode.SUCCESS ? reject(result.error ?? new Error('the collector refused the spans')) : resolve(),
+    await Promise.race([
+      new Promise<void>((resolve, reject) =>
+        exporter.export(spans, (result) =>
+          result.error || result.code !== ExportResultCode.SUCCESS
+            ? reject(new TracesNotSent(result.error?.message ?? 'the collector refused the spans', spans.length))
+            : resolve(),
+        ),
       ),
-    );
+      // The exporter's own timeout covers each request and its retries; this is the bound whatever it does.
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TracesNotSent(`the collector did not take them within ${formatSeconds(boundMs)}`, spans.length)), boundMs);
+      }),
+    ]);
   } finally {
-    await exporter.shutdown();
+    clearTimeout(timer);
+    // Not awaited: shutting down waits for a request in flight, which is what the bound is for not waiting on.
+    void exporter.shutdown().catch(() => {});
   }
   return spans.length;
 }
 
+const formatSeconds = (ms: number) => `${ms / 1000} s`;
+
+/** The line for a session's traces that did not go: how many, why, and how to have them later from its file. */
+export function notSentLine(what: string, file: string, endpoint: string, error: unknown): string {
+  const spans = error instanceof TracesNotSent ? `${error.spanCount} span${error.spanCount === 1 ? '' : 's'} of ${what}` : `${what}'s traces`;
+  return (
+    `elicitation-inspector: could not send ${spans} to ${endpoint} (${(error as Error).message}). ` +
+    `${file} still holds them: \`elicitation-inspector export-otlp ${file}\` writes them as OTLP/JSON, to send later.`
+  );
+}
+
 /** As sendSessionTraces, from the session's file (what a command has once its session closed). */
-export async function sendSessionFileTraces(path: string, endpoint: string): Promise<number> {
-  return sendSessionTraces((await readSessionFile(path, isCallEntry)).events, endpoint);
+export async function sendSessionFileTraces(path: string, endpoint: string, boundMs: number): Promise<number> {
+  return sendSessionTraces((await readSessionFile(path, isCallEntry)).events, endpoint, boundMs);
 }
 
 function emit(tracer: Tracer, plan: SpanPlan, parent = context.active()): void {

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { OTLP_SEND_BOUND_MS } from '../otlp-on-end';
 import { SessionRegistry } from '../session/session-registry';
 import { DEFAULT_DATA_DIR } from '../store/data-dir';
 import { ScenarioProtocolSchema, type RunReport } from '../wire/scenario';
@@ -104,19 +105,26 @@ export async function runCli(argv: string[], io: CliIo = stdio()): Promise<numbe
   return exitCode(reports);
 }
 
-/** Each run's calls to the collector, one trace a call; a collector that refuses is said, and changes no verdict. */
+/**
+ * Each run's calls to the collector, one trace a call, all runs at once so that the bound on each
+ * (otlp-export.ts) is the bound on all; a collector that refuses or is down is said, with what was
+ * not sent, and changes no verdict.
+ */
 async function sendTraces(reports: RunReport[], registry: SessionRegistry, endpoint: string, io: { err: (text: string) => void }): Promise<void> {
-  const { sendSessionFileTraces } = await import('../formats/otlp-export');
-  for (const report of reports) {
-    const file = report.sessionId === undefined ? undefined : registry.filePath(report.sessionId);
-    if (!file) continue;
-    try {
-      const count = await sendSessionFileTraces(file, endpoint);
-      io.err(`Sent ${count} span${count === 1 ? '' : 's'} of the ${report.protocol} run to ${endpoint}\n`);
-    } catch (error) {
-      io.err(`elicitation-inspector: could not send the ${report.protocol} run's traces to ${endpoint}: ${(error as Error).message}\n`);
-    }
-  }
+  const { notSentLine, sendSessionFileTraces } = await import('../formats/otlp-export');
+  const lines = await Promise.all(
+    reports.map(async (report) => {
+      const file = report.sessionId === undefined ? undefined : registry.filePath(report.sessionId);
+      if (!file) return undefined;
+      try {
+        const count = await sendSessionFileTraces(file, endpoint, OTLP_SEND_BOUND_MS);
+        return `Sent ${count} span${count === 1 ? '' : 's'} of the ${report.protocol} run to ${endpoint}`;
+      } catch (error) {
+        return notSentLine(`the ${report.protocol} run`, file, endpoint, error);
+      }
+    }),
+  );
+  for (const line of lines) if (line) io.err(`${line}\n`);
 }
 
 export function exitCode(reports: RunReport[]): number {
