@@ -71,7 +71,7 @@ describe.each(['refusing', 'silent'] as const)('with a %s collector', (kind) => 
     try {
       await client.close();
       expect(err).toMatch(notSent('session tap-[0-9a-f]{8}', endpoint));
-      expect(kill.mock.contexts.filter((child) => child.pid === tapPid)).toEqual([]);
+      expect((kill.mock.contexts as ChildProcess[]).filter((child) => child.pid === tapPid)).toEqual([]);
     } finally {
       kill.mockRestore();
     }
