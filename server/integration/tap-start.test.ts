@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector } from '../../e2e/support/processes';
+import { newTappedSession } from '../../e2e/support/tapped-host';
 import { readRunning } from '../store/data-dir';
 
 const parent = mkdtempSync(join(tmpdir(), 'tap-start-'));
@@ -36,6 +38,13 @@ it('a tap started as soon as the inspector printed its URL records into that ins
     );
     const exited = new Promise((resolve) => tap.once('exit', resolve));
     expect(await said).toContain(`elicitation-inspector tap: recording into the inspector at ${inspector.origin}/ (session tap-`);
+    // And the inspector shows it live, as it said.
+    const watcher = await InspectorClient.connect(inspector);
+    try {
+      await newTappedSession(watcher, new Set());
+    } finally {
+      watcher.close();
+    }
     tap.stdin.end();
     await exited;
   } finally {
