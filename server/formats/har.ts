@@ -5,50 +5,65 @@
  * JSON-RPC body as its rpc-out and rpc-in entries rather than on the exchange, so
  * those bodies are put back from the entries that carry the exchange's ids (a
  * notification or an answer to the server has none: each POST without ids takes the next one sent).
+ * A POST answered with an event stream gets every message the log ties to that stream, in the
+ * order they came: the server's requests made during the request (an elicitation names its call,
+ * whose rounds name their ids), progress for its token, then the responses.
  */
 import type { Entry, Har, Header } from 'har-format';
 import type { EventOf, JsonRpcMessage, LogEvent } from '../wire/events';
 
 /** The entries a HAR is made of; a reader keeps only these from a long file. */
 export function isHarEntry(event: LogEvent): boolean {
-  return event.kind === 'http' || event.kind === 'rpc-out' || event.kind === 'rpc-in';
+  return (
+    event.kind === 'http' ||
+    event.kind === 'rpc-out' ||
+    event.kind === 'rpc-in' ||
+    event.kind === 'call-round' ||
+    (event.kind === 'elicitation' && event.origin.kind === 'push')
+  );
 }
 
 export function sessionToHar(events: readonly LogEvent[], creator: { name: string; version: string }): Har {
   const requests = new Map<string, JsonRpcMessage>();
-  const responses = new Map<string, JsonRpcMessage>();
+  const streams = new StreamMessages(events);
   for (const event of events) {
-    // The client's requests and the server's answers to them: the server's own requests share no id space with these.
+    // The client's requests: the server's own requests share no id space with these.
     if (event.kind === 'rpc-out' && isRequest(event.message)) requests.set(idOf(event.message), event.message);
-    if (event.kind === 'rpc-in' && !('method' in event.message) && 'id' in event.message) responses.set(idOf(event.message), event.message);
   }
   // The client's other messages (notifications, its answers to the server's requests) carry no id of its own: each is
   // logged as it is sent, its exchange when the response comes, so each POST without ids takes the oldest not yet taken.
   const others: JsonRpcMessage[] = [];
-  const entries: Entry[] = [];
+  const entries: { entry: Entry; startedAt: number }[] = [];
   for (const event of events) {
     if (event.kind === 'rpc-out' && !isRequest(event.message)) others.push(event.message);
     if (event.kind !== 'http') continue;
     const isOther = event.method === 'POST' && !event.rpcIds?.length && event.requestBody === undefined;
     const other = isOther ? others.shift() : undefined;
-    entries.push(entryOf(event, requests, responses, other ? [other] : []));
+    entries.push({ entry: entryOf(event, requests, streams, other ? [other] : []), startedAt: event.at - event.durationMs });
   }
-  return { log: { version: '1.2', creator, entries } };
+  // HAR 1.2 lists entries by start; the log writes an exchange when its response headers come, and a
+  // request answered late (a call waiting on a person) is logged after requests that started later.
+  entries.sort((a, b) => a.startedAt - b.startedAt);
+  return { log: { version: '1.2', creator, entries: entries.map(({ entry }) => entry) } };
 }
 
-function entryOf(event: EventOf<'http'>, requests: Map<string, JsonRpcMessage>, responses: Map<string, JsonRpcMessage>, other: JsonRpcMessage[]): Entry {
+function entryOf(event: EventOf<'http'>, requests: Map<string, JsonRpcMessage>, streams: StreamMessages, other: JsonRpcMessage[]): Entry {
   const ids = (event.rpcIds ?? []).map(String);
-  const sent = event.requestBody ?? rpcBody(pick(requests, ids)) ?? rpcBody(other);
+  const asked = pick(requests, ids);
+  const sent = event.requestBody ?? rpcBody(asked) ?? rpcBody(other);
   const isOk = event.status !== undefined && event.status >= 200 && event.status < 300;
-  const answers = isOk ? pick(responses, ids) : [];
   const responseType = header(event.responseHeaders, 'content-type') ?? '';
-  const received = event.responseBody ?? (answers.length ? (responseType.includes('text/event-stream') ? sseBody(answers) : rpcBody(answers)) : undefined);
+  const isStream = responseType.includes('text/event-stream');
+  const carried = isOk ? streams.of(asked, isStream) : [];
+  const received = event.responseBody ?? (carried.length ? (isStream ? sseBody(carried) : rpcBody(carried)) : undefined);
   const notes = [
     event.error && `Failed: ${event.error}`,
     event.requestBody === undefined && sent !== undefined && 'JSON-RPC request body put back from the session log.',
     event.responseBody === undefined &&
       received !== undefined &&
-      'JSON-RPC responses put back from the session log (a stream carried them; other messages on it are in the log).',
+      (isStream
+        ? "The stream's messages put back from the session log, in the order they came: the server's requests made for this request, its progress, the responses (log messages are in the log)."
+        : 'JSON-RPC responses put back from the session log.'),
   ].filter((note): note is string => typeof note === 'string');
   const started = event.at - event.durationMs;
   return {
@@ -92,6 +107,70 @@ function pick(messages: Map<string, JsonRpcMessage>, ids: string[]): JsonRpcMess
     const message = messages.get(id);
     return message ? [message] : [];
   });
+}
+
+/**
+ * The messages from the server that the log ties to the requests of one POST. Streamable HTTP (2025
+ * era) sends a server's request made while handling ours on our request's stream: the inspector logs
+ * it as an elicitation of the call it belongs to, and the call's rounds name the requests it sent.
+ */
+class StreamMessages {
+  /** Every message from the server, in the order it came. */
+  private readonly received: JsonRpcMessage[] = [];
+  /** Our request id → the places in `received` of the messages for it: its response, the server's requests made for it. */
+  private readonly byId = new Map<string, number[]>();
+  private readonly byProgressToken = new Map<string, number[]>();
+
+  constructor(events: readonly LogEvent[]) {
+    const roundIds = new Map<string, string[]>();
+    const pushCall = new Map<string, string>();
+    for (const event of events) {
+      if (event.kind === 'call-round') roundIds.set(event.callId, [...(roundIds.get(event.callId) ?? []), String(event.rpcId)]);
+      if (event.kind === 'elicitation' && event.origin.kind === 'push' && event.callId) pushCall.set(String(event.origin.rpcId), event.callId);
+    }
+    for (const event of events) {
+      if (event.kind !== 'rpc-in') continue;
+      const { message } = event;
+      const place = this.received.push(message) - 1;
+      if (message.method === 'notifications/progress') {
+        const token = progressTokenOf(message);
+        if (token !== undefined) add(this.byProgressToken, token, place);
+      } else if (isRequest(message)) {
+        // A server's request is tied to ours through the call its elicitation names.
+        const call = pushCall.get(idOf(message));
+        for (const id of call ? (roundIds.get(call) ?? []) : []) add(this.byId, id, place);
+      } else if (!('method' in message) && 'id' in message) add(this.byId, idOf(message), place);
+    }
+  }
+
+  /** The messages of the stream that answered `asked`, in the order they came; without a stream, only the responses. */
+  of(asked: JsonRpcMessage[], isStream: boolean): JsonRpcMessage[] {
+    const places = new Set<number>();
+    for (const request of asked) {
+      for (const place of this.byId.get(idOf(request)) ?? []) places.add(place);
+      const token = progressTokenOf(request);
+      if (isStream && token !== undefined) for (const place of this.byProgressToken.get(token) ?? []) places.add(place);
+    }
+    return [...places]
+      .sort((x, y) => x - y)
+      .map((place) => this.received[place])
+      .filter((message) => isStream || !('method' in message));
+  }
+}
+
+function add(index: Map<string, number[]>, key: string, place: number): void {
+  const places = index.get(key);
+  if (places) places.push(place);
+  else index.set(key, [place]);
+}
+
+/** A request's `_meta.progressToken`, or a progress notification's `progressToken`, as text. */
+function progressTokenOf(message: JsonRpcMessage): string | undefined {
+  const params = message.params;
+  if (typeof params !== 'object' || params === null) return undefined;
+  const record = params as { progressToken?: unknown; _meta?: { progressToken?: unknown } };
+  const token = message.method === 'notifications/progress' ? record.progressToken : record._meta?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? String(token) : undefined;
 }
 
 function isRequest(message: JsonRpcMessage): boolean {

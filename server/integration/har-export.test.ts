@@ -2,7 +2,8 @@
  * `export-har` on a session the scenario runner recorded against the demo server
  * over Streamable HTTP (2025-11-25: the elicitations arrive on the call's stream):
  * the file is HAR 1.2 by the HAR schema, has one entry per logged exchange with the
- * log's redacted headers, and carries the JSON-RPC bodies the log kept apart.
+ * log's redacted headers, in the order they started, and carries the JSON-RPC bodies
+ * the log kept apart (a call's stream whole: its elicitation requests, then its result).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -78,13 +79,15 @@ describe('elicitation-inspector export-har', () => {
     const validate = harValidator();
     expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
 
-    const exchanges = (await readSessionFile(sessionFile, (event) => event.kind === 'http')).events;
+    // In the order they started: the log writes each when its response headers came.
+    const exchanges = (await readSessionFile(sessionFile, (event) => event.kind === 'http')).events
+      .flatMap((event) => (event.kind === 'http' ? [event] : []))
+      .sort((a, b) => a.at - a.durationMs - (b.at - b.durationMs));
     expect(har.log.entries).toHaveLength(exchanges.length);
     expect(har.log.creator.name).toBe('elicitation-inspector');
     expect(text).not.toContain(SECRET);
     for (const [i, entry] of har.log.entries.entries()) {
       const logged = exchanges[i];
-      if (logged.kind !== 'http') throw new Error('not an exchange');
       expect(entry.request.url).toBe(logged.url.replace('[redacted]', '%5Bredacted%5D'));
       expect(entry.request.headers).toEqual(Object.entries(logged.requestHeaders).map(([name, value]) => ({ name, value })));
     }
@@ -94,14 +97,28 @@ describe('elicitation-inspector export-har', () => {
     expect(first.request.headers).toContainEqual({ name: 'authorization', value: '[redacted]' });
   });
 
-  it("puts back each JSON-RPC body: the call's request, and its result from the stream that carried it", async () => {
+  it("puts back each JSON-RPC body: the call's request, and every event of the stream that answered it, the elicitations first", async () => {
     const har = JSON.parse((await exportHar(sessionFile)).out);
     const call = har.log.entries.find((entry: { request: { postData?: { text: string } } }) => entry.request.postData?.text.includes('"method":"tools/call"'));
     expect(call.request.postData.text).toContain('"name":"plan_trip"');
     expect(call.response.status).toBe(200);
     expect(call.response.content.mimeType).toContain('text/event-stream');
-    expect(call.response.content.text).toMatch(/^event: message\ndata: \{.*plan_trip: booked 1 to Lisbon on 2027-05-01, window seat/);
+    // The stream as the server sent it: both elicitation requests, in order, then the result that ended it.
+    const events = (call.response.content.text as string).split('\n\n').filter(Boolean);
+    const messages = events.map((event) => {
+      expect(event).toMatch(/^event: message\ndata: \{/);
+      return JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { method?: string; params?: { message?: string }; result?: unknown };
+    });
+    expect(messages.map((message) => message.method ?? 'result')).toEqual(['elicitation/create', 'elicitation/create', 'result']);
+    expect(events[2]).toContain('plan_trip: booked 1 to Lisbon on 2027-05-01, window seat');
+    expect(call.response.content.size).toBe(Buffer.byteLength(call.response.content.text));
     expect(call.comment).toContain('put back from the session log');
+  });
+
+  it('lists the entries in the order they started, as HAR 1.2 asks, not in the order the log wrote them', async () => {
+    const har = JSON.parse((await exportHar(sessionFile)).out) as { log: { entries: { startedDateTime: string }[] } };
+    const starts = har.log.entries.map((entry) => Date.parse(entry.startedDateTime));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
   it("puts back the bodies without a request's id: a notification, and the client's answers to the server's elicitations", async () => {
