@@ -3,7 +3,7 @@
  * entries each reads from the file, and the text it writes. Shared by the command
  * line (export-cli.ts) and the page's Export menu (the proxy's export-as route): HAR 1.2 and OTLP/JSON.
  */
-import { readSessionFile } from '../store/read-session';
+import { readSessionFile, type ReadOptions } from '../store/read-session';
 import { VERSION } from '../version';
 import type { LogEvent } from '../wire/events';
 import { isHarEntry, sessionToHar } from './har';
@@ -29,7 +29,7 @@ export function isExportFormat(name: string): name is ExportFormat {
 }
 
 /** Reads a session file and writes it in the format; throws SessionFileError for a damaged file. */
-export async function exportSessionFile(path: string, format: ExportFormat): Promise<string> {
+export async function exportSessionFile(path: string, format: ExportFormat, options: ReadOptions = {}): Promise<string> {
   const { keep, write } = EXPORT_FORMATS[format];
-  return write((await readSessionFile(path, keep)).events);
+  return write((await readSessionFile(path, keep, options)).events);
 }

@@ -79,7 +79,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
     let source: string;
     try {
-      source = exportSpec(await readSessionForExport(path));
+      source = exportSpec(await readSessionForExport(path, { isBeingWritten: options.registry.isBeingWritten(id) }));
     } catch (error) {
       if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
       throw error;
@@ -100,7 +100,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
     let text: string;
     try {
-      text = await exportSessionFile(path, format);
+      text = await exportSessionFile(path, format, { isBeingWritten: options.registry.isBeingWritten(id) });
     } catch (error) {
       if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
       throw error;
@@ -120,7 +120,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     const file = (id: string) => {
       const path = options.registry.filePath(id);
       if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
-      return { path, source: id };
+      return { path, source: id, isBeingWritten: options.registry.isBeingWritten(id) };
     };
     const { diffSessionFiles } = await import('../formats/diff-files');
     try {

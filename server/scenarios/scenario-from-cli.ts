@@ -2,9 +2,10 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RecordedSession } from '../store/recorded-session';
+import { readSessionFile } from '../store/read-session';
+import { sessionFileProblem } from '../store/session-file';
 import { EXIT } from './run-cli';
-import { scenarioFromSource } from './session-to-scenario';
+import { sessionToScenario } from './session-to-scenario';
 
 export async function scenarioFromCli(
   argv: string[],
@@ -23,12 +24,13 @@ export async function scenarioFromCli(
   }
   let text: string;
   try {
-    const session = await RecordedSession.load(file);
-    const scenario = await scenarioFromSource(session, `Recorded ${basename(file, '.jsonl')}`);
+    // Every line checked, as diff and the exports check it: a damaged or cut-short file is said, not half turned into steps.
+    const { events } = await readSessionFile(file);
+    const scenario = sessionToScenario(events, `Recorded ${basename(file, '.jsonl')}`);
     if (scenario.steps.length === 0) throw new Error('the session has no calls to turn into steps');
     text = `${JSON.stringify(scenario, null, 2)}\n`;
   } catch (error) {
-    io.err(`elicitation-inspector: ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`elicitation-inspector: ${file}: ${sessionFileProblem(error)}\n`);
     return EXIT.usage;
   }
   if (out) writeFileSync(out, text);

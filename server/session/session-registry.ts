@@ -285,6 +285,11 @@ export class SessionRegistry {
     return existsSync(path) ? path : undefined;
   }
 
+  /** Whether a session's file is still being written (this inspector's live session, a tap it follows that still runs): its last line may not be whole yet. */
+  isBeingWritten(sessionId: string): boolean {
+    return Boolean(this.sessions.get(sessionId)?.isLive || this.followed.get(sessionId)?.isLive);
+  }
+
   list(): SessionSummary[] {
     const driven = [...this.sessions.values()].map((s) => ({
       sessionId: s.id,

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import type { LogEvent } from '../wire/events';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
-import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
+import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson, tornLine } from './session-file';
 import { SummaryBuilder, type RecordedSession } from './recorded-session';
 import { SessionLinks } from './session-links';
 import { prepareSessionFile } from './session-query';
@@ -25,12 +25,15 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     let expectedSeq = 1;
     let summary: SummaryBuilder | undefined;
     let links: SessionLinks | undefined = new SessionLinks();
+    let unreadable: { line: number; error: SessionFileError } | undefined;
     // Count bytes as they come: a chunked upload has no Content-Length to refuse up front.
     let bytes = 0;
+    let lastByte: number | undefined;
     const limited = input.pipe(
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
+          if (chunk.length) lastByte = chunk[chunk.length - 1];
           done(
             bytes > MAX_IMPORT_BYTES
               ? new SessionFileError(0, `the file is larger than ${formatMiB(MAX_IMPORT_BYTES)}, the most the inspector imports.`)
@@ -53,7 +56,17 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
         continue;
       }
       if (!line.trim()) continue;
-      const event = { ...parseEventLine(line, lineNo, expectedSeq++), sessionId };
+      // A line that is not JSON is an error unless it is the last: then it may be one cut short.
+      if (unreadable) throw unreadable.error;
+      let parsed: LogEvent;
+      try {
+        parsed = parseEventLine(line, lineNo, expectedSeq++);
+      } catch (error) {
+        if (!(error instanceof SessionFileError) || !isJsonError(line)) throw error;
+        unreadable = { line: lineNo, error };
+        continue;
+      }
+      const event = { ...parsed, sessionId };
       const stored = storedJson(event);
       writeSync(fd, stored + '\n');
       summary.add(event);
@@ -61,6 +74,8 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
       if (links && !linkStored(links, event, stored)) links = undefined;
     }
     if (!summary) throw new SessionFileError(0, 'the file is empty.');
+    // An imported file is read after the fact: one that ends in the middle of a line was cut short.
+    if (unreadable) throw lastByte === NEWLINE ? unreadable.error : tornLine(unreadable.line);
     closeSync(fd);
     const path = join(dataDir, `${sessionId}.jsonl`);
     renameSync(temp, path);
@@ -79,6 +94,17 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
       }
       rmSync(temp, { force: true });
     }
+  }
+}
+
+const NEWLINE = 0x0a;
+
+function isJsonError(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return false;
+  } catch {
+    return true; // the line is not JSON at all: damaged, or the last one cut short
   }
 }
 

@@ -33,6 +33,18 @@ export class SessionFileError extends Error {
   }
 }
 
+/**
+ * The last line of a file read after the fact does not end and is not whole: the file was cut
+ * short while it was written (its writer stopped, or it was copied, mid-line). Every reader
+ * of a whole file says this, in these words.
+ */
+export function tornLine(line: number): SessionFileError {
+  return new SessionFileError(
+    line,
+    'the file ends in the middle of this entry: it was cut short while it was being written (its writer stopped, or it was copied, mid-line). The entries before it are whole.',
+  );
+}
+
 /** Why a session file could not be read, in words for the command line: a damaged line, or what the file system said. */
 export function sessionFileProblem(error: unknown): string {
   if (error instanceof SessionFileError) return error.message;
