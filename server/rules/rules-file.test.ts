@@ -20,7 +20,7 @@ describe('rules files', () => {
   });
 
   it('each kind of broken file is refused, naming the file and the problem', () => {
-    expect(() => parseRulesFile('r.json', '{"rules": [')).toThrow(/^r\.json: not JSON \(/);
+    expect(() => parseRulesFile('r.json', '{"rules": [')).toThrow(/^r\.json:1:12: not valid JSON \(unexpected end of file/);
     expect(() => parseRulesFile('r.json', '{"rules": [{"answer": {"action": "maybe"}}]}')).toThrow(/^r\.json: not a rules file: rules\.0\.answer\.action: /);
     expect(() => parseRulesFile('r.json', '{"rules": [{"answer": {"action": "decline", "content": {}}}]}')).toThrow(
       /content, skipValidation, mergeDefaults and markComplete go only with action "accept"/,

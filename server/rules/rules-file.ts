@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { formatIssues } from '../wire/commands';
+import { parseJsonText } from '../wire/json-text';
 import { RulesFileSchema, type RuleSet } from '../wire/rules';
 
 /** Far above 500 rules with long patterns and content; a larger file is not a rules file. */
@@ -26,13 +27,12 @@ export function readRulesFile(path: string): RuleSet {
 }
 
 export function parseRulesFile(path: string, text: string): RuleSet {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new RulesFileError(`${path}: not JSON (${error instanceof Error ? error.message : String(error)}).`);
+  const read = parseJsonText(text);
+  if (!read.ok) {
+    const { line, column, reason } = read.problem;
+    throw new RulesFileError(`${path}:${line}:${column}: not valid JSON (${reason}).`);
   }
-  const parsed = RulesFileSchema.safeParse(raw);
+  const parsed = RulesFileSchema.safeParse(read.value);
   if (!parsed.success) throw new RulesFileError(`${path}: not a rules file: ${formatIssues(parsed.error.issues)}.`);
   return { enabled: parsed.data.enabled, rules: parsed.data.rules };
 }

@@ -64,7 +64,7 @@ describe('elicitation-inspector run', () => {
   it('exits 2 for a broken scenario file (with the line and column, or the path of the problem) and for bad usage', () => {
     const broken = run([scenarioFile('broken.json', '{\n  "steps": [\n    { "call": "echo" }\n  ],\n}')]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/broken\.json:5:1: not valid JSON/);
+    expect(broken.stderr).toMatch(/broken\.json:4:4: not valid JSON \(trailing comma: nothing follows it in the object\)/);
     const invalid = run([scenarioFile('invalid.json', { protocol: '2024-01-01', steps: [{ call: 'echo' }] })]);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toMatch(/invalid\.json: not a valid scenario: protocol: /);

@@ -3,7 +3,9 @@ import { parseScenarioText, ScenarioFileError } from './scenario-file';
 
 describe('scenario file', () => {
   it('a JSON syntax error names the line and column', () => {
-    expect(() => parseScenarioText('{\n  "steps": [\n    { "call": "echo", }\n  ]\n}', 'a.json')).toThrow(/^a\.json:3:23: not valid JSON/);
+    expect(() => parseScenarioText('{\n  "steps": [\n    { "call": "echo", }\n  ]\n}', 'a.json')).toThrow(
+      /^a\.json:3:21: not valid JSON \(trailing comma: nothing follows it in the object\)/,
+    );
     expect(() => parseScenarioText('{"steps": [', 'b.json')).toThrow(/^b\.json:1:12: not valid JSON/);
   });
 

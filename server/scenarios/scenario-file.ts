@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { formatIssues } from '../wire/commands';
+import { parseJsonText } from '../wire/json-text';
 import { ScenarioSchema, type Scenario } from '../wire/scenario';
 
 /** Scenario files are hand-written; a bigger one is a mistake (or hostile), not a scenario. */
@@ -26,14 +27,12 @@ export function readScenarioFile(path: string): Scenario {
 }
 
 export function parseScenarioText(text: string, source = 'scenario'): Scenario {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ScenarioFileError(`${source}${where(text, message)}: not valid JSON (${message}).`);
+  const read = parseJsonText(text);
+  if (!read.ok) {
+    const { line, column, reason } = read.problem;
+    throw new ScenarioFileError(`${source}:${line}:${column}: not valid JSON (${reason}).`);
   }
-  return parseScenario(json, source);
+  return parseScenario(read.value, source);
 }
 
 export function parseScenario(json: unknown, source = 'scenario'): Scenario {
@@ -53,13 +52,4 @@ function closestBranch(issue: Issue): Issue[] {
   if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
   const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
   return closest.flatMap((inner) => closestBranch({ ...inner, path: [...issue.path, ...inner.path] }));
-}
-
-/** ":line:column" of a JSON.parse error, from the position V8 reports (or the end of the text when it reports none). */
-function where(text: string, message: string): string {
-  const position = /at position (\d+)/.exec(message);
-  const offset = position ? Number(position[1]) : /Unexpected end of JSON input/.test(message) ? text.length : undefined;
-  if (offset === undefined) return '';
-  const before = text.slice(0, offset).split('\n');
-  return `:${before.length}:${before[before.length - 1].length + 1}`;
 }

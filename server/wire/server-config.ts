@@ -7,6 +7,7 @@
  * environment, so the page can read a pasted config the same way.
  */
 import { parseEnvFile } from './env-file';
+import { parseJsonText } from './json-text';
 import type { TargetInput } from './target';
 
 /** Config files are small; anything bigger is not one. */
@@ -208,61 +209,10 @@ function mapValues<T, U>(record: Record<string, T>, map: (value: T, key: string)
 
 /** JSON with comments and trailing commas (VS Code's flavour), with the line and column of a syntax error. */
 export function parseJsonc(text: string): { ok: true; value: unknown } | { ok: false; problem: ConfigProblem } {
-  const clean = stripJsonc(text);
-  try {
-    return { ok: true, value: JSON.parse(clean) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = /position (\d+)/.exec(message);
-    const where = at ? lineAndColumn(text, Number(at[1])) : /\(line (\d+) column (\d+)\)/.exec(message);
-    const place = Array.isArray(where) ? { line: Number(where[1]), column: Number(where[2]) } : where;
-    const reason = message
-      .replace(/^JSON\.parse: /, '')
-      .replace(/ in JSON at position \d+.*$/, '')
-      .replace(/\s*\(line \d+ column \d+\)/, '');
-    if (error instanceof RangeError) return { ok: false, problem: { message: 'the file nests too deeply to read.' } };
-    return { ok: false, problem: { message: `not valid JSON: ${reason}`, ...place } };
-  }
-}
-
-/** Blanks comments, then trailing commas, with spaces: positions in the result are positions in the file. */
-function stripJsonc(text: string): string {
-  return blank(blank(text, 'comments'), 'commas');
-}
-
-function blank(text: string, what: 'comments' | 'commas'): string {
-  const out = text.split('');
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (what === 'comments' && ch === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') out[i++] = ' ';
-    } else if (what === 'comments' && ch === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end === -1 ? text.length : end + 2;
-      for (; i < stop; i++) if (text[i] !== '\n') out[i] = ' ';
-    } else if (what === 'commas' && ch === ',') {
-      let j = i + 1;
-      while (j < text.length && /\s/.test(text[j] ?? '')) j++;
-      let k = i - 1;
-      while (k >= 0 && /\s/.test(text[k] ?? '')) k--;
-      // Only a comma after a value is trailing; in `,,` or `[,` the error is the comma's, and is reported there.
-      const afterValue = k >= 0 && !',[{'.includes(text[k] ?? '');
-      if (afterValue && (text[j] === '}' || text[j] === ']')) out[i] = ' ';
-      i++;
-    } else i++;
-  }
-  return out.join('');
-}
-
-function lineAndColumn(text: string, position: number): { line: number; column: number } {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  return { line, column: position - before.lastIndexOf('\n') };
+  const read = parseJsonText(text, { isJsonc: true });
+  if (read.ok) return read;
+  const { line, column, reason } = read.problem;
+  return { ok: false, problem: { message: `not valid JSON: ${reason}.`, line, column } };
 }
 
 function plural(n: number, word: string): string {
