@@ -87,10 +87,20 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       return { runs: await runScenario(parseScenarioCommand(command.params.scenario), { registry }) };
     }
     case 'scenario-from-session': {
-      const source = registry.source(command.params.sessionId);
-      if (!source) throw new WireFailure('not-found', `No session ${command.params.sessionId}.`);
-      const { scenarioFromSource } = await import('../scenarios/session-to-scenario');
-      return { scenario: await scenarioFromSource(source) };
+      const { sessionId } = command.params;
+      const source = registry.source(sessionId);
+      if (!source) throw new WireFailure('not-found', `No session ${sessionId}.`);
+      const { scenarioFromSource, sessionToScenario } = await import('../scenarios/session-to-scenario');
+      const path = registry.filePath(sessionId);
+      // A file no longer written is read whole and checked, as scenario-from reads it: damage is said, not skipped.
+      if (!path || registry.isBeingWritten(sessionId)) return { scenario: await scenarioFromSource(source) };
+      const [{ readSessionFile }, { SessionFileError }] = await Promise.all([import('../store/read-session'), import('../store/session-file')]);
+      try {
+        return { scenario: sessionToScenario((await readSessionFile(path)).events) };
+      } catch (error) {
+        if (error instanceof SessionFileError) throw new WireFailure('invalid-file', error.message, { line: error.line });
+        throw error;
+      }
     }
     case 'set-rules':
       registry.setRules(command.params.sessionId, command.params.rules);

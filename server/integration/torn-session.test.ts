@@ -1,7 +1,7 @@
 /**
  * A session file cut in the middle of its last line, read by every reader of whole files: the
  * commands (diff in both reporters, export-har, export-otlp, export-spec, scenario-from) and
- * the page's routes (import, the exports, the diff). Read after the fact, the cut is damage and
+ * the page's (import, the exports, the diff, Save as scenario). Read after the fact, the cut is damage and
  * each says so, naming the line, in the same words; the same cut in a file a running tap is
  * still writing is the entry not yet written, and the views end before it.
  */
@@ -9,6 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InspectorClient } from '../../e2e/support/inspector-client';
 import { startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
 import { runExportSpec } from '../export/export-spec-cli';
 import { runDiff } from '../formats/diff-cli';
@@ -124,6 +125,16 @@ describe('a session file cut in the middle of its last line', () => {
     expect(await refusal(await api('import', { method: 'POST', body: readFileSync(torn) }))).toContain(said());
     for (const route of [`${TORN_ID}/export-as/har`, `${TORN_ID}/export-as/otlp`, `${TORN_ID}/export-spec`, `${wholeId}/diff/${TORN_ID}`]) {
       expect(await refusal(await api(route)), route).toContain(said());
+    }
+    // Save as scenario, as the page asks for it.
+    const client = await InspectorClient.connect(inspector);
+    try {
+      await expect(client.send('scenario-from-session', { sessionId: TORN_ID })).rejects.toMatchObject({
+        wireError: { code: 'invalid-file', message: expect.stringContaining(said()) as string },
+      });
+      expect((await client.send('scenario-from-session', { sessionId: TAP_ID })).scenario.steps).toHaveLength(1);
+    } finally {
+      client.close();
     }
   });
 
