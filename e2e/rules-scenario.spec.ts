@@ -18,7 +18,10 @@ test('a scenario file that is not JSON is refused by name before anything is sen
   await page.getByRole('button', { name: 'Run scenario' }).click();
   const dialog = page.getByRole('dialog', { name: 'Run scenario' });
   await dialog.getByLabel('Scenario file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"steps": [') });
-  await expect(dialog.getByRole('alert')).toContainText('broken.json: not valid JSON');
+  // Where and why, as `run` says it on the command line.
+  await expect(dialog.getByRole('alert')).toContainText(
+    'broken.json:1:12: not valid JSON (unexpected end of file: the array opened at line 1, column 11 is not closed).',
+  );
 });
 
 test('running a scenario shows a verdict per run, and the session stays connected', async ({ app, page }) => {

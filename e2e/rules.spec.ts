@@ -116,8 +116,8 @@ test('a broken rules file is refused with its path and problem, and nothing is l
   });
   await expect(rules.panel.getByRole('alert')).toContainText('broken.json: Not a rules file: rules.0.answer.action:');
   await expect(rules.panel.getByRole('alert')).toContainText('Nothing was changed.');
-  await input.setInputFiles({ name: 'half.json', mimeType: 'application/json', buffer: Buffer.from('{"rules": [') });
-  await expect(rules.panel.getByRole('alert')).toContainText('half.json: Not valid JSON');
+  await input.setInputFiles({ name: 'half.json', mimeType: 'application/json', buffer: Buffer.from('{"rules": [\n  {"answer": {"action": "decline"}},\n]}') });
+  await expect(rules.panel.getByRole('alert')).toContainText('half.json: Not valid JSON: line 2, column 36: trailing comma: nothing follows it in the array.');
   expect(await rules.names()).toEqual(['keep me']);
 });
 

@@ -1,5 +1,6 @@
 import { useDismiss } from '@app/ui/use-dismiss';
 import { useRef, useState } from 'react';
+import { parseJsonText } from '@wire/json-text';
 import type { RunReport } from '@wire/scenario';
 import { useAppStore } from '@app/state/app-context';
 import { Alert } from '@app/ui/alert';
@@ -28,13 +29,13 @@ export function ScenarioMenu() {
     run(async () => {
       setRuns(undefined);
       if (file.size > SCENARIO_MAX_BYTES) throw new Error(`${file.name}: larger than ${SCENARIO_MAX_BYTES / 1_000_000} MB; a scenario file is much smaller.`);
-      let scenario: unknown;
-      try {
-        scenario = JSON.parse(await file.text());
-      } catch (parseError) {
-        throw new Error(`${file.name}: not valid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}`, { cause: parseError });
+      // The command line's reader: a syntax error says its line and column, as `run` says it.
+      const read = parseJsonText(await file.text());
+      if (!read.ok) {
+        const { line, column, reason } = read.problem;
+        throw new Error(`${file.name}:${line}:${column}: not valid JSON (${reason}).`);
       }
-      const result = await app.connection.send('run-scenario', { scenario });
+      const result = await app.connection.send('run-scenario', { scenario: read.value });
       setRuns({ file: file.name, runs: result.runs });
     });
 
