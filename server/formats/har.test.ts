@@ -22,3 +22,43 @@ describe('sessionToHar', () => {
     expect(urls).toEqual(['http://localhost:8080/Mcp?token=%5Bredacted%5D#x', 'http://127.0.0.1:9/mcp', 'http://example.com']);
   });
 });
+
+describe("sessionToHar: a call's stream", () => {
+  const base = { at: 1_700_000_000_000, sessionId: 's' };
+  let seq = 0;
+  const entry = (event: Record<string, unknown>) => ({ ...base, seq: ++seq, ...event }) as LogEvent;
+  const post = (id: number) =>
+    entry({
+      kind: 'http',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/mcp',
+      status: 200,
+      durationMs: 1,
+      requestHeaders: {},
+      responseHeaders: { 'content-type': 'text/event-stream' },
+      rpcIds: [id],
+    });
+  const call = (id: number) => entry({ kind: 'rpc-out', message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'pay' } } });
+  const push = (id: string) => [
+    entry({ kind: 'rpc-in', message: { jsonrpc: '2.0', id, method: 'elicitation/create', params: { message: id } } }),
+    entry({ kind: 'elicitation', key: id, callId: 'c', origin: { kind: 'push', rpcId: id }, mode: 'form', params: {}, serverName: 'x' }),
+  ];
+  const result = (id: number) => entry({ kind: 'rpc-in', message: { jsonrpc: '2.0', id, result: { content: [] } } });
+
+  it("gives a retried call's request to the round it was made in, not to every round of the call", () => {
+    const events = [
+      entry({ kind: 'call-round', callId: 'c', round: 1, rpcId: 1, reason: 'initial' }),
+      call(1),
+      post(1),
+      ...push('first'),
+      result(1),
+      entry({ kind: 'call-round', callId: 'c', round: 2, rpcId: 2, reason: 'url-required-retry' }),
+      call(2),
+      post(2),
+      ...push('second'),
+      result(2),
+    ];
+    const bodies = sessionToHar(events, { name: 't', version: '1' }).log.entries.map((e) => e.response.content.text ?? '');
+    expect(bodies.map((body) => [...body.matchAll(/"message":"(\w+)"/g)].map((match) => match[1]))).toEqual([['first'], ['second']]);
+  });
+});

@@ -7,7 +7,7 @@
  * notification or an answer to the server has none: each POST without ids takes the next one sent).
  * A POST answered with an event stream gets every message the log ties to that stream, in the
  * order they came: the server's requests made during the request (an elicitation names its call,
- * whose rounds name their ids), progress for its token, then the responses.
+ * whose round in flight names its id), progress for its token, then the responses.
  */
 import type { Entry, Har, Header } from 'har-format';
 import type { EventOf, JsonRpcMessage, LogEvent } from '../wire/events';
@@ -122,11 +122,13 @@ class StreamMessages {
   private readonly byProgressToken = new Map<string, number[]>();
 
   constructor(events: readonly LogEvent[]) {
-    const roundIds = new Map<string, string[]>();
-    const pushCall = new Map<string, string>();
+    // The request of ours a server's request was made for: its call's round in flight when it came (a retry is a new POST).
+    const roundInFlight = new Map<string, string>();
+    const pushFor = new Map<string, string>();
     for (const event of events) {
-      if (event.kind === 'call-round') roundIds.set(event.callId, [...(roundIds.get(event.callId) ?? []), String(event.rpcId)]);
-      if (event.kind === 'elicitation' && event.origin.kind === 'push' && event.callId) pushCall.set(String(event.origin.rpcId), event.callId);
+      if (event.kind === 'call-round') roundInFlight.set(event.callId, String(event.rpcId));
+      const round = event.kind === 'elicitation' && event.callId !== undefined ? roundInFlight.get(event.callId) : undefined;
+      if (event.kind === 'elicitation' && event.origin.kind === 'push' && round !== undefined) pushFor.set(String(event.origin.rpcId), round);
     }
     for (const event of events) {
       if (event.kind !== 'rpc-in') continue;
@@ -137,8 +139,8 @@ class StreamMessages {
         if (token !== undefined) add(this.byProgressToken, token, place);
       } else if (isRequest(message)) {
         // A server's request is tied to ours through the call its elicitation names.
-        const call = pushCall.get(idOf(message));
-        for (const id of call ? (roundIds.get(call) ?? []) : []) add(this.byId, id, place);
+        const round = pushFor.get(idOf(message));
+        if (round !== undefined) add(this.byId, round, place);
       } else if (!('method' in message) && 'id' in message) add(this.byId, idOf(message), place);
     }
   }
