@@ -16,7 +16,7 @@ const demo = () => ({ transport: 'stdio' as const, ...demoStdio() });
 const findingsOf = (sessionId: string, code: string) => suite.client.of('finding').filter((f) => f.sessionId === sessionId && f.code === code);
 
 describe('deprecation notes (SEP-2577)', () => {
-  it('on 2026-07-28 each use of logging and roots is an info finding naming the earliest removal', async () => {
+  it('on 2026-07-28 each use of logging and roots is a warning naming the earliest removal, as the SEP asks', async () => {
     const sessionId = await suite.client.open(demo(), {
       protocol: '2026-07-28',
       roots: { enabled: true, list: [{ uri: 'file:///home/ada/project' }] },
@@ -28,15 +28,19 @@ describe('deprecation notes (SEP-2577)', () => {
     expect(resultText(await roots.end)).toBe('list_roots: 1 root: file:///home/ada/project');
 
     const [declared, logging] = findingsOf(sessionId, 'logging-deprecated');
-    expect(declared).toMatchObject({ severity: 'info', message: expect.stringMatching(/^The server declares the `logging` capability/) });
+    expect(declared).toMatchObject({ severity: 'warning', message: expect.stringMatching(/^The server declares the `logging` capability/) });
     expect(logging).toMatchObject({
-      severity: 'info',
+      severity: 'warning',
       message: expect.stringMatching(/log message.*deprecated from 2026-07-28.*on or after 2027-07-28.*stderr/),
     });
     const note = suite.client.of('rpc-in').find((e) => e.seq === logging?.aboutSeq);
     expect(note?.message).toMatchObject({ method: 'notifications/message' });
     expect(findingsOf(sessionId, 'roots-deprecated')).toEqual([
-      expect.objectContaining({ severity: 'info', callId: roots.callId, message: expect.stringMatching(/roots\/list in input request "roots".*2027-07-28/) }),
+      expect.objectContaining({
+        severity: 'warning',
+        callId: roots.callId,
+        message: expect.stringMatching(/roots\/list in input request "roots".*2027-07-28/),
+      }),
     ]);
     await suite.client.send('disconnect', { sessionId });
   });

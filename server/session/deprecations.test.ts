@@ -19,7 +19,7 @@ describe('deprecation notes (SEP-2577)', () => {
     expect(deprecatedFeatureOf('sampling/createMessage')).toBe('sampling');
     expect(deprecatedFeatureOf('elicitation/create')).toBeUndefined();
     const finding = deprecationFinding('sampling', 'asked for sampling/createMessage', '2026-07-28');
-    expect(finding).toMatchObject({ code: 'sampling-deprecated', severity: 'info' });
+    expect(finding).toMatchObject({ code: 'sampling-deprecated', severity: 'warning' });
     expect(finding.message).toMatch(/Sampling is deprecated from 2026-07-28.*first revision released on or after 2027-07-28.*model provider/);
   });
 

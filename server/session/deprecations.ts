@@ -1,8 +1,9 @@
 /**
  * SEP-2577: roots, sampling and logging are deprecated from 2026-07-28 on. With
  * the "Deprecation notes" setting, each use by a server on such a connection is
- * an info finding naming the feature, the earliest revision that may drop it,
- * and where to move. Nothing on the wire changes: deprecated features still work.
+ * a warning finding naming the feature, the earliest revision that may drop it,
+ * and where to move: the SEP says implementations SHOULD warn when they meet a
+ * deprecated feature. Nothing on the wire changes: deprecated features still work.
  */
 import { DEPRECATED_FROM, EARLIEST_REMOVAL } from '../wire/proposals';
 import type { SessionSettings } from '../wire/target';
@@ -39,11 +40,11 @@ export function deprecatedFeatureOf(method: string): DeprecatedFeature | undefin
   return FEATURE_OF_METHOD[method];
 }
 
-/** The info finding for one use: `how` says what the server did ("asked for roots/list in input request \"roots\""). */
+/** The warning for one use: `how` says what the server did ("asked for roots/list in input request \"roots\""). */
 export function deprecationFinding(feature: DeprecatedFeature, how: string, protocolVersion: string): Finding {
   return {
     code: `${feature}-deprecated`,
-    severity: 'info',
+    severity: 'warning',
     message:
       `The server ${how}. ${FEATURE_NAME[feature]} is deprecated from ${DEPRECATED_FROM} (SEP-2577; this connection speaks ${protocolVersion}) ` +
       `and may be removed from ${EARLIEST_REMOVAL}: ${MIGRATION[feature]}.`,
@@ -63,7 +64,7 @@ export class LoggingNotes {
     if (this.count > MAX_LOGGING_NOTES + 1) return [];
     if (this.count === MAX_LOGGING_NOTES + 1) {
       const message = `More notifications/message arrived; after ${MAX_LOGGING_NOTES} the inspector stops noting each one (logging is deprecated from ${DEPRECATED_FROM}).`;
-      return [{ code: 'logging-deprecated-unnoted', severity: 'info', message }];
+      return [{ code: 'logging-deprecated-unnoted', severity: 'warning', message }];
     }
     return [deprecationFinding('logging', 'sent a log message (notifications/message)', protocolVersion)];
   }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** The client settings, one per proposal. */
 export const ProposalSettingsSchema = z.object({
   /**
-   * SEP-2577 (in 2026-07-28): an info finding each time a server uses roots,
+   * SEP-2577 (in 2026-07-28): a warning finding each time a server uses roots,
    * sampling or logging on 2026-07-28 or later, naming the earliest removal.
    */
   deprecationNotes: z.boolean().default(false),
