@@ -64,9 +64,16 @@ test("with a language set the form shows the server's localized message, titles 
   await app.waitConnected();
   await changeAndReconnect(app, async (form) => {
     const language = form.getByLabel(/^Language/);
-    await language.fill('fr;q=1');
-    await expect(form.getByText('"fr;q=1" is not one BCP 47 language tag (such as fr or de-CH).')).toBeVisible();
-    await language.fill('fr');
+    await language.fill('fr;q=2');
+    await expect(
+      form.getByText(
+        'Not an Accept-Language value (such as fr or fr-CA,fr;q=0.9,en;q=0.5): "fr;q=2" has a weight that is not ;q= with a number from 0 to 1 of at most three decimals (q=0.9).',
+      ),
+    ).toBeVisible();
+    await expect(language).toHaveAttribute('aria-invalid', 'true');
+    // SEP-2792's own example: weighted ranges; the demo finds French for fr-CA.
+    await language.fill('fr-CA,fr;q=0.9,en;q=0.5');
+    await expect(language).toHaveAttribute('aria-invalid', 'false');
   });
   await app.runTool('localized_signup');
   const card = app.elicitation();

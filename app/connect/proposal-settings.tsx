@@ -1,4 +1,4 @@
-import { isLanguageTag, type ProposalSettings } from '@wire/proposals';
+import { acceptLanguageProblem, type ProposalSettings } from '@wire/proposals';
 
 type Switch = { [K in keyof ProposalSettings]: ProposalSettings[K] extends boolean ? K : never }[keyof ProposalSettings];
 
@@ -49,17 +49,18 @@ export function ProposalSettingsFields({ proposals, onChange }: { proposals: Pro
   );
 }
 
-/** SEP-2792: the person's language, one BCP 47 tag; empty sends none. A tag the proxy would refuse is said here first. */
+/** SEP-2792: the person's language preference, an Accept-Language value; empty sends none. A value the proxy would refuse is said here first, with why. */
 function LanguageField({ language, onChange }: { language: string; onChange: (language: string) => void }) {
-  const invalid = language.trim() !== '' && !isLanguageTag(language.trim());
+  const problem = language.trim() === '' ? undefined : acceptLanguageProblem(language.trim());
+  const invalid = problem !== undefined;
   return (
     <div className="text-xs">
       <label className="flex items-center gap-2">
         <span>Language (SEP-2792, draft)</span>
         <input
           type="text"
-          className="w-24 rounded border border-slate-300 px-1 py-0.5"
-          placeholder="e.g. fr"
+          className="w-44 rounded border border-slate-300 px-1 py-0.5"
+          placeholder="e.g. fr-CA,fr;q=0.9"
           value={language}
           aria-invalid={invalid}
           aria-describedby="language-hint"
@@ -68,7 +69,7 @@ function LanguageField({ language, onChange }: { language: string; onChange: (la
       </label>
       <p id="language-hint" className={invalid ? 'text-red-700' : 'text-slate-500'}>
         {invalid
-          ? `"${language.trim()}" is not one BCP 47 language tag (such as fr or de-CH).`
+          ? `Not an Accept-Language value (such as fr or fr-CA,fr;q=0.9,en;q=0.5): ${problem}.`
           : 'sent on every request as _meta acceptLanguage and, over HTTP, Accept-Language; empty sends none'}
       </p>
     </div>

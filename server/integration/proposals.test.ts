@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resultText } from '../../e2e/support/inspector-client';
 import { inspectorSuite } from '../../e2e/support/inspector-suite';
-import { demoStdio, startDemoHttp, targetStdio, type Started } from '../../e2e/support/processes';
+import { demoStdio, startDemoHttp, startHttpTarget, targetStdio, type Started } from '../../e2e/support/processes';
 
 const suite = inspectorSuite();
 const demo = () => ({ transport: 'stdio' as const, ...demoStdio() });
@@ -309,7 +309,56 @@ describe("the person's language (SEP-2792)", () => {
     expect(await ask(demo(), 'localized_signup', 'fr')).toEqual([]);
   }, 60_000);
 
-  it('refuses a setting that is not one BCP 47 tag, naming it', async () => {
-    await expect(suite.client.open(demo(), { proposals: { language: 'fr;q=0.5, de' } })).rejects.toThrow(/language.*BCP 47/);
+  describe('over HTTP, as the server reads each request', () => {
+    /** What the language-mirror server heard: every HTTP request, its Accept-Language lines, the `_meta` language of each request in it. */
+    type Heard = { http: string; rpc: string[]; header: string[]; meta: (string | null)[] };
+    // A server per test: it remembers every request it heard, and a test reads only its own session's.
+    let mirror: Started & { port: number };
+    beforeEach(async () => {
+      mirror = await startHttpTarget('language-mirror');
+    });
+    afterEach(() => mirror.stop());
+
+    async function heardBy(language: string, protocol: '2025-11-25' | '2026-07-28'): Promise<Heard[]> {
+      const sessionId = await suite.client.open({ transport: 'http', url: `http://127.0.0.1:${mirror.port}/mcp` }, { protocol, proposals: { language } });
+      const { end } = await suite.client.call(sessionId, 'heard_languages');
+      const done = await end;
+      await suite.client.send('disconnect', { sessionId });
+      expect(done.outcome).toBe('result');
+      return JSON.parse(resultText(done)) as Heard[];
+    }
+
+    it.each(['2025-11-25', '2026-07-28'] as const)('with no language no request carries Accept-Language at all (%s)', async (protocol) => {
+      const heard = await heardBy('', protocol);
+      expect(heard.map((h) => h.rpc).flat()).toContain('tools/call');
+      expect(heard.filter((h) => h.header.length > 0 || h.meta.some((m) => m !== null))).toEqual([]);
+    });
+
+    it("takes the SEP's own weighted list: one Accept-Language line on every POST, the same characters as each request's _meta", async () => {
+      const language = 'fr-CA,fr;q=0.9,en;q=0.5';
+      const heard = await heardBy(language, '2026-07-28');
+      const posts = heard.filter((h) => h.http === 'POST');
+      expect(posts.map((h) => h.rpc).flat()).toEqual(expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']));
+      expect(posts.filter((h) => h.header.length !== 1 || h.header[0] !== language)).toEqual([]);
+      expect(posts.flatMap((h) => h.meta).filter((m) => m !== language)).toEqual([]);
+      // The demo reads the list as RFC 4647 lookup does: fr-CA has no form of its own, so French.
+      const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28', proposals: { language: 'de-CH;q=0.4, fr-CA, *;q=0.1' } });
+      const { form, result } = await signUp(sessionId);
+      expect(form.params).toMatchObject({ message: 'Veuillez vous inscrire à la lettre d’information.' });
+      expect(result).toMatch(/^localized_signup \(fr\): signed up/);
+      await suite.client.send('disconnect', { sessionId });
+    }, 60_000);
+  });
+
+  it.each([
+    ['a weight above 1', 'fr;q=2', /"fr;q=2" has a weight that is not ;q= with a number from 0 to 1/],
+    ['an empty entry', 'fr,,de', /entry 2 of 3 is empty/],
+    ['a word that is no range', 'français', /"français" is not a language range/],
+    ['a subtag of 9 characters', 'en, en-verylongsubtag', /entry 2 of 2, "en-verylongsubtag", is not a language range/],
+    ['10,000 characters', 'x'.repeat(10_000), /at most 500 characters/],
+  ])('refuses a setting that is not an Accept-Language value, naming it and why: %s', async (_case, language, why) => {
+    const refusal = suite.client.open(demo(), { proposals: { language } });
+    await expect(refusal).rejects.toThrow(/language/);
+    await expect(refusal).rejects.toThrow(why);
   });
 });

@@ -11,6 +11,7 @@ import { watchedFetch } from '../auth/challenge-fetch';
 import { VERSION } from '../version';
 import { APP_MIME_TYPE, APPS_EXTENSION, AUTHORIZATION_DENIALS_EXTENSION } from '../wire/proposals';
 import type { SessionSettings, Target } from '../wire/target';
+import { fetchWithoutDefaultLanguage } from './accept-language';
 import { tappedFetch, type HttpExchange, type StreamRequest } from './http-tap';
 import { SessionStdioTransport } from './sdk-internals';
 import { tasksCapability } from './tasks/client-tasks';
@@ -125,14 +126,14 @@ export function createTransport(target: Target, hooks: TransportHooks): Transpor
     case 'http':
       return new StreamableHTTPClientTransport(new URL(target.url), {
         requestInit: { headers: requestHeaders(target, hooks.acceptLanguage) },
-        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse), hooks.onStreamRequest),
+        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetchWithoutDefaultLanguage(), hooks.auth?.onResponse), hooks.onStreamRequest),
         ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),
       });
     case 'sse':
       return new SSEClientTransport(new URL(target.url), {
         requestInit: { headers: requestHeaders(target, hooks.acceptLanguage) },
         // The SSE GET goes through the same fetch, so it carries the headers and is logged too.
-        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetch, hooks.auth?.onResponse)),
+        fetch: tappedFetch(hooks.onHttp, watchedFetch(fetchWithoutDefaultLanguage(), hooks.auth?.onResponse)),
         ...(hooks.auth?.provider && { authProvider: hooks.auth.provider }),
       });
   }

@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { redactHeaders } from '../wire/target';
+import { fetchWithoutDefaultLanguage } from './accept-language';
 import type { RpcId } from './tap';
 
 export type HttpExchange = {
@@ -33,7 +34,11 @@ export type StreamRequest = { serverRequestId: RpcId; forRequestIds: RpcId[] };
  * only to learn which of our requests a server's own request arrived under
  * (Streamable HTTP sends it on that request's stream).
  */
-export function tappedFetch(onExchange: (exchange: HttpExchange) => void, base: FetchLike = fetch, onStreamRequest?: (seen: StreamRequest) => void): FetchLike {
+export function tappedFetch(
+  onExchange: (exchange: HttpExchange) => void,
+  base: FetchLike = fetchWithoutDefaultLanguage(),
+  onStreamRequest?: (seen: StreamRequest) => void,
+): FetchLike {
   return async function tappedFetch(input, init) {
     const started = performance.now();
     const method = (init?.method ?? 'GET').toUpperCase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptEntries, fileInputOf, fileValueProblems, isAccepted, readDataUri } from './proposals';
+import { acceptEntries, acceptLanguageProblem, fileInputOf, fileValueProblems, isAccepted, readDataUri } from './proposals';
 
 describe('file inputs (SEP-2356)', () => {
   it('x-mcp-file counts only on a well-formed string/uri field', () => {
@@ -44,5 +44,22 @@ describe('file inputs (SEP-2356)', () => {
       'is 3 bytes, more than maxSize 2',
     ]);
     expect(fileValueProblems({}, 42)).toEqual(['must be a data: URI string']);
+  });
+});
+
+describe("the person's language (SEP-2792)", () => {
+  it('takes the RFC 9110 Accept-Language grammar: ranges, weights, the wildcard', () => {
+    for (const value of ['fr', '*', 'fr-CA,fr;q=0.9,en;q=0.5', 'en-US, en ;q=0.5 ,*;Q=0.1', 'de;q=0', 'en;q=1.000', 'zh-Hant-TW', 'es-419'])
+      expect([value, acceptLanguageProblem(value)]).toEqual([value, undefined]);
+  });
+
+  it('says what is wrong with anything else, and where in the list', () => {
+    expect(acceptLanguageProblem('en;q=1.1')).toMatch(/^"en;q=1.1" has a weight that is not ;q= with a number from 0 to 1/);
+    expect(acceptLanguageProblem('en;q=0.1234')).toMatch(/has a weight/);
+    expect(acceptLanguageProblem('fr, en;level=1')).toMatch(/^entry 2 of 2, "en;level=1", has a weight/);
+    expect(acceptLanguageProblem('fr,')).toBe('entry 2 of 2 is empty (two commas in a row, or one at an end)');
+    expect(acceptLanguageProblem(' fr')).toBe('it starts or ends with a space');
+    for (const range of ['-fr', 'fr--CA', '*-CH', 'fr_CA', 'abcdefghi', 'fr-abcdefghi', 'ελ', 'fr\nX-Evil: 1'])
+      expect([range, acceptLanguageProblem(range)]).toEqual([range, expect.stringMatching(/is not a language range/)]);
   });
 });

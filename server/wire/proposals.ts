@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 
+/** The longest Language setting taken: a preference lists a few ranges, far below any server's header limit. */
+export const MAX_ACCEPT_LANGUAGE_CHARS = 500;
+
 /** The client settings, one per proposal. */
 export const ProposalSettingsSchema = z.object({
   /**
@@ -31,15 +34,19 @@ export const ProposalSettingsSchema = z.object({
    */
   appElicitation: z.boolean().default(false),
   /**
-   * SEP-2792: the person's language as one BCP 47 tag (`fr`, `de-CH`), sent on
-   * every request as `params._meta[acceptLanguage]` and, over HTTP, as the same
-   * bytes in `Accept-Language`. Empty: nothing is sent.
+   * SEP-2792: the person's language preference as an `Accept-Language` value
+   * (RFC 9110: `fr`, `de-CH`, or weighted ranges such as `fr-CA,fr;q=0.9,en;q=0.5`),
+   * sent on every request as `params._meta[acceptLanguage]` and, over HTTP, as the
+   * same characters in one `Accept-Language` field. Empty: nothing is sent.
    */
   language: z
     .string()
     .trim()
-    .max(100)
-    .refine((tag) => tag === '' || isLanguageTag(tag), { message: 'must be one BCP 47 language tag, such as fr or de-CH' })
+    .max(MAX_ACCEPT_LANGUAGE_CHARS, { message: `must be at most ${MAX_ACCEPT_LANGUAGE_CHARS} characters` })
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? undefined : acceptLanguageProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be an Accept-Language value (RFC 9110) such as fr-CA,fr;q=0.9,en;q=0.5: ${problem}` });
+    })
     .default(''),
 });
 export type ProposalSettings = z.infer<typeof ProposalSettingsSchema>;
@@ -70,14 +77,36 @@ export type AuthorizationDenial = z.infer<typeof AuthorizationDenialSchema>;
 export const ACCEPT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/acceptLanguage';
 export const CONTENT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/contentLanguage';
 
-/** Whether a string is one well-formed BCP 47 tag (what `Intl` accepts; no list, no weights, no `*`). */
-export function isLanguageTag(tag: string): boolean {
-  if (!/^[A-Za-z0-9-]+$/.test(tag)) return false;
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
+/** RFC 4647 §2.1 language-range: `*`, or 1-8 letters then `-` subtags of 1-8 letters or digits. */
+const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
+/** RFC 9110 §12.4.2 weight, after the range: OWS ";" OWS "q=" qvalue, qvalue from 0 to 1 with at most three decimals. */
+const WEIGHT = /^[ \t]*;[ \t]*[qQ]=(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * What is wrong with an `Accept-Language` field value (RFC 9110 §12.5.4: a list of
+ * language ranges, each with an optional weight, `*` the wildcard), undefined when
+ * nothing is. SEP-2792 makes the request's `acceptLanguage` follow that grammar. A
+ * sender generates no empty list element, and the value has no space around it
+ * (a field value never does), so neither is taken.
+ */
+export function acceptLanguageProblem(value: string): string | undefined {
+  if (value === '') return 'it is empty';
+  if (/^[ \t]|[ \t]$/.test(value)) return 'it starts or ends with a space';
+  const elements = value.split(',');
+  for (const [index, raw] of elements.entries()) {
+    const element = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+    const entry = elements.length > 1 ? `entry ${index + 1} of ${elements.length}` : '';
+    if (element === '') return `${entry || 'it'} is empty (two commas in a row, or one at an end)`;
+    const semicolon = element.indexOf(';');
+    const range = (semicolon < 0 ? element : element.slice(0, semicolon)).replace(/[ \t]+$/, '');
+    const weight = semicolon < 0 ? '' : element.slice(semicolon);
+    const named = (text: string) => (entry ? `${entry}, ${JSON.stringify(text.slice(0, 40))},` : JSON.stringify(text.slice(0, 40)));
+    if (!LANGUAGE_RANGE.test(range))
+      return `${named(range)} is not a language range: * or a tag such as fr or de-CH (letters, then subtags of letters or digits, each 1 to 8 long, joined by -)`;
+    if (weight !== '' && !WEIGHT.test(weight))
+      return `${named(element)} has a weight that is not ;q= with a number from 0 to 1 of at most three decimals (q=0.9)`;
   }
+  return undefined;
 }
 
 /** SEP-2356's keyword on a form property. */
