@@ -34,6 +34,22 @@ test('an authorization denial remedied by a URL is an authorization step with it
   await expect(app.result()).toHaveText(`approve_folder_access: accept; echoed ${contextId}`);
 });
 
+test('a tool error that denies the call for good shows the denial in its result: what it means, and the handle to quote', async ({ app }) => {
+  await app.waitConnected();
+  const row = 'an authorization denial on a result (Authorization denials on)';
+  const coverage = emptyCoverage();
+  const readme = new ReadmeProbe(TABLE, app.page, coverage);
+  await switchOnAndReconnect(app, /^Authorization denials/);
+  await app.runTool('open_workspace');
+  const denial = await readme.locate(row, "….getByRole('region', { name: 'Authorization denial' })", { scope: app.result() });
+  await expect(denial).toContainText('Authorization denied (insufficient_authorization): the server did not perform the call.');
+  await expect(await readme.locate(row, "….getByLabel('Remediation')", { scope: denial })).toHaveText(
+    'no remedy exists: do not retry the call unchanged, and do not sign in again for it',
+  );
+  await expect(await readme.locate(row, "….getByLabel('authorizationContextId')", { scope: denial })).toHaveText(/^authzctx_[0-9a-f]{8}$/);
+  expectRowTried(TABLE, row, coverage);
+});
+
 test('a file input is a picker that refuses a wrong type or a file too large, and says what it sends', async ({ app }) => {
   await app.waitConnected();
   const row = 'a file input (File inputs on)';

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { EventOf } from '@wire/events';
 import { isScopeRefusal } from '@wire/oauth';
 import { JsonView } from '@app/ui/json-view';
+import { AuthorizationDenialNote } from './authorization-denial';
 import { PromptMessages, ResourceContents } from './catalog-result';
 import { ContentBlock, type Block } from './content-block';
 
@@ -29,6 +30,7 @@ export const CallResult = memo(function CallResult({ end }: { end: EventOf<'call
   return (
     <div role="region" aria-label="Result" className={`space-y-2 rounded-md p-2 ring-1 ${isError ? 'bg-rose-50 ring-rose-200' : 'bg-slate-50 ring-slate-200'}`}>
       {isError && <p className="text-xs font-semibold text-rose-800">The tool reported an error (isError: true). The call itself succeeded.</p>}
+      {end.authorization && <AuthorizationDenialNote denial={end.authorization} />}
       {content.length === 0 && result.structuredContent === undefined && !('messages' in result) && !('contents' in result) && (
         <p className="text-xs text-slate-500">Empty result.</p>
       )}

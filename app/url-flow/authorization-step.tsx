@@ -1,12 +1,5 @@
-import type { AuthorizationDenial } from '@wire/proposals';
+import { REMEDIATION_HINT_TEXT, type AuthorizationDenial } from '@wire/proposals';
 import { displayText } from '../ui/display-text';
-
-/** What each hint type the proposal defines asks of the client; other types are listed as the server sent them. */
-const HINT_TEXT: Record<string, string> = {
-  url: 'visit the URL below, then retry',
-  task: 'wait for a decision made elsewhere (a task)',
-  authorization_remediation: 'obtain a new credential for the listed authorization details',
-};
 
 /**
  * SEP-2643: the URL elicitation remedies an authorization denial. Says so, with
@@ -37,7 +30,8 @@ export function AuthorizationStep({ denial }: { denial: AuthorizationDenial }) {
             const extra = Object.keys(members).length ? ` ${JSON.stringify(members).slice(0, 300)}` : '';
             return (
               <li key={i}>
-                <span className="font-mono">{displayText(type)}</span>: {HINT_TEXT[type] ?? 'a hint type the inspector does not know (a client ignores it)'}
+                <span className="font-mono">{displayText(type)}</span>:{' '}
+                {REMEDIATION_HINT_TEXT[type] ?? 'a hint type the inspector does not know (a client ignores it)'}
                 {extra && <span className="font-mono text-indigo-800">{displayText(extra)}</span>}
               </li>
             );

@@ -7,6 +7,7 @@
  *   hologram_sampling a sampling request whose message content has a type the spec does not know
  *   denied_by_url    (2026-07-28) an authorization denial remedied by a URL elicitation (SEP-2643), whatever the client declared
  *   denied_badly     (2026-07-28) the same with an envelope that is not one
+ *   refused_oddly    a final result with a denial envelope the proposal does not allow there: not isError, hints with "unavailable", a "url" hint
  *   translated_keys  a form whose property key is translated too, by the request's acceptLanguage (SEP-2792): the mistake a finding names
  * The tool's text says what the client answered.
  */
@@ -45,7 +46,10 @@ const TOOLS = [
   { name: 'translated_keys', description: 'Asks a form whose key changes with the language', inputSchema: { type: 'object' } },
   ...Object.keys(ASKS).map((name) => ({ name, description: `Asks the client: ${ASKS[name]?.method}`, inputSchema: { type: 'object' } })),
   ...Object.keys(DENIALS).map((name) => ({ name, description: 'Denies the call until a URL is visited (2026-07-28)', inputSchema: { type: 'object' } })),
+  { name: 'refused_oddly', description: 'Returns a result that is not an error, with a denial envelope', inputSchema: { type: 'object' } },
 ];
+/** SEP-2643 done wrong on a final result: the envelope says the call was not performed, the result does not say isError, and a final denial lists hints. */
+const ODD_REFUSAL = { reason: 'insufficient_authorization', remediation: 'unavailable', remediationHints: [{ type: 'url' }] };
 
 async function handle(message: Message): Promise<void> {
   const { id, method, params = {} } = message;
@@ -67,6 +71,10 @@ async function handle(message: Message): Promise<void> {
     const responses = params.inputResponses as Record<string, unknown> | undefined;
     if (responses) return answer(`${String(params.name)}: ${JSON.stringify(responses.it ?? 'left out')}`);
     return send({ id, result: modern({ resultType: 'input_required', inputRequests: { it: wanted } }) });
+  }
+  if (method === 'tools/call' && params.name === 'refused_oddly') {
+    const result = wrap({ content: [{ type: 'text', text: 'refused_oddly: done, or was it?' }] }) as { _meta?: object };
+    return send({ id, result: { ...result, _meta: { ...result._meta, 'io.modelcontextprotocol/authorization': ODD_REFUSAL } } });
   }
   const denial = method === 'tools/call' && isModern ? DENIALS[String(params.name)] : undefined;
   if (denial) {

@@ -159,6 +159,25 @@ export function registerProposalTools(server: McpServer, era: Era, site: Consent
   );
 
   server.registerTool(
+    'open_workspace',
+    {
+      title: 'Open a workspace (final authorization denial)',
+      description:
+        'Refuses on authorization grounds with an isError result whose _meta carries a denial envelope and no hint (SEP-2643): no remedy exists (unavailable), or the server will not say (undisclosed).',
+      inputSchema: z.object({
+        remediation: z.enum(['unavailable', 'undisclosed']).default('unavailable').describe('What the denial says of a remedy'),
+      }),
+    },
+    async ({ remediation }) => ({
+      content: [text(`open_workspace: you do not have access to workspace ws_marketing${remediation === 'undisclosed' ? ' (ask its owner)' : ''}.`)],
+      isError: true,
+      _meta: {
+        [AUTHORIZATION_META_KEY]: { reason: 'insufficient_authorization', remediation, authorizationContextId: `authzctx_${randomUUID().slice(0, 8)}` },
+      },
+    }),
+  );
+
+  server.registerTool(
     'approve_folder_access',
     {
       title: 'Approve folder access (authorization denial, 2026-07-28)',

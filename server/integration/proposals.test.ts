@@ -119,6 +119,45 @@ describe('authorization denials as URL elicitation (SEP-2643)', () => {
   });
 });
 
+describe('authorization denials on a final result (SEP-2643)', () => {
+  it.each([
+    ['2025-11-25', 'unavailable'],
+    ['2026-07-28', 'undisclosed'],
+  ] as const)('on %s a tool error whose envelope says %s ends the call with the denial, and no finding', async (protocol, remediation) => {
+    const sessionId = await suite.client.open(demo(), { protocol, proposals: { authorizationDenials: true } });
+    const { callId, end } = await suite.client.call(sessionId, 'open_workspace', { remediation });
+    const done = await end;
+    expect(done.result).toMatchObject({ isError: true });
+    expect(done.authorization).toEqual({ reason: 'insufficient_authorization', remediation, authorizationContextId: expect.stringMatching(/^authzctx_/) });
+    expect(suite.client.of('finding').filter((f) => f.callId === callId)).toEqual([]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('with the setting off the result is an ordinary tool error', async () => {
+    const sessionId = await suite.client.open(demo(), { protocol: '2026-07-28' });
+    const done = await suite.client.call(sessionId, 'open_workspace').then(({ end }) => end);
+    expect(resultText(done)).toBe('open_workspace: you do not have access to workspace ws_marketing.');
+    expect(done).not.toHaveProperty('authorization');
+    await suite.client.send('disconnect', { sessionId });
+  });
+
+  it('an envelope on a result that is not an error, with hints it may not have, is shown with what is wrong', async () => {
+    const sessionId = await suite.client.open(
+      { transport: 'stdio', ...targetStdio('client-requests') },
+      { protocol: '2026-07-28', proposals: { authorizationDenials: true } },
+    );
+    const { callId, end } = await suite.client.call(sessionId, 'refused_oddly');
+    expect((await end).authorization).toMatchObject({ remediation: 'unavailable' });
+    const found = suite.client.of('finding').filter((f) => f.callId === callId);
+    expect(found.map((f) => [f.code, f.severity])).toEqual([
+      ['authorization-hints-not-allowed', 'error'],
+      ['authorization-denial-not-error', 'warning'],
+      ['authorization-url-hint-without-url', 'warning'],
+    ]);
+    await suite.client.send('disconnect', { sessionId });
+  });
+});
+
 describe('file inputs (SEP-2356)', () => {
   const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
 

@@ -1,10 +1,13 @@
 /**
- * SEP-2643 (draft), with the "Authorization denials" setting: an `input_required`
- * round whose `_meta` carries an authorization denial envelope. A URL-mode input
- * request of that round is the remediation step (the page shows it as one, with
- * the hints), the retry echoes the denial's `authorizationContextId` in its
- * `_meta`, and what the proposal forbids is a finding: above all a URL remedy
- * sent on a request that did not declare `elicitation.url`.
+ * SEP-2643 (draft), with the "Authorization denials" setting: a result whose
+ * `_meta` carries an authorization denial envelope. In an `input_required` round,
+ * a URL-mode input request of that round is the remediation step (the page shows
+ * it as one, with the hints) and the retry echoes the denial's
+ * `authorizationContextId` in its `_meta`. On a tool's final result (an `isError`
+ * result: a denial that is final, whose remedy the server does not describe, or
+ * that needs a new credential), the call's result shows the denial. What the
+ * proposal forbids is a finding: above all a URL remedy sent on a request that did
+ * not declare `elicitation.url`.
  */
 import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY, AuthorizationDenialSchema, type AuthorizationDenial } from '../wire/proposals';
 import type { SessionSettings } from '../wire/target';
@@ -21,6 +24,36 @@ export type RoundDenial = {
 
 const NONE: RoundDenial = { findings: [] };
 
+/** The envelope in a result's `_meta`, checked: undefined when there is none (or the setting is off), else the denial or why it is none. */
+function readEnvelope(
+  result: Record<string, unknown>,
+  settings: SessionSettings,
+  where: string,
+): { denial?: AuthorizationDenial; findings: Finding[] } | undefined {
+  if (!settings.proposals.authorizationDenials) return undefined;
+  const meta = result._meta;
+  const raw = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[AUTHORIZATION_META_KEY] : undefined;
+  if (raw === undefined) return undefined;
+  const parsed = AuthorizationDenialSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'envelope'}: ${issue.message}`).join('; ');
+    const message = `The ${where}'s _meta["${AUTHORIZATION_META_KEY}"] is not an authorization denial envelope (${problems}); it is ignored.`;
+    return { findings: [{ code: 'authorization-denial-malformed', severity: 'warning', message }] };
+  }
+  const denial = parsed.data;
+  const findings: Finding[] = [];
+  if (denial.remediationHints?.length && denial.remediation !== 'available') {
+    findings.push({
+      code: 'authorization-hints-not-allowed',
+      severity: 'error',
+      message: `The denial says remediation "${denial.remediation}" yet lists remediation hints; the proposal allows hints only with "available".`,
+    });
+  }
+  return { denial, findings };
+}
+
+const hasUrlHint = (denial: AuthorizationDenial) => (denial.remediationHints ?? []).some((hint) => hint.type === 'url');
+
 /**
  * Read a round's denial. `requestModes`: the modes of the round's elicitation
  * input requests, to tell a URL remedy that has no URL elicitation to go with it.
@@ -31,36 +64,12 @@ export function readRoundDenial(
   settings: SessionSettings,
   ctx: ElicitationContext,
 ): RoundDenial {
-  if (!settings.proposals.authorizationDenials) return NONE;
-  const meta = result._meta;
-  const raw = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[AUTHORIZATION_META_KEY] : undefined;
-  if (raw === undefined) return NONE;
-  const parsed = AuthorizationDenialSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'envelope'}: ${issue.message}`).join('; ');
-    return {
-      findings: [
-        {
-          code: 'authorization-denial-malformed',
-          severity: 'warning',
-          message: `The round's _meta["${AUTHORIZATION_META_KEY}"] is not an authorization denial envelope (${problems}); it is ignored.`,
-        },
-      ],
-    };
-  }
-  const denial = parsed.data;
-  const findings: Finding[] = [];
-  const hints = denial.remediationHints ?? [];
-  if (hints.length && denial.remediation !== 'available') {
-    findings.push({
-      code: 'authorization-hints-not-allowed',
-      severity: 'error',
-      message: `The denial says remediation "${denial.remediation}" yet lists remediation hints; the proposal allows hints only with "available".`,
-    });
-  }
-  const hasUrlHint = hints.some((hint) => hint.type === 'url');
+  const read = readEnvelope(result, settings, 'round');
+  if (!read) return NONE;
+  const { denial, findings } = read;
+  if (!denial) return { findings };
   const hasUrlRequest = requestModes.includes('url');
-  if (hasUrlHint && !hasUrlRequest) {
+  if (hasUrlHint(denial) && !hasUrlRequest) {
     findings.push({
       code: 'authorization-url-hint-without-url',
       severity: 'warning',
@@ -76,8 +85,36 @@ export function readRoundDenial(
     });
   }
   return {
-    ...(hasUrlHint && hasUrlRequest && ctx.declared.url && { urlRemedy: denial }),
+    ...(hasUrlHint(denial) && hasUrlRequest && ctx.declared.url && { urlRemedy: denial }),
     ...(denial.authorizationContextId !== undefined && { retryMeta: { [AUTHORIZATION_CONTEXT_ID_META_KEY]: denial.authorizationContextId } }),
     findings,
   };
+}
+
+/**
+ * Read the denial on a tool's final result (the proposal's cases 3 and 4, and a
+ * task's refusal): a `CallToolResult` with `isError: true` whose envelope says
+ * whether a remedy exists. The envelope means the operation was not performed, so
+ * on a result that does not say `isError: true` it contradicts the result.
+ */
+export function readResultDenial(result: Record<string, unknown>, settings: SessionSettings): { denial?: AuthorizationDenial; findings: Finding[] } {
+  const read = readEnvelope(result, settings, 'result');
+  if (!read?.denial) return read ?? { findings: [] };
+  const { denial, findings } = read;
+  if (result.isError !== true) {
+    findings.push({
+      code: 'authorization-denial-not-error',
+      severity: 'warning',
+      message:
+        'The result carries an authorization denial envelope but not `isError: true`: the envelope says the call was not performed, which a tool result says with isError.',
+    });
+  }
+  if (hasUrlHint(denial)) {
+    findings.push({
+      code: 'authorization-url-hint-without-url',
+      severity: 'warning',
+      message: 'The denial has a "url" remediation hint on a final result: a URL remedy comes as a URL-mode elicitation in an input_required round.',
+    });
+  }
+  return { denial, findings };
 }

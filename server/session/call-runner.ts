@@ -2,7 +2,9 @@ import { ProtocolError, SdkError, SdkErrorCode, isSpecType, specTypeSchemas, wit
 import type { AuthMark, ScopeRefusal } from '../auth/oauth-flow';
 import type { EventOf, Finding, NewLogEvent } from '../wire/events';
 import { SCOPE_REFUSED } from '../wire/oauth';
+import type { AuthorizationDenial } from '../wire/proposals';
 import type { SessionSettings, Target } from '../wire/target';
+import { readResultDenial } from './authorization-denials';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
 import { runRounds, type CallHooks, type RoundReason, type RoundsHost } from './call-rounds';
@@ -110,10 +112,19 @@ export class CallRunner {
     // 2026-07-28: it runs only while a request is in flight (see leg()).
     if (this.host.era === 'legacy') this.timer.run();
     try {
-      this.finish({ outcome: 'result', result: await runRounds(this.roundsHost()) });
+      const result = await runRounds(this.roundsHost());
+      this.finish({ outcome: 'result', result, ...this.denialOf(result) });
     } catch (error) {
       this.finish(this.describeFailure(error));
     }
+  }
+
+  /** SEP-2643: a tool's final result that denies the call on authorization grounds, read before the end is logged so its findings come first. */
+  private denialOf(result: Params): { authorization?: AuthorizationDenial } {
+    if (this.method !== 'tools/call') return {};
+    const { denial, findings } = readResultDenial(result, this.host.currentSettings?.() ?? this.host.settings);
+    if (findings.length) this.host.reportFindings(findings, { callId: this.callId });
+    return denial ? { authorization: denial } : {};
   }
 
   private async leg(params: Params, round: number, reason: RoundReason): Promise<Params> {

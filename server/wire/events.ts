@@ -219,6 +219,12 @@ export const LogEventSchema = z.discriminatedUnion('kind', [
     outcome: z.enum(['result', 'error', 'cancelled', 'timeout']),
     result: z.record(z.string(), z.unknown()).optional(),
     error: z.union([RpcErrorSchema, WireErrorSchema]).optional(),
+    /**
+     * SEP-2643 (the Authorization denials setting): the denial envelope a tool's final
+     * result carries in its `_meta` (an `isError` result the server refused on
+     * authorization grounds), read and checked, so the call's result shows it.
+     */
+    authorization: AuthorizationDenialSchema.optional(),
   }),
   z.object({
     ...Base,

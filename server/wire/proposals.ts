@@ -73,6 +73,20 @@ export const AuthorizationDenialSchema = z.object({
 });
 export type AuthorizationDenial = z.infer<typeof AuthorizationDenialSchema>;
 
+/** What each `remediation` value tells a client, in the proposal's words (its MUST NOTs included). */
+export const REMEDIATION_TEXT: Record<AuthorizationDenial['remediation'], string> = {
+  available: 'a remedy exists, and the client may pursue it',
+  unavailable: 'no remedy exists: do not retry the call unchanged, and do not sign in again for it',
+  undisclosed: 'the server does not say what would remedy it: do not retry the call unchanged, and do not take the denial as final',
+};
+
+/** What each hint type the proposal defines asks of the client; other types are listed as the server sent them, and ignored. */
+export const REMEDIATION_HINT_TEXT: Record<string, string> = {
+  url: 'visit the URL below, then retry',
+  task: 'wait for a decision made elsewhere (a task)',
+  authorization_remediation: 'obtain a new credential for the listed authorization details',
+};
+
 /** SEP-2792: where a request carries the person's language (`Accept-Language` syntax) and a result the language used. */
 export const ACCEPT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/acceptLanguage';
 export const CONTENT_LANGUAGE_META_KEY = 'io.modelcontextprotocol/contentLanguage';
