@@ -46,7 +46,8 @@ describe('parseCli', () => {
   });
 
   it('--roots (repeatable, URIs or folder paths), --sampling and --tasks: what the client declares; none by default', () => {
-    expect(parseCli([])).toMatchObject({ roots: [], sampling: false, tasks: false });
+    expect(parseCli([])).toMatchObject({ roots: [], sampling: false, tasks: false, keepFileBytes: false });
+    expect(parseCli(['--keep-file-bytes'])).toMatchObject({ keepFileBytes: true });
     expect(parseCli(['--roots', 'file:///home/ada/project', '--roots', '/home/ada/my notes', '--sampling', '--tasks'])).toMatchObject({
       roots: [{ uri: 'file:///home/ada/project' }, { uri: 'file:///home/ada/my%20notes' }],
       sampling: true,

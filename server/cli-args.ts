@@ -54,6 +54,8 @@ Client:
                            path); repeatable, one folder each
   --sampling               Declare sampling: each sampling/createMessage waits in the page for a reply
   --tasks                  Declare tasks (2025-11-25): a server may run its elicitations as tasks here
+  --keep-file-bytes        Keep the files the client sends whole in the session log; by default each
+                           data: URI is logged as its media type, size and SHA-256 (SEP-2356)
 
 Inspector:
   --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -109,6 +111,8 @@ export type CliOptions = {
   sampling: boolean;
   /** Whether the client declares tasks (2025-11-25). */
   tasks: boolean;
+  /** Whether the session log keeps the bytes of the data: URIs the client sends (by default it records their type, size and SHA-256). */
+  keepFileBytes: boolean;
   /** Undefined: the demo server. Null: no connection at start. */
   target: TargetInput | null | undefined;
   /** A config file to read servers from (instead of `target`), and the one to connect to. */
@@ -171,6 +175,7 @@ export function parseCli(argv: string[]): CliOptions {
         roots: { type: 'string', multiple: true },
         sampling: { type: 'boolean' },
         tasks: { type: 'boolean' },
+        'keep-file-bytes': { type: 'boolean' },
         ...OAUTH_ARG_OPTIONS,
       },
     }));
@@ -251,6 +256,7 @@ export function parseCli(argv: string[]): CliOptions {
     roots,
     sampling: values.sampling === true,
     tasks: values.tasks === true,
+    keepFileBytes: values['keep-file-bytes'] === true,
     target,
     ...(values.config !== undefined && { config: { file: values.config, ...(values.server !== undefined && { server: values.server }) } }),
   };

@@ -182,6 +182,7 @@ function sessionSettings(options: CliOptions, rules: RuleSet | undefined) {
     ...(options.roots.length && { roots: { enabled: true, list: options.roots } }),
     sampling: { enabled: options.sampling },
     tasks: { enabled: options.tasks },
+    ...(options.keepFileBytes && { proposals: { keepFileBytes: true } }),
   };
 }
 

@@ -20,6 +20,11 @@ const PROPOSALS: { key: Switch; label: string; hint: string }[] = [
     hint: 'a string/uri field with x-mcp-file is a file picker that sends a data: URI',
   },
   {
+    key: 'keepFileBytes',
+    label: 'Keep file bytes in the log (SEP-2356)',
+    hint: 'off, a data: URI the client sends is logged as its type, size and SHA-256, as the proposal asks; on, whole',
+  },
+  {
     key: 'appElicitation',
     label: 'App-rendered forms (SEP-3118, draft)',
     hint: 'a form request that names an MCP App shows it in a sandboxed frame beside the form',

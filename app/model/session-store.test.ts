@@ -23,7 +23,7 @@ const flow = recording(
       maxRounds: 20,
       autoRetryUrlRequired: true,
       rules: { enabled: true, rules: [] },
-      proposals: { deprecationNotes: false, authorizationDenials: false, fileInputs: false, appElicitation: false, language: '' },
+      proposals: { deprecationNotes: false, authorizationDenials: false, fileInputs: false, keepFileBytes: false, appElicitation: false, language: '' },
       tasks: { enabled: false },
       roots: { enabled: false, list: [] },
       sampling: { enabled: false },

@@ -149,19 +149,32 @@ describe('scenario from a recorded session', () => {
   });
 });
 
-it('a file a person sent (SEP-2356) becomes a sentFiles expectation, with the proposal on in the client, and replays green', async () => {
+it('a file a person sent (SEP-2356) becomes a sentFiles expectation, with the proposal on in the client, and replays green when the log kept its bytes', async () => {
   const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg==';
-  const settings = { ...DEFAULT_SETTINGS, protocol: '2026-07-28' as const, proposals: { ...DEFAULT_SETTINGS.proposals, fileInputs: true } };
-  const session = await registry.connect(demoTarget(), settings, true);
-  await next(
-    session,
-    isKind('session-state', (e) => e.state === 'ready'),
-  );
-  await callAndAnswer(session, 'upload_photo', {}, (e) => session.answerElicitation(e.key, 'accept', { photo: PNG }, false));
-  await session.close('user');
-  const scenario = ScenarioSchema.parse(JSON.parse(JSON.stringify(await scenarioFromSource(registry.source(session.id)!, 'photo'))));
-  expect(scenario.client).toMatchObject({ proposals: { fileInputs: true } });
-  expect(scenario.steps[0]?.elicitations[0]).toMatchObject({ answer: { content: { photo: PNG } }, sentFiles: { photo: { mediaType: 'image/png', size: 70 } } });
-  const [replayed] = await runScenario(scenario, { registry });
+  const scenarioOf = async (keepFileBytes: boolean, name: string) => {
+    const proposals = { ...DEFAULT_SETTINGS.proposals, fileInputs: true, keepFileBytes };
+    const session = await registry.connect(demoTarget(), { ...DEFAULT_SETTINGS, protocol: '2026-07-28', proposals }, true);
+    await next(
+      session,
+      isKind('session-state', (e) => e.state === 'ready'),
+    );
+    await callAndAnswer(session, 'upload_photo', {}, (e) => session.answerElicitation(e.key, 'accept', { photo: PNG }, false));
+    await session.close('user');
+    return ScenarioSchema.parse(JSON.parse(JSON.stringify(await scenarioFromSource(registry.source(session.id)!, name))));
+  };
+  const kept = await scenarioOf(true, 'photo');
+  expect(kept.client).toMatchObject({ proposals: { fileInputs: true } });
+  expect(kept.steps[0]?.elicitations[0]).toMatchObject({ answer: { content: { photo: PNG } }, sentFiles: { photo: { mediaType: 'image/png', size: 70 } } });
+  const [replayed] = await runScenario(kept, { registry });
   expect({ status: replayed.status, failures: replayed.steps.flatMap((step) => step.failures) }).toEqual({ status: 'passed', failures: [] });
+
+  // By default the log has the file's type, size and SHA-256 only: the expectation stands, and a replay cannot resend the bytes.
+  const redacted = await scenarioOf(false, 'photo without its bytes');
+  expect(redacted.steps[0]?.elicitations[0]).toMatchObject({
+    answer: { content: { photo: expect.stringMatching(/^data:image\/png;base64,\[redacted: 70 bytes, sha256 [0-9a-f]{64}\]$/) } },
+    sentFiles: { photo: { mediaType: 'image/png', size: 70 } },
+  });
+  const [refused] = await runScenario(redacted, { registry });
+  expect(refused.status).toBe('failed');
+  expect(refused.steps.flatMap((step) => step.failures)).toContainEqual(expect.objectContaining({ actual: expect.stringMatching(/rule-content-invalid/) }));
 });

@@ -11,7 +11,7 @@ import { SCENARIO_FILE_VERSION, type ScenarioInput, type OutcomeExpect } from '.
 import { PROTOCOL_CHOICES, type TargetSummary } from '../wire/target';
 import { resultText } from './outcome-checks';
 import { appOf } from '../rules/rule-engine';
-import { fileInputOf, type ProposalSettings, readDataUri } from '../wire/proposals';
+import { fileInputOf, type ProposalSettings, readDataUri, readRedactedDataUri } from '../wire/proposals';
 
 type StepInput = ScenarioInput['steps'][number];
 type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
@@ -157,7 +157,8 @@ function fileFieldsOf(schema: unknown): string[] {
 function sentFilesOf(fields: string[], content: Record<string, unknown> | undefined): ElicitationInput['sentFiles'] {
   const sent = fields.flatMap((field) => {
     const value = content?.[field];
-    const read = typeof value === 'string' ? readDataUri(value) : undefined;
+    // A session recorded without the file's bytes still says what was sent: its media type and size.
+    const read = typeof value === 'string' ? (readRedactedDataUri(value) ?? readDataUri(value)) : undefined;
     return read && !('problem' in read) ? [[field, { mediaType: read.mediaType.toLowerCase(), size: read.size }] as const] : [];
   });
   return sent.length ? Object.fromEntries(sent) : undefined;

@@ -88,7 +88,8 @@ export class SessionRegistry {
       settings,
       isDemo,
       dataDir,
-      createLog: (id) => new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined, { scrubSecrets }),
+      createLog: (id) =>
+        new SessionLog(id, dataDir ? join(dataDir, `${id}.jsonl`) : undefined, { scrubSecrets, keepFileBytes: settings.proposals.keepFileBytes }),
       onStateChange: () => this.changed(),
     });
     if (scrubSecrets) this.scrubbers.set(session, scrubSecrets);

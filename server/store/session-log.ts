@@ -1,6 +1,7 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import { redactEvent } from '../wire/redact-event';
+import { withoutFileBytes } from './file-bytes';
 import { WINDOWED_MIN_ENTRIES } from '../wire/queries';
 import type { JsonScrubber } from '../wire/secret-scrubber';
 import { readStoredEvents, sessionHeader, storedJson, type StoredEvent } from './session-file';
@@ -50,19 +51,22 @@ export class SessionLog implements EventSource {
   private readonly memoryWindow: number;
   /** Removes the target's own secrets from each entry as it is serialized (see secret-scrubber.ts). */
   private readonly scrubSecrets: JsonScrubber | undefined;
+  /** Whether the data: URIs the client sends are kept whole; by default their bytes are left out (file-bytes.ts). */
+  private readonly keepFileBytes: boolean;
   /** Settles once a closed big session's index and links are saved beside its file (or could not be); unset for others. */
   sidecarsSaved: Promise<void> | undefined;
 
   constructor(
     sessionId: string,
     filePath: string | undefined,
-    options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber; now?: () => number } = {},
+    options: { startedAt?: number; memoryWindow?: number; scrubSecrets?: JsonScrubber; now?: () => number; keepFileBytes?: boolean } = {},
   ) {
     this.sessionId = sessionId;
     this.now = options.now ?? Date.now;
     this.filePath = filePath;
     this.memoryWindow = filePath ? (options.memoryWindow ?? MEMORY_WINDOW) : Infinity;
     this.scrubSecrets = options.scrubSecrets;
+    this.keepFileBytes = options.keepFileBytes === true;
     if (filePath) {
       this.fd = openSync(filePath, 'a', 0o600);
       writeSync(this.fd, JSON.stringify({ ...sessionHeader(sessionId, options.startedAt ?? Date.now()), writtenOn: machineId() }) + '\n');
@@ -77,7 +81,9 @@ export class SessionLog implements EventSource {
     // `at` never goes backwards within a session, so ordering by time and by seq agree.
     const at = Math.max(this.now(), this.lastAt);
     this.lastAt = at;
-    const full = { ...redactEvent(event), seq: ++this.count, at, sessionId: this.sessionId };
+    // Redacted here, before anything reads or serializes the entry: the file, pages, followers and exports all get the same.
+    const redacted = redactEvent(event);
+    const full = { ...(this.keepFileBytes ? redacted : withoutFileBytes(redacted)), seq: ++this.count, at, sessionId: this.sessionId };
     this.unflushed.push(full);
     if (!this.flushScheduled) {
       this.flushScheduled = true;

@@ -28,6 +28,13 @@ export const ProposalSettingsSchema = z.object({
    */
   fileInputs: z.boolean().default(false),
   /**
+   * SEP-2356 says a host MUST redact file inputs' data: URIs in its logs, so by
+   * default the session log records each data: URI the client sends as its media
+   * type, size and SHA-256. On (`--keep-file-bytes`): the log keeps the bytes, for
+   * whoever must replay or inspect the very file.
+   */
+  keepFileBytes: z.boolean().default(false),
+  /**
    * SEP-3118 (MCP Apps, `io.modelcontextprotocol/ui`): declare app-rendered form
    * elicitation, and render the app a form request names in `_meta.ui.resourceUri`
    * in a sandboxed frame beside the native form, its answer checked like a person's.
@@ -228,9 +235,29 @@ function percentDecodedBytes(data: string): number {
   return bytes;
 }
 
+/**
+ * How the session log records a data: URI whose bytes it leaves out: SEP-2356 says a
+ * host MUST redact file inputs' data URIs in its transport logs, so the log keeps the
+ * media type, the decoded size and the SHA-256 of the bytes (to tell two files apart)
+ * in a string of the same shape: `data:image/png;base64,[redacted: 70 bytes, sha256 …]`.
+ */
+export function redactedDataUri(mediaType: string, isBase64: boolean, size: number, sha256: string): string {
+  return `data:${mediaType}${isBase64 ? ';base64' : ''},[redacted: ${size} bytes, sha256 ${sha256}]`;
+}
+
+const REDACTED_DATA_URI = /^data:([^,;\s]*)(?:;base64)?,\[redacted: (\d+) bytes, sha256 ([0-9a-f]{64})\]$/;
+
+/** A data: URI the log recorded without its bytes, read back: media type, size and SHA-256; undefined for any other value. */
+export function readRedactedDataUri(value: string): { mediaType: string; size: number; sha256: string } | undefined {
+  const match = REDACTED_DATA_URI.exec(value);
+  return match ? { mediaType: match[1] || 'text/plain', size: Number(match[2]), sha256: match[3] ?? '' } : undefined;
+}
+
 /** What is wrong with one value of a file field: not a data URI, a media type `accept` refuses, larger than `maxSize`. */
 export function fileValueProblems(input: FileInput, value: unknown): string[] {
   if (typeof value !== 'string') return ['must be a data: URI string'];
+  if (readRedactedDataUri(value))
+    return ['is a file a session log recorded without its bytes (its media type, size and SHA-256 only): answer with the file itself'];
   const read = readDataUri(value);
   if ('problem' in read) return [read.problem];
   const problems: string[] = [];
