@@ -46,3 +46,21 @@ test('hold and answer here: the form is answered in the page, the host never ask
     await host.close();
   }
 });
+
+test('the hold switch says whether it is on, both ways', async ({ inspector, page }) => {
+  const { client: host } = await connectTappedHost(inspector.dataDir);
+  try {
+    await page.goto(inspector.url);
+    const hold = page.getByRole('switch', { name: 'Hold and answer here' });
+    await expect(hold).toHaveAttribute('aria-checked', 'false');
+    await expect(hold).not.toBeChecked();
+    await hold.click();
+    await expect(hold).toHaveAttribute('aria-checked', 'true');
+    await expect(hold).toBeChecked();
+    await hold.click();
+    await expect(hold).toHaveAttribute('aria-checked', 'false');
+    await expect(hold).not.toBeChecked();
+  } finally {
+    await host.close();
+  }
+});

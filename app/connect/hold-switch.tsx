@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionSnapshot } from '@app/model/session-store';
 import { useCommands, useIsLive } from '@app/state/app-context';
+import { Switch } from '@app/ui/switch';
 import { useBusyAction } from '@app/ui/use-busy-action';
 
 /**
@@ -21,27 +22,23 @@ export function HoldSwitch({ session }: { session: SessionSnapshot }) {
     void run(() => commands.send('set-tap-hold', { sessionId: session.sessionId, isOn }));
   };
   return (
-    <label
-      className="flex shrink-0 items-center gap-1.5 text-xs text-slate-700"
-      title="The tap keeps the server's elicitations from the host, and you answer them here; off, the host answers"
-    >
-      <input
-        type="checkbox"
-        role="switch"
-        className="accent-amber-600"
+    <span className="flex shrink-0 items-center gap-1.5">
+      <Switch
         // What the tap is doing, never what was asked: a request the server sends before the tap has
         // switched still goes to the host, so the switch must not say on until the record does.
-        checked={isHolding}
-        aria-busy={asked !== undefined && asked !== isHolding}
+        isOn={isHolding}
+        isBusy={asked !== undefined && asked !== isHolding}
         disabled={busy}
-        onChange={(e) => toggle(e.target.checked)}
-      />
-      Hold and answer here
+        onChange={toggle}
+        title="The tap keeps the server's elicitations from the host, and you answer them here; off, the host answers"
+      >
+        Hold and answer here
+      </Switch>
       {error && (
-        <span role="alert" className="text-rose-700">
+        <span role="alert" className="text-xs text-rose-700">
           {error}
         </span>
       )}
-    </label>
+    </span>
   );
 }
