@@ -36,7 +36,7 @@ test('a tapped session: the host named, no Run and no answer buttons, each sayin
     await page.goto(inspector.url);
     await expect(await readme.locate(ROW, "getByLabel('Host', { exact: true })")).toHaveText('Page Host 2.0, declares form');
     await expect(await readme.locate(ROW, "getByRole('note', { name: 'Host calls' })")).toHaveText(
-      "Page Host 2.0 makes the calls: the session is tapped, so the inspector shows them (in the log's Calls) and runs no tool here.",
+      "Page Host 2.0 makes the calls: the session is tapped, so the inspector shows them here and in the log's Calls, and runs no tool itself.",
     );
     await expect(page.getByRole('button', { name: 'Run tool' })).toHaveCount(0);
 
@@ -48,6 +48,15 @@ test('a tapped session: the host named, no Run and no answer buttons, each sayin
       'Page Host 2.0 answers this request',
     );
     await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+
+    // The sessions dialog says which session is tapped, and for which host.
+    await page.getByRole('button', { name: /^Sessions/ }).click();
+    const listed = await readme.locate(
+      ROW,
+      "getByRole('dialog', { name: 'Sessions' }).getByRole('listitem', { name: /^Session tap-/ }).getByLabel('Host', { exact: true })",
+    );
+    await expect(listed).toHaveText('Page Host 2.0');
+    await expect(page.getByRole('dialog', { name: 'Sessions' }).getByRole('listitem', { name: /^Session tap-/ })).toContainText('Tapped');
     expectRowTried(table, ROW, coverage);
   } finally {
     tap.stdin.end();

@@ -24,6 +24,8 @@ export type SessionSnapshot = {
   lastSeq: number;
   status: StatusView;
   tools: ToolInfo[];
+  /** A tool list came (in a tapped session, the answer to the host's own tools/list): an empty `tools` is then the server's. */
+  hasToolList: boolean;
   calls: CallView[];
   elicitations: ElicitationView[];
   findings: EventOf<'finding'>[];
@@ -224,6 +226,7 @@ export class SessionStore {
       lastSeq: window ? window.total : this.lastSeq,
       status: views.status,
       tools: views.tools,
+      hasToolList: views.hasToolList,
       // A windowed session's calls arrive newest page first: in seq order again, as the views expect.
       calls: window ? [...views.calls.values()].sort((a, b) => a.startSeq - b.startSeq) : [...views.calls.values()],
       elicitations: window ? [...views.elicitations.values()].sort((a, b) => a.seq - b.seq) : [...views.elicitations.values()],

@@ -1,7 +1,7 @@
 import { useDismiss } from '@app/ui/use-dismiss';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { SessionSummary } from '@wire/commands';
-import { describeTarget } from '@wire/target-names';
+import { describeHost, describeTarget, tapHostOf } from '@wire/target-names';
 import { useApp, useAppStore, useSession } from '@app/state/app-context';
 import { Badge } from '@app/ui/badge';
 import { Button } from '@app/ui/button';
@@ -157,6 +157,7 @@ function SessionRow({
   onSaveScenario: () => void;
 }) {
   const state = summary.isLive ? 'Live' : summary.isImported ? 'Imported' : 'Recorded';
+  const host = tapHostOf(summary.target);
   return (
     <li aria-label={`Session ${summary.sessionId}`} className={cn('rounded-md px-2 py-1.5', isCurrent ? 'bg-indigo-50' : 'hover:bg-slate-50')}>
       {/* The session on one line, what can be done with it on the next: seven buttons beside the name left it no room. */}
@@ -166,10 +167,24 @@ function SessionRow({
           {pick}
         </label>
         <Badge tone={summary.isLive ? 'success' : summary.isImported ? 'accent' : 'neutral'}>{state}</Badge>
+        {host && (
+          <Badge tone="accent" title="Recorded by elicitation-inspector tap: the host is the client, and made the calls">
+            Tapped
+          </Badge>
+        )}
         <div className="min-w-0 flex-1">
-          <p className="truncate text-xs font-medium">{summary.serverName ?? describeTarget(summary.target)}</p>
+          <p className="truncate text-xs font-medium">
+            {summary.serverName ?? describeTarget(summary.target)}
+            {host && (
+              <span className="font-normal text-slate-600">
+                , host <span aria-label="Host">{describeHost(host)}</span>
+              </span>
+            )}
+          </p>
           <p className="truncate text-[11px] text-slate-500">
-            {new Date(summary.startedAt).toLocaleString()} · {summary.eventCount} entries · {summary.settings.protocol}
+            {new Date(summary.startedAt).toLocaleString()} · {summary.eventCount} entries ·{' '}
+            {/* A tapped session's protocol is the host's ask, not the inspector's setting (which it never used). */}
+            {host ? (host.protocolVersion ?? 'protocol not named') : summary.settings.protocol}
           </p>
         </div>
         {isCurrent ? (

@@ -1,6 +1,6 @@
 import { isScopeRefusal } from '@wire/oauth';
-import type { CallView } from '@app/model/session-store';
-import { isWaitingOnPerson } from '@app/model/session-store';
+import type { CallView, SessionSnapshot } from '@app/model/session-store';
+import { tapHostOf } from '@wire/target-names';
 import { useCommands, useIsLive, useSession } from '@app/state/app-context';
 import { Badge, type BadgeTone } from '@app/ui/badge';
 import { TaskStatusBadge } from '@app/tasks/task-status-badge';
@@ -14,15 +14,17 @@ import { RuleAnswers } from './rule-answers';
 import { Alert } from '../ui/alert';
 
 type Phase = { text: string; tone: BadgeTone };
+/** Who an open call waits on: the server, the person (a form or URL to answer here), or a tapped session's host (its answer). */
+export type WaitingOn = 'server' | 'person' | 'host';
 
 /**
  * `isLive` false: the session is over (ended, or opened from a file), so a call without
  * an end will never get one and nobody is waiting on anything.
  */
-export function callPhase(call: CallView, waitingOnPerson: boolean, isLive = true): Phase {
+export function callPhase(call: CallView, waitingOn: WaitingOn, isLive = true): Phase {
   const end = call.end;
   if (!end && !isLive) return { text: 'No end recorded', tone: 'neutral' };
-  if (!end) return waitingOnPerson ? { text: 'Waiting on you', tone: 'warning' } : { text: 'Waiting on the server', tone: 'info' };
+  if (!end) return WAITING[waitingOn];
   switch (end.outcome) {
     case 'result':
       return end.result?.isError === true ? { text: 'Tool error', tone: 'danger' } : { text: 'Completed', tone: 'success' };
@@ -35,17 +37,32 @@ export function callPhase(call: CallView, waitingOnPerson: boolean, isLive = tru
   }
 }
 
+const WAITING: Record<WaitingOn, Phase> = {
+  server: { text: 'Waiting on the server', tone: 'info' },
+  person: { text: 'Waiting on you', tone: 'warning' },
+  host: { text: 'Waiting on the host', tone: 'info' },
+};
+
+/** Who a live call of this session waits on: in a tapped session the host answers, but for the requests held from it. */
+function waitingOnOf(call: CallView, session: SessionSnapshot, isLive: boolean): WaitingOn {
+  if (!isLive || call.end) return 'server';
+  const open = session.elicitations.filter((e) => e.callId === call.callId && !e.end);
+  if (open.length === 0) return 'server';
+  if (!tapHostOf(session.status.target)) return 'person';
+  return open.some((e) => e.isHeld) ? 'person' : 'host';
+}
+
 /** One call of a tool: what it is waiting on, its client-side timeout, and its result. */
-export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean }) {
+export function CallCard({ call, isLatest, isNamed = false }: { call: CallView; isLatest: boolean; isNamed?: boolean }) {
   const session = useSession();
   const commands = useCommands();
   const isLive = useIsLive();
   const { busy, error, run } = useBusyAction();
   if (!session) return null;
-  const waitingOnPerson = isLive && isWaitingOnPerson(call, session);
-  const phase = callPhase(call, waitingOnPerson, isLive);
-  // Controls and a running clock only while the session can still act on the call.
-  const isOpen = isLive && !call.end;
+  const waitingOn = waitingOnOf(call, session, isLive);
+  const phase = callPhase(call, waitingOn, isLive);
+  // Controls and a running clock only while the session can still act on the call: never a tapped host's, which runs on the host's clock.
+  const isOpen = isLive && !call.end && !tapHostOf(session.status.target);
   const timer = call.timer;
   const sessionId = session.sessionId;
   const send = (fn: () => Promise<unknown>) => void run(fn);
@@ -58,6 +75,13 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2 text-xs">
         <span className="font-mono text-slate-500">{call.callId}</span>
+        {/* Beside other tools' calls (a tapped session's list), the tool's name. */}
+        {isNamed && call.method === 'tools/call' && (
+          <>
+            <Spoken text=" " />
+            <span className="font-mono font-medium text-slate-800">{call.name}</span>
+          </>
+        )}
         {/* Prompts and resources are calls too: say which method, so a card reads the same in the log. */}
         {call.method !== 'tools/call' && (
           <>
@@ -125,7 +149,7 @@ export function CallCard({ call, isLatest }: { call: CallView; isLatest: boolean
             arguments {JSON.stringify(call.arguments)}
           </p>
         )}
-        {waitingOnPerson && (
+        {waitingOn === 'person' && (
           <p className="text-sm text-amber-800">
             The server is waiting for your answer in{' '}
             {session.elicitations.some((e) => e.callId === call.callId && !e.end && e.mode === 'url') ? 'URL flows' : 'Pending requests'}.

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { describeHost, tapHostOf } from '@wire/target-names';
 import { useCommands, useSession } from '@app/state/app-context';
 import { Button } from '@app/ui/button';
 import { INPUT_CLASS } from '@app/ui/field';
@@ -20,6 +21,17 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
     return q ? all.filter((t) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(q)) : all;
   }, [tools, filter]);
   const isReady = session?.status.state === 'ready';
+  // A tapped session's tools are the ones its host listed: the inspector lists nothing there.
+  const host = tapHostOf(session?.status.target);
+  const empty = !session
+    ? 'Not connected.'
+    : !isReady
+      ? 'Tools appear once connected.'
+      : tools?.length
+        ? 'No tool matches.'
+        : host && !session.hasToolList
+          ? `${describeHost(host)} has not listed the tools: they show here once it does.`
+          : 'This server lists no tools.';
 
   return (
     <Section
@@ -28,14 +40,16 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
       className="min-h-64 flex-1"
       bodyClassName="flex flex-col"
       actions={
-        <Button
-          size="sm"
-          tone="ghost"
-          disabled={!isReady || busy}
-          onClick={() => session && void run(() => commands.send('list-tools', { sessionId: session.sessionId }))}
-        >
-          List again
-        </Button>
+        !host && (
+          <Button
+            size="sm"
+            tone="ghost"
+            disabled={!isReady || busy}
+            onClick={() => session && void run(() => commands.send('list-tools', { sessionId: session.sessionId }))}
+          >
+            List again
+          </Button>
+        )
       }
     >
       {error && <Alert className="mx-2 mt-2">{error}</Alert>}
@@ -49,9 +63,7 @@ export function ToolList({ selected, onSelect }: { selected: string | undefined;
         />
       </div>
       {shown.length === 0 ? (
-        <p className="px-3 py-2 text-xs text-slate-500">
-          {!session ? 'Not connected.' : !isReady ? 'Tools appear once connected.' : tools?.length ? 'No tool matches.' : 'This server lists no tools.'}
-        </p>
+        <p className="px-3 py-2 text-xs text-slate-500">{empty}</p>
       ) : (
         <CatalogListbox
           label="Tools"

@@ -6,7 +6,8 @@ import { useBusyAction } from '@app/ui/use-busy-action';
 import { CallCard } from './call-card';
 import { RunAsTaskOption } from '@app/tasks/run-as-task-option';
 import { taskSupportOf } from '@app/tasks/task-support';
-import { describeHost, tapHostOf } from '@wire/target-names';
+import { tapHostOf } from '@wire/target-names';
+import { HostCalls } from './host-calls';
 import { Alert } from '../ui/alert';
 
 const ToolArgumentsForm = preloadedLazy(() => import('./tool-arguments-form'));
@@ -38,13 +39,7 @@ export function ToolPanel({ toolName }: { toolName: string | undefined }) {
 
   const host = tapHostOf(session?.status.target);
   // A tapped session is the host's: it makes the calls, and the inspector only shows them.
-  if (session && host) {
-    return (
-      <p role="note" aria-label="Host calls" className="p-6 text-sm text-slate-500">
-        {describeHost(host)} makes the calls: the session is tapped, so the inspector shows them (in the log&apos;s Calls) and runs no tool here.
-      </p>
-    );
-  }
+  if (session && host) return <HostCalls session={session} host={host} />;
   if (!session || !toolName) {
     return <Empty text={session?.status.state === 'ready' ? 'Pick a tool on the left to call it.' : 'Connect to a server to call its tools.'} />;
   }

@@ -14,6 +14,7 @@ import type { ReadmeRow } from './readme-table';
 const CALL_STATES = [
   'Waiting on the server',
   'Waiting on you',
+  'Waiting on the host',
   'Completed',
   'Tool error',
   'Protocol error',

@@ -18,7 +18,8 @@ export type TappedHost = { client: Client; asked: unknown[]; transcript: Transcr
 
 const HOST_ANSWER: ElicitResult = { action: 'accept', content: { confirm: false, note: 'from the host' } };
 
-export async function connectTappedHost(dataDir: string, answer: ElicitResult = HOST_ANSWER): Promise<TappedHost> {
+/** `answer`: the host's answer to every form, or a function that gives it when the host is asked (a host that takes its time). */
+export async function connectTappedHost(dataDir: string, answer: ElicitResult | (() => Promise<ElicitResult>) = HOST_ANSWER): Promise<TappedHost> {
   const demo = demoStdio();
   const transport = new RecordingTransport(
     new StdioClientTransport({
@@ -32,7 +33,7 @@ export async function connectTappedHost(dataDir: string, answer: ElicitResult = 
   const asked: unknown[] = [];
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     asked.push(request.params);
-    return answer;
+    return typeof answer === 'function' ? answer() : answer;
   });
   await client.connect(transport);
   return { client, asked, transcript: transport.transcript };
