@@ -17,6 +17,7 @@ const loadPanels = () => import('./panels');
 // fetched at once beside the socket's handshake (budgets: scripts/page-weight.json).
 const ConnectionSection = lazyPanel(loadPanels, (m) => m.ConnectionSection);
 const SessionNotice = lazyPanel(loadPanels, (m) => m.SessionNotice);
+const TappedSessionNotice = lazyPanel(loadPanels, (m) => m.TappedSessionNotice);
 const RulesSection = lazyPanel(loadPanels, (m) => m.RulesSection);
 const FeatureList = lazyPanel(loadPanels, (m) => m.FeatureList);
 const FeaturePanel = lazyPanel(loadPanels, (m) => m.FeaturePanel);
@@ -52,6 +53,7 @@ export function App() {
         }
       />
       <SessionNotice />
+      <TappedSessionNotice />
       <div className="flex min-h-0 flex-1">
         <aside aria-label="Connection and tools" className="flex w-80 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white">
           <ErrorBoundary label="The connection panel">

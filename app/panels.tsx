@@ -12,6 +12,7 @@ export { LogPanel } from './log/log-panel';
 export { RulesSection } from './rules/rules-section';
 export { ScenarioMenu } from './scenarios/scenario-menu';
 export { SessionsMenu } from './sessions/sessions-menu';
+export { TappedSessionNotice } from './sessions/tapped-session-notice';
 export { FeatureList } from './tools/feature-list';
 export { FeaturePanel } from './tools/feature-panel';
 export { UrlFlowPanel } from './url-flow/url-flow-panel';

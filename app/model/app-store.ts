@@ -3,7 +3,7 @@ import type { LogEvent } from '@wire/events';
 import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import { InspectorConnection, type SocketState } from './connection';
 import type { EntryWindow } from './entry-window';
-import { autoPick, type AutoPick } from './session-pick';
+import { autoPick, isTapped, tapPick, type AutoPick } from './session-pick';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -32,6 +32,8 @@ export type AppSnapshot = {
   reveal: Reveal | undefined;
   /** The servers of the proxy's --config file, when it was started with one. */
   configured?: ConfiguredSummary;
+  /** Live tapped sessions that started while the page showed another it was busy with: announced, not shown (docs/tap.md). */
+  newTaps: readonly string[];
 };
 
 /**
@@ -43,7 +45,7 @@ export type AppSnapshot = {
  */
 export class AppStore {
   readonly connection: InspectorConnection;
-  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined, loading: undefined };
+  private snapshot: AppSnapshot = { socket: 'connecting', sessions: [], current: undefined, reveal: undefined, loading: undefined, newTaps: [] };
   private revealId = 0;
   private readonly listeners = new Set<() => void>();
   private queued = new Map<string, LogEvent[]>();
@@ -58,6 +60,8 @@ export class AppStore {
   private chosen = false;
   /** The session the list chose while the person has not (see autoPick). */
   private picked: AutoPick | undefined;
+  /** Tapped sessions already shown or announced (see tapPick): each is followed or announced once. */
+  private readonly tapsSeen = new Set<string>();
 
   constructor(readonly token: string) {
     this.connection = new InspectorConnection(
@@ -90,10 +94,50 @@ export class AppStore {
   /** Show a session (and follow its log). */
   watch(sessionId: string): void {
     this.chosen = true;
+    if (this.snapshot.newTaps.includes(sessionId)) this.dismissTap(sessionId);
     if (this.snapshot.current?.sessionId === sessionId) return;
+    this.show(sessionId);
+  }
+
+  /** Stop announcing a tapped session (opened, or the person said no). */
+  dismissTap(sessionId: string): void {
+    this.set({ newTaps: this.snapshot.newTaps.filter((id) => id !== sessionId) });
+  }
+
+  private show(sessionId: string): void {
     const store = new SessionStore(sessionId);
     this.set({ current: store });
     void this.follow(store);
+  }
+
+  /**
+   * A host started a tapped session: follow it if the page shows nothing worth keeping (see
+   * tapPick), else announce it. Waits for the shown session's backlog: whether anything happened
+   * in it is only known once its entries are in.
+   */
+  private followTaps(): void {
+    const { current, sessions, newTaps } = this.snapshot;
+    const stillLive = newTaps.filter((id) => sessions.some((s) => s.sessionId === id && s.isLive));
+    if (stillLive.length !== newTaps.length) this.set({ newTaps: stillLive });
+    if (current) this.tapsSeen.add(current.sessionId);
+    if (!sessions.some((s) => s.isLive && isTapped(s) && !this.tapsSeen.has(s.sessionId))) return;
+    if (current && this.replaying === current) return;
+    // Entries still queued for the next frame (a call just started) count as much as those shown.
+    this.flushNow();
+    const summary = current && sessions.find((s) => s.sessionId === current.sessionId);
+    const snapshot = current?.getSnapshot();
+    const shown = current && {
+      sessionId: current.sessionId,
+      isLive: summary?.isLive === true,
+      isTapped: summary !== undefined && isTapped(summary),
+      isIdle: snapshot !== undefined && snapshot.calls.length === 0 && snapshot.elicitations.length === 0,
+    };
+    const { show, announce } = tapPick(sessions, shown, this.tapsSeen);
+    for (const id of [...announce, ...(show === undefined ? [] : [show])]) this.tapsSeen.add(id);
+    if (announce.length) this.set({ newTaps: [...announce, ...this.snapshot.newTaps] });
+    if (show === undefined) return;
+    this.picked = { sessionId: show, wasEnded: false };
+    this.show(show);
   }
 
   /**
@@ -117,6 +161,7 @@ export class AppStore {
       store.publish();
       this.warmSearchWhenIdle(store);
       if (this.snapshot.loading !== undefined) this.set({ loading: undefined });
+      if (this.snapshot.current === store) this.followTaps();
     }
   }
 
@@ -176,13 +221,12 @@ export class AppStore {
           this.picked = undefined;
           this.set({ current: undefined });
         }
-        if (this.chosen) return;
-        const pick = autoPick(push.sessions, this.snapshot.current ? this.picked : undefined);
-        if (!pick) return;
-        this.picked = pick;
-        const store = new SessionStore(pick.sessionId);
-        this.set({ current: store });
-        void this.follow(store);
+        const pick = this.chosen ? undefined : autoPick(push.sessions, this.snapshot.current ? this.picked : undefined);
+        if (pick) {
+          this.picked = pick;
+          this.show(pick.sessionId);
+        }
+        this.followTaps();
         return;
       }
       case 'configured':

@@ -25,3 +25,34 @@ export function autoPick(sessions: readonly SessionSummary[], shown: AutoPick | 
   if (shown.wasEnded && live && live.sessionId !== shown.sessionId) return { sessionId: live.sessionId, wasEnded: false };
   return undefined;
 }
+
+/** The session the page shows, as far as following a tapped session goes. */
+export type ShownSession = {
+  sessionId: string;
+  isLive: boolean;
+  isTapped: boolean;
+  /** Nothing done in it yet: no call, no request from its server. */
+  isIdle: boolean;
+};
+
+/**
+ * What to do with the live tapped sessions the page has not dealt with yet (`seen`): show the
+ * newest when the page shows nothing, or a live session of the inspector's own where nothing has
+ * happened yet (docs/tap.md: the page follows the host); else announce them, so a person busy
+ * with a session is never taken from it.
+ */
+export function tapPick(
+  sessions: readonly SessionSummary[],
+  shown: ShownSession | undefined,
+  seen: ReadonlySet<string>,
+): { show: string | undefined; announce: string[] } {
+  const fresh = sessions.filter((s) => s.isLive && isTapped(s) && !seen.has(s.sessionId) && s.sessionId !== shown?.sessionId).map((s) => s.sessionId);
+  if (fresh.length === 0) return { show: undefined, announce: [] };
+  const isFree = shown === undefined || (shown.isLive && !shown.isTapped && shown.isIdle);
+  return isFree ? { show: fresh[0], announce: fresh.slice(1) } : { show: undefined, announce: fresh };
+}
+
+/** A session recorded by a tap (docs/tap.md): its target names the host it relays for. */
+export function isTapped(summary: SessionSummary): boolean {
+  return summary.target.host !== undefined;
+}

@@ -78,13 +78,14 @@ export const PANEL_ROWS: KnownRows = {
 
 /**
  * The rows the specs of what they show walk, each row whole within one test (`expectRowTried` at its
- * end): a tapped session (tap-page.spec.ts) and its hold (tap-hold.spec.ts), a file input, an authorization step and an authorization
- * denial on a result (proposals.spec.ts),
+ * end): a tapped session (tap-page.spec.ts), one as it starts (tap-follow.spec.ts) and its hold (tap-hold.spec.ts), a file input,
+ * an authorization step and an authorization denial on a result (proposals.spec.ts),
  * an app-rendered form (app-elicitation.spec.ts). Reaching those states costs a tap or a reconnect
  * with a proposal on, which those specs pay already.
  */
 export const PROPOSAL_ROWS: KnownRows = {
   'a tapped session ([Tap a real host](tap.md))': [],
+  'a tapped session as it starts ([Tap a real host](tap.md#in-the-page))': [],
   'hold and answer here ([Tap a real host](tap.md#hold-and-answer-here))': [],
   'a file input (File inputs on)': [],
   'an authorization step (Authorization denials on)': [],
