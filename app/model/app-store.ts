@@ -53,6 +53,8 @@ export class AppStore {
   private cancelFlush: (() => void) | undefined;
   /** The session whose backlog is loading: applied as it arrives, shown once at the end. */
   private replaying: SessionStore | undefined;
+  /** The big session whose window is being opened, before its backlog (if live) is replayed. */
+  private opening: SessionStore | undefined;
   private warming = false;
   /** Sessions asked to go on windowed (once each: one the proxy cannot query stays whole). */
   private readonly windowing = new WeakSet<SessionStore>();
@@ -121,7 +123,7 @@ export class AppStore {
     if (stillLive.length !== newTaps.length) this.set({ newTaps: stillLive });
     if (current) this.tapsSeen.add(current.sessionId);
     if (!sessions.some((s) => s.isLive && isTapped(s) && !this.tapsSeen.has(s.sessionId))) return;
-    if (current && this.replaying === current) return;
+    if (current && (this.replaying === current || this.opening === current)) return;
     // Entries still queued for the next frame (a call just started) count as much as those shown.
     this.flushNow();
     const summary = current && sessions.find((s) => s.sessionId === current.sessionId);
@@ -130,7 +132,8 @@ export class AppStore {
       sessionId: current.sessionId,
       isLive: summary?.isLive === true,
       isTapped: summary !== undefined && isTapped(summary),
-      isIdle: snapshot !== undefined && snapshot.calls.length === 0 && snapshot.elicitations.length === 0,
+      // A windowed session (thousands of entries) is never untouched, whatever calls its window has loaded yet.
+      isIdle: snapshot !== undefined && !snapshot.window && snapshot.calls.length === 0 && snapshot.elicitations.length === 0,
     };
     const { show, announce } = tapPick(sessions, shown, this.tapsSeen);
     for (const id of [...announce, ...(show === undefined ? [] : [show])]) this.tapsSeen.add(id);
@@ -148,8 +151,17 @@ export class AppStore {
   private async follow(store: SessionStore): Promise<void> {
     if (store.isWindowed && !store.isLiveWindow) return; // a recorded session does not change: nothing to catch up on
     const summary = this.snapshot.sessions.find((s) => s.sessionId === store.sessionId);
-    if (!store.isWindowed && summary && summary.eventCount >= WINDOWED_MIN_ENTRIES && (await this.openWindowed(store, summary.isLive)) && !summary.isLive)
-      return;
+    if (!store.isWindowed && summary && summary.eventCount >= WINDOWED_MIN_ENTRIES) {
+      // Until its outline is in, nothing says what happened in it (followTaps waits for it).
+      this.opening = store;
+      const isOpened = await this.openWindowed(store, summary.isLive).finally(() => {
+        if (this.opening === store) this.opening = undefined;
+      });
+      if (isOpened && !summary.isLive) {
+        if (this.snapshot.current === store) this.followTaps();
+        return;
+      }
+    }
     this.replaying = store;
     try {
       await this.connection.send('subscribe', { sessionId: store.sessionId, afterSeq: store.lastSeq });
