@@ -28,7 +28,7 @@ test.beforeAll(async () => {
     const origin: Origin = { server: createServer(options), url: '', hits: 0 };
     origin.server.on('request', (_req, res) => {
       origin.hits++;
-      // The app's origin is opaque ("null"): an answer it may read must allow any origin.
+      // The app's origin is the inspector's app origin, a loopback port that changes with each start.
       res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' }).end('pong');
     });
     await new Promise<void>((resolve) => origin.server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +49,7 @@ test('an app reaches the origin its resource declares and no other; refused valu
   const card = app.elicitation();
   const view = card.getByRole('region', { name: 'App view' });
   await expect(view).toContainText(`Its resource declares network access, which its CSP grants: connects to ${declared.url}. loads from ${declared.url}.`);
-  const frame = view.frameLocator('iframe[title="App ui://app-domains/fetch"]');
+  const frame = view.frameLocator('iframe[title="App ui://app-domains/fetch"]').frameLocator('iframe[title="App document"]');
   // A TLS round trip from the frame to a server in this worker: on CI's fully loaded two cores it once took
   // longer than the 10 s an expectation waits by default (and passed on its retry).
   await expect(frame.locator('#declared')).toHaveText('declared: reached (pong)', { timeout: 30_000 });

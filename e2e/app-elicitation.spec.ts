@@ -21,7 +21,8 @@ test("a well-behaved app answers the form from its own page, and the answer is t
   await app.runTool('choose_plan_app');
   const card = app.elicitation();
   const view = card.getByRole('region', { name: 'App view' });
-  const frame = view.frameLocator('iframe[title="App ui://demo/choose-plan"]');
+  // The frame is the app's sandbox, on the inspector's second origin; the app's document is the frame inside it.
+  const frame = view.frameLocator('iframe[title="App ui://demo/choose-plan"]').frameLocator('iframe[title="App document"]');
   await expect(frame.getByRole('heading')).toHaveText('Choose a plan for your team.');
   await expect(view.getByRole('status', { name: 'App view status' })).toHaveText('The app has the request: answer in it, or with the form below.');
   // The native form stays beside it, as the fallback.
@@ -33,7 +34,7 @@ test("a well-behaved app answers the form from its own page, and the answer is t
   await expect(app.result()).toHaveText('choose_plan_app: accepted {"plan":"enterprise","seats":40}');
 });
 
-test('a hostile app cannot navigate the page or read it, its stray messages are findings, and its invalid answer is refused', async ({ app }) => {
+test('a hostile app cannot navigate the page or read it or its token, its stray messages are findings, and its invalid answer is refused', async ({ app }) => {
   // Found by the locators of docs/playwright.md's row, as written there.
   const table = readPlaywrightTable();
   const coverage = emptyCoverage();
@@ -54,7 +55,8 @@ test('a hostile app cannot navigate the page or read it, its stray messages are 
   await expect(findings).toContainText('APP-ANSWER-INVALID', { ignoreCase: true });
   await expect(findings).toContainText('not JSON-RPC 2.0');
   await expect(findings).toContainText('asked for tools/call');
-  await expect(findings.getByText(/was stopped by the sandbox/)).toHaveCount(2);
+  // Navigating the top window, reading the page's document, reading its address (and the token in it).
+  await expect(findings.getByText(/was stopped by the sandbox/)).toHaveCount(3);
   await test.info().attach('hostile app', { body: await app.page.screenshot(), contentType: 'image/png' });
   // The page is whole: same address, still answering; the native form answers instead.
   expect(app.page.url()).toBe(address);

@@ -140,7 +140,7 @@ async function main(argv: string[]): Promise<void> {
   const { isPagePath, pageListener } = await import('./http/page-app');
   listening.servePage(
     isPagePath,
-    pageListener(() => ({ port: listening.port, anyHost: options.allowAllInterfaces }), options.host),
+    pageListener(() => ({ port: listening.port, anyHost: options.allowAllInterfaces }), options.host, listening.apps.origin),
   );
   const { serveInspector } = await import('./serve-inspector');
   const inspector = serveInspector(listening, {

@@ -13,7 +13,7 @@ function bridge() {
     resize: (h) => seen.heights.push(h),
     answer: (r) => seen.answers.push(r),
   };
-  return { app: new AppBridge(PARAMS, host, { theme: 'light' }), seen };
+  return { app: new AppBridge(PARAMS, host, { theme: 'light' }, { html: '<p>app</p>', csp: { connectDomains: [] } }), seen };
 }
 const rpc = (message: Record<string, unknown>) => ({ jsonrpc: '2.0', ...message });
 
@@ -28,6 +28,16 @@ describe('AppBridge', () => {
     app.receive(rpc({ id: 'elicitation-1', result: { action: 'accept', content: { plan: 'team' } } }));
     expect(seen).toMatchObject({ answers: [{ action: 'accept', content: { plan: 'team' } }], problems: [], heights: [MAX_FRAME_HEIGHT] });
     expect(seen.stages).toEqual(['initializing', 'asked']);
+  });
+
+  it('the sandbox proxy gets the app’s document once, when it says it is ready', () => {
+    const { app, seen } = bridge();
+    app.receive(rpc({ method: 'ui/notifications/sandbox-proxy-ready', params: {} }));
+    expect(seen.posted).toEqual([rpc({ method: 'ui/notifications/sandbox-resource-ready', params: { html: '<p>app</p>', csp: { connectDomains: [] } } })]);
+    app.receive(rpc({ method: 'ui/notifications/sandbox-proxy-ready', params: {} }));
+    expect(seen.posted).toHaveLength(1);
+    expect(seen.problems).toEqual(['sent ui/notifications/sandbox-proxy-ready again (the app is not loaded a second time)']);
+    expect(seen.stages).toEqual([]);
   });
 
   it('an app without the elicitation capability is never given the request', () => {

@@ -1,6 +1,7 @@
 /**
  * The host side of the MCP Apps bridge for one app-rendered form request
- * (SEP-3118), with no DOM: every message the app posts is checked by the wire's
+ * (SEP-3118), with no DOM: the sandbox proxy's `ui/notifications/sandbox-proxy-ready`
+ * is answered with the app's document, once; every message the app posts is checked by the wire's
  * schemas; `ui/initialize`, `ui/notifications/initialized`, size changes and
  * `ping` are answered; once the app has declared `elicitation`, the request goes
  * to it unchanged as `elicitation/create`, and its answer comes back as an
@@ -12,6 +13,8 @@ import {
   AppMessageSchema,
   AppSizeSchema,
   MAX_APP_PROBLEMS,
+  SANDBOX_PROXY_READY,
+  SANDBOX_RESOURCE_READY,
   type AppElicitResult,
   type AppMessage,
 } from '@wire/app-bridge';
@@ -39,11 +42,14 @@ export class AppBridge {
   private current: BridgeStage = 'loading';
   private problems = 0;
   private hasElicitation = false;
+  private isResourceSent = false;
 
   constructor(
     private readonly params: Record<string, unknown>,
     private readonly host: BridgeHost,
     private readonly hostContext: Record<string, unknown>,
+    /** What `ui/notifications/sandbox-resource-ready` carries: the app's HTML, and the declared origins its CSP grants. */
+    private readonly resource: { html: string; csp: Record<string, string[]> } = { html: '', csp: {} },
   ) {}
 
   get stage(): BridgeStage {
@@ -91,6 +97,12 @@ export class AppBridge {
   }
 
   private onNotification(method: string, params: Record<string, unknown> | undefined): void {
+    if (method === SANDBOX_PROXY_READY) {
+      // The app shares the sandbox's origin and can reload it: its document is handed over once.
+      if (this.isResourceSent) return this.report(`sent ${SANDBOX_PROXY_READY} again (the app is not loaded a second time)`);
+      this.isResourceSent = true;
+      return this.host.post({ jsonrpc: '2.0', method: SANDBOX_RESOURCE_READY, params: this.resource });
+    }
     if (method === 'ui/notifications/initialized') {
       if (this.current !== 'initializing') return this.report('sent ui/notifications/initialized before ui/initialize was answered, or twice');
       if (!this.hasElicitation) {

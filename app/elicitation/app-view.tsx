@@ -15,12 +15,16 @@ const STAGE_TEXT: Record<BridgeStage, string> = {
 };
 
 /**
- * SEP-3118: the server's MCP App for a form request, in a frame sandboxed
- * without `allow-same-origin` (an opaque origin: it cannot read the page, its
- * storage or the proxy's API), served by the proxy under a CSP that allows its
- * inline code and the plain https origins its resource declares (shown here). Messages go through the MCP Apps bridge (app-bridge-host.ts);
- * its answer is sent like a person's and checked by the proxy. The native form
- * beside it stays the fallback. In its own chunk, fetched when such a request comes.
+ * SEP-3118: the server's MCP App for a form request, as MCP Apps asks of a web
+ * host: the frame is a sandbox proxy (`allow-scripts allow-same-origin`) on the
+ * inspector's second origin, a loopback port of its own, and the app's document
+ * runs inside it, on that origin: its storage works, and it cannot read this
+ * page, its storage or the proxy's API. The proxy serves the sandbox under a CSP
+ * that allows the app's inline code and the plain https origins its resource
+ * declares (shown here). Messages go through the MCP Apps bridge
+ * (app-bridge-host.ts), to and from that origin only; the app's answer is sent
+ * like a person's and checked by the proxy. The native form beside it stays the
+ * fallback. In its own chunk, fetched when such a request comes.
  */
 export default function AppView({ elicitation, sessionId }: { elicitation: ElicitationView; sessionId: string }) {
   const commands = useCommands();
@@ -43,6 +47,7 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
 
   useEffect(() => {
     if (!view) return;
+    const appOrigin = new URL(view.url).origin;
     let pending: string[] = [];
     let flush: ReturnType<typeof setTimeout> | undefined;
     const report = (problem: string) => {
@@ -58,7 +63,7 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
     const bridge = new AppBridge(
       elicitation.params,
       {
-        post: (message) => frameRef.current?.contentWindow?.postMessage(message, '*'),
+        post: (message) => frameRef.current?.contentWindow?.postMessage(message, appOrigin),
         problem: report,
         stage: (stage, detail) =>
           setStatus({ stage, text: detail && stage === 'initializing' ? `${STAGE_TEXT[stage]} (${detail})…` : (detail ?? STAGE_TEXT[stage]) }),
@@ -83,10 +88,11 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
         },
       },
       { theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light', displayMode: 'inline', platform: 'web' },
+      { html: view.html, csp: view.granted },
     );
     const onMessage = (event: MessageEvent) => {
-      // Only the frame this view opened speaks to it; any other window is not the app.
-      if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      // Only the frame this view opened speaks to it, from the app origin; any other window, or that frame navigated elsewhere, is not the app.
+      if (!frameRef.current || event.source !== frameRef.current.contentWindow || event.origin !== appOrigin) return;
       const monitor = AppMonitorMessageSchema.safeParse(event.data);
       if (monitor.success && monitor.data[APP_MONITOR_KEY] === view.monitorNonce) {
         report(monitor.data.kind === 'csp' ? `was stopped by its CSP: ${monitor.data.detail}` : `was stopped by the sandbox: ${monitor.data.detail}`);
@@ -110,7 +116,7 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
             : <code className="font-mono text-[11px]">{view.resourceUri}</code>
           </>
         ) : null}
-        . It runs sandboxed, without access to this page; the form below is the fallback.
+        . It runs sandboxed on an origin of its own, without access to this page; the form below is the fallback.
       </p>
       {view && (view.granted.connectDomains.length > 0 || view.granted.resourceDomains.length > 0) && (
         // The extension asks a host to tell the person when an app reaches beyond itself.
@@ -124,8 +130,8 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
         <iframe
           ref={frameRef}
           title={`App ${view.resourceUri}`}
-          src={view.path}
-          sandbox="allow-scripts"
+          src={view.url}
+          sandbox="allow-scripts allow-same-origin"
           referrerPolicy="no-referrer"
           style={{ height }}
           className="w-full rounded border border-slate-300 bg-white"

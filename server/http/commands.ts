@@ -2,6 +2,7 @@ import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
 import { parseScenario, ScenarioFileError } from '../scenarios/scenario-file';
 import { WireFailure } from '../wire/errors';
+import { APP_VIEW_PATH } from '../session/app-views';
 import type { Scenario } from '../wire/scenario';
 import { runQuery } from './query-commands';
 
@@ -9,6 +10,10 @@ export type CommandContext = {
   registry: SessionRegistry;
   /** Start (or replace) this socket's subscription to a session's events; resolves once the backlog is sent. */
   subscribe(sessionId: string, afterSeq: number): Promise<number>;
+  /** The exact origin of the page on this socket (app-origin.ts `pageOrigin`): the one that may frame its app views. */
+  pageOrigin: string;
+  /** The second origin app views are served on (app-origin.ts). */
+  appOrigin: string;
 };
 
 /**
@@ -58,8 +63,10 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'set-tap-hold':
       registry.setTapHold(command.params.sessionId, command.params.isOn);
       return {};
-    case 'open-app-view':
-      return registry.openAppView(command.params.sessionId, command.params.key);
+    case 'open-app-view': {
+      const { id, ...view } = await registry.openAppView(command.params.sessionId, command.params.key, ctx.pageOrigin);
+      return { ...view, url: `${ctx.appOrigin}${APP_VIEW_PATH}${id}` };
+    }
     case 'report-app-view': {
       registry.reportAppView(command.params.sessionId, command.params.key, command.params.problems);
       return {};

@@ -3,7 +3,8 @@
  * inspector says where it listens. The page's own (page-app.ts: index.html and its assets) is read
  * first; the proxy's (the API routes, the WebSocket and the session code under them) next. A request
  * or an upgrade that arrives before its app waits for it, so a page opened at once is answered
- * exactly as later ones are.
+ * exactly as later ones are. Beside it, the app origin's port (app-origin.ts), on loopback: the
+ * page's CSP names that origin as the only one it frames, so it is known before the page is served.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ export type Listening = {
   servePage(isPagePath: (path: string) => boolean, request: ServerHandlers['request']): void;
   /** Hand every other request, and the upgrades, to the proxy's app. */
   serve(handlers: ServerHandlers): void;
+  /** The second origin MCP Apps' views are served on (`http://127.0.0.1:<port>`), and its server. */
+  apps: { server: Server; origin: string; port: number; serve(request: ServerHandlers['request']): void };
 };
 
 /** A value set once, and a promise of it for what comes before. */
@@ -58,22 +61,43 @@ export async function listen(host: string, port: number): Promise<Listening> {
       h.upgrade(request, socket, head);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ host, port }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(server, host, port);
   const open = (server.address() as AddressInfo).port;
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const isWildcard = host === '0.0.0.0' || host === '::';
+  const shownHost = isWildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  // The app origin stays on loopback even when the inspector binds every interface: apps are shown on this machine only.
+  const apps = later<ServerHandlers['request']>();
+  const appServer = createServer((request, response) => void (apps.value ? apps.value(request, response) : apps.promise.then((h) => h(request, response))));
+  try {
+    await listenOn(appServer, isWildcard ? '127.0.0.1' : host, 0);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const bound = appServer.address() as AddressInfo;
   return {
     server,
     port: open,
     url: `http://${shownHost}:${open}/`,
     servePage: (isPagePath, request) => page.set({ isPagePath, request }),
     serve: (handlers) => proxy.set(handlers),
+    apps: {
+      server: appServer,
+      port: bound.port,
+      origin: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
+      serve: (request) => apps.set(request),
+    },
   };
+}
+
+function listenOn(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host, port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 function pathOf(url: string | undefined): string {

@@ -21,9 +21,10 @@ export function isPagePath(path: string): boolean {
   return path === '/' || path === '/favicon.svg' || path.startsWith('/assets/');
 }
 
-export function pageListener(policy: () => OriginPolicy, host: string): ReturnType<typeof getRequestListener> {
+/** `appOrigin`: the second origin the page frames MCP Apps' views from (listen.ts). */
+export function pageListener(policy: () => OriginPolicy, host: string, appOrigin: string): ReturnType<typeof getRequestListener> {
   const app = new Hono();
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(appOrigin));
   app.use('*', checkHost(policy));
   app.notFound(() => {
     throw new WireFailure('not-found', 'Not found.');

@@ -76,9 +76,10 @@ export const requireToken = (token: string, policy: () => OriginPolicy): Middlew
  * `'unsafe-eval'` is there for ajv, which compiles each JSON Schema (the server's
  * requestedSchema, a tool's inputSchema) into a validator function; ajv 8's code
  * generation escapes everything it takes from a schema. Inline scripts and any
- * other origin stay blocked.
+ * other origin stay blocked. The page frames one origin, the app origin's
+ * (`appOrigin`, app-origin.ts), where MCP Apps' views run; anything else frames nothing.
  */
-export const securityHeaders = (): MiddlewareHandler =>
+export const securityHeaders = (appOrigin?: string): MiddlewareHandler =>
   async function securityHeaders(c, next) {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -88,6 +89,6 @@ export const securityHeaders = (): MiddlewareHandler =>
     c.header('X-Frame-Options', 'DENY');
     c.header(
       'Content-Security-Policy',
-      "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+      `default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-eval'; frame-src ${appOrigin ?? "'none'"}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'`,
     );
   };

@@ -9,7 +9,7 @@ import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
 import { CALLBACK_PATH } from '../auth/callbacks';
-import { APP_VIEW_PATH } from '../session/app-views';
+import { appOriginListener } from './app-origin';
 import { auditRoutes } from './audit-routes';
 import { onProxyError } from './errors';
 import { oauthCallback } from './oauth-callback';
@@ -45,19 +45,6 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
   app.use('/api/*', requireToken(options.token, policy));
   app.get(CALLBACK_PATH, oauthCallback());
   app.get('/api/health', (c) => c.json({ ok: true, version: options.version, sessions: options.registry.list().length }));
-
-  /**
-   * SEP-3118: a server's app document, for the one sandboxed frame the page opened it for. The id is
-   * the capability (random, handed out over the authenticated socket); the CSP keeps the app to its own inline code and the origins its resource declared.
-   */
-  app.get(`${APP_VIEW_PATH}:id`, (c) => {
-    const view = options.registry.appViews.document(c.req.param('id'));
-    if (view === undefined) throw new WireFailure('not-found', 'No such app view: it was never opened, or it expired.');
-    c.header('Content-Security-Policy', view.csp);
-    c.header('Cache-Control', 'no-store');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.html(view.html);
-  });
 
   /** The whole session file, as recorded: for scripts and bug reports (the page exports filtered views itself). */
   app.get('/api/sessions/:id/export', (c) => {
@@ -155,10 +142,14 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
   });
   app.onError(onProxyError);
 
+  // SEP-3118: app views run on the second loopback origin listen.ts opened (app-origin.ts).
+  listening.apps.serve(appOriginListener(options.registry.appViews, listening.apps.port));
   const sockets = webSocketUpgrades({
     registry: options.registry,
     token: options.token,
     policy,
+    url,
+    appOrigin: listening.apps.origin,
     version: options.version,
     onClientCount: options.onClientCount,
   });
@@ -170,6 +161,8 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     close: () =>
       new Promise<void>((resolve) => {
         void audits.close();
+        listening.apps.server.close();
+        listening.apps.server.closeAllConnections();
         sockets.close();
         server.close(() => resolve());
         server.closeAllConnections?.();

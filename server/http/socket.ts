@@ -8,6 +8,7 @@ import { MAX_WS_MESSAGE_BYTES } from '../wire/limits';
 import { WS_PATH, WS_PROTOCOL } from '../wire/protocol';
 import type { StoredEvent } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
+import { pageOrigin } from './app-origin';
 import { runCommand } from './commands';
 import { isAllowedHost, isAllowedOrigin, tokensEqual, wsToken, type OriginPolicy } from './security';
 
@@ -18,6 +19,10 @@ export type SocketOptions = {
   registry: SessionRegistry;
   token: string;
   policy: () => OriginPolicy;
+  /** The inspector's URL: the page origin of a client that sends no Origin. */
+  url: string;
+  /** The second origin app views are served on (app-origin.ts). */
+  appOrigin: string;
   version: string;
   /** Called when the number of connected pages changes. */
   onClientCount?: (count: number) => void;
@@ -52,7 +57,7 @@ export function webSocketUpgrades(options: SocketOptions): {
     wss.handleUpgrade(request, socket, head, (ws) => {
       clients.add(ws);
       options.onClientCount?.(clients.size);
-      serve(ws, options);
+      serve(ws, options, pageOrigin(request.headers.origin, options.url));
       ws.on('close', () => {
         clients.delete(ws);
         options.onClientCount?.(clients.size);
@@ -89,7 +94,7 @@ function refuse(request: IncomingMessage, options: SocketOptions): string | unde
   return undefined;
 }
 
-function serve(ws: WebSocket, options: SocketOptions): void {
+function serve(ws: WebSocket, options: SocketOptions, origin: string): void {
   const sendRaw = (text: string) => {
     if (ws.readyState === ws.OPEN) ws.send(asciiJson(text));
   };
@@ -153,7 +158,7 @@ function serve(ws: WebSocket, options: SocketOptions): void {
     }
     const { command } = parsed;
     try {
-      const result = await runCommand(command, { registry: options.registry, subscribe });
+      const result = await runCommand(command, { registry: options.registry, subscribe, pageOrigin: origin, appOrigin: options.appOrigin });
       send({ type: 'reply', id: command.id, ok: true, result });
     } catch (error) {
       send({ type: 'reply', id: command.id, ok: false, error: toWireError(error) });

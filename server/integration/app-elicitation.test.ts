@@ -1,7 +1,8 @@
 /**
  * App-rendered elicitation (SEP-3118) through the real proxy and the demo server:
  * the capability goes out only with the setting on, the app is read from the
- * server that asked and served under its own CSP, the app's answer is checked
+ * server that asked and its sandbox served under its own CSP on the app origin
+ * (server/integration/app-origin.test.ts checks that origin's guards), the app's answer is checked
  * like a person's, and rules and scenario steps can expect the app.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,15 +28,17 @@ describe('app-rendered elicitation (SEP-3118)', () => {
       expect(asked.params).toMatchObject({ _meta: { ui: { resourceUri: 'ui://demo/choose-plan' } } });
 
       const view = await suite.client.send('open-app-view', { sessionId, key: asked.key });
-      expect(view).toMatchObject({ resourceUri: 'ui://demo/choose-plan', path: expect.stringMatching(/^\/app-view\/[\w-]{24}$/) });
-      const response = await fetch(`${suite.inspector.origin}${view.path}`);
-      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*connect-src 'none'.*frame-ancestors 'self'; sandbox allow-scripts/);
+      expect(view).toMatchObject({ resourceUri: 'ui://demo/choose-plan', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/app-view\/[\w-]{24}$/) });
+      const response = await fetch(view.url);
+      expect(response.headers.get('content-security-policy')).toMatch(
+        new RegExp(`default-src 'none'.*connect-src 'none'.*frame-ancestors ${suite.inspector.origin}; sandbox allow-scripts allow-same-origin$`),
+      );
       expect(response.headers.get('x-frame-options')).toBeNull();
-      const html = await response.text();
-      expect(html).toContain('elicitation-inspector/app-monitor');
-      expect(html).toContain(view.monitorNonce);
-      expect(html).toContain("method: 'ui/initialize'");
-      expect((await fetch(`${suite.inspector.origin}/app-view/not-a-view`)).status).toBe(404);
+      expect(await response.text()).toContain('ui/notifications/sandbox-proxy-ready');
+      expect(view.html).toContain('elicitation-inspector/app-monitor');
+      expect(view.html).toContain(view.monitorNonce);
+      expect(view.html).toContain("method: 'ui/initialize'");
+      expect((await fetch(`${new URL(view.url).origin}/app-view/not-a-view`)).status).toBe(404);
 
       // Content the schema refuses is not sent: a finding, and the request stays pending for the form.
       await expect(
@@ -96,13 +99,14 @@ describe('app-rendered elicitation (SEP-3118)', () => {
     const asked = await suite.client.waitForEvent('elicitation', (e) => e.callId === callId);
     const view = await suite.client.send('open-app-view', { sessionId, key: asked.key });
     expect(view.granted).toEqual({ connectDomains: ['https://api.example.com:8443'], resourceDomains: ['https://api.example.com:8443'] });
-    const csp = (await fetch(`${suite.inspector.origin}${view.path}`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetch(view.url)).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("connect-src https://api.example.com:8443; frame-src 'none'");
     expect(csp).toContain("script-src 'unsafe-inline' https://api.example.com:8443;");
     expect(csp).toContain('img-src data: https://api.example.com:8443;');
-    expect(csp).toMatch(/frame-ancestors 'self'; sandbox allow-scripts$/);
+    expect(csp).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:\d+; sandbox allow-scripts allow-same-origin$/);
     // None of the hostile values reached the header: no wildcard, no keyword, no injected directive, no http.
-    expect(csp).not.toMatch(/\*|ok\.example|http:|frames\.example/);
+    expect(csp).not.toMatch(/\*|ok\.example|frames\.example/);
+    expect(csp.split('; ').filter((d) => d.includes('http:'))).toEqual([`frame-ancestors ${suite.inspector.origin}`]);
     expect(csp.split('; ').filter((d) => d.startsWith('script-src'))).toHaveLength(1);
     const refused = await suite.client.waitForEvent(
       'finding',

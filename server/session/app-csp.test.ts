@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appViewCsp, originProblem } from './app-csp';
+import { appViewCsp as cspFor, originProblem } from './app-csp';
+
+const PAGE = 'http://127.0.0.1:6280';
+const appViewCsp = (declared: Record<string, unknown> | undefined) => cspFor(declared, PAGE);
 
 describe('the app view CSP (MCP Apps _meta.ui.csp)', () => {
   it('without declared domains is the restrictive default, tightened', () => {
     const { header, refused, ignored } = appViewCsp(undefined);
     expect(header).toBe(
-      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; font-src data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-scripts",
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; font-src data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors http://127.0.0.1:6280; sandbox allow-scripts allow-same-origin",
     );
     expect([refused, ignored]).toEqual([[], []]);
   });
@@ -20,7 +23,7 @@ describe('the app view CSP (MCP Apps _meta.ui.csp)', () => {
     for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src'])
       expect(header).toMatch(new RegExp(`${directive} [^;]*https://\\*\\.cdn\\.example\\.com`));
     expect(header).not.toMatch(/script-src[^;]*api\.example/);
-    expect(header).toMatch(/frame-src 'none'; .*sandbox allow-scripts$/);
+    expect(header).toMatch(/frame-src 'none'; .*sandbox allow-scripts allow-same-origin$/);
   });
 
   it('refuses every value that is not a plain secure origin, saying why, and never lets one into the header', () => {

@@ -71,11 +71,13 @@ export function declaredCsp(content: Record<string, unknown>): Record<string, un
 }
 
 /**
- * The view's CSP: the MCP Apps restrictive default tightened (no `'self'`: the document has no
- * origin worth naming; no forms; `sandbox allow-scripts` so it has none even opened on its own),
- * with the declared origins that pass `originProblem` added to their directives.
+ * The view's CSP, sent with its sandbox proxy's document on the app origin and inherited by the
+ * app's document inside it: the MCP Apps restrictive default tightened (no `'self'`: the app
+ * reaches nothing on the origin it shares with other apps' views; no forms; framed only by the page
+ * `hostOrigin`; `sandbox allow-scripts allow-same-origin`, so that opened on its own it keeps the
+ * frame's limits and its origin), with the declared origins that pass `originProblem` added to their directives.
  */
-export function appViewCsp(declared: Record<string, unknown> | undefined): AppCsp {
+export function appViewCsp(declared: Record<string, unknown> | undefined, hostOrigin: string): AppCsp {
   const granted: Record<Field, string[]> = { connectDomains: [], resourceDomains: [] };
   const refused: AppCsp['refused'] = [];
   for (const field of Object.keys(GRANTED) as Field[]) {
@@ -109,8 +111,8 @@ export function appViewCsp(declared: Record<string, unknown> | undefined): AppCs
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
-    'sandbox allow-scripts',
+    `frame-ancestors ${hostOrigin}`,
+    'sandbox allow-scripts allow-same-origin',
   ].join('; ');
   return { header, granted, refused, ignored };
 }

@@ -39,11 +39,15 @@ describe('the app document', () => {
     expect(withMonitor('<!DOCTYPE html><p>x</p>', 'n2')).toMatch(/^<!DOCTYPE html><script>.*"n2".*<\/script><p>/);
   });
 
-  it('is served under an id of 24 url-safe characters, and only under it', () => {
+  it('has its sandbox served under an id of 24 url-safe characters, only under it, and only while its session is live', () => {
     const views = new AppViews();
-    const id = views.add('<p>x</p>', "default-src 'none'");
+    let isLive = true;
+    const sandbox = { csp: "default-src 'none'", hostOrigin: 'http://127.0.0.1:6280' };
+    const id = views.add({ ...sandbox, isLive: () => isLive });
     expect(id).toMatch(/^[\w-]{24}$/);
-    expect(views.document(id)).toEqual({ html: '<p>x</p>', csp: "default-src 'none'" });
-    expect(views.document('other')).toBeUndefined();
+    expect(views.sandbox(id)).toEqual(sandbox);
+    expect(views.sandbox('other')).toBeUndefined();
+    isLive = false;
+    expect(views.sandbox(id)).toBeUndefined();
   });
 });

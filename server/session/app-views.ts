@@ -1,10 +1,12 @@
 /**
  * SEP-3118, app-rendered elicitation (the Proposals setting `appElicitation`):
  * the app a pending form request names is read from the server that sent the
- * request (a `resources/read` call, logged like any other), and served once per
- * view at an unguessable path to one frame the page sandboxes without
- * `allow-same-origin`, under a CSP that allows the app's inline code and the
- * plain https origins its resource declares (app-csp.ts). docs/proposals.md says what a person sees.
+ * request (a `resources/read` call, logged like any other), and shown as MCP Apps
+ * asks of a web host: a sandbox proxy on a second origin of the inspector's (a
+ * loopback port of its own, server/http/app-origin.ts), served at an unguessable
+ * path while the request's session is live, loads the app's document the page
+ * hands it, under a CSP that allows the app's inline code and the plain https
+ * origins its resource declares (app-csp.ts). docs/proposals.md says what a person sees.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_MONITOR_KEY, type AppViewOpened } from '../wire/app-bridge';
@@ -18,42 +20,51 @@ import type { Session } from './session';
 export const MAX_APP_DOCUMENT_BYTES = 2 * 1024 * 1024;
 /** How long a read may take before the page is told to answer with the form. */
 const READ_TIMEOUT_MS = 15_000;
-/** How long a view's document stays served: the frame loads it at once; a reload of the page opens a new view. */
+/** How long a view's sandbox stays served: the frame loads it at once; a reload of the page opens a new view. */
 const VIEW_TTL_MS = 10 * 60_000;
 
+/** Where the app origin serves a view's sandbox proxy: this, then the view's id. */
 export const APP_VIEW_PATH = '/app-view/';
 
-/** The CSP of a view whose resource declares no domains (app-csp.ts builds each view's own). */
-export const APP_VIEW_CSP = appViewCsp(undefined).header;
+/** What the app origin needs to serve one view's sandbox proxy. */
+export type AppViewSandbox = {
+  /** The CSP header of the sandbox's document, which the app's document inherits. */
+  csp: string;
+  /** The page's exact origin: the only one that may frame the sandbox, and the only one it talks to. */
+  hostOrigin: string;
+};
 
-type View = { html: string; csp: string; expiresAt: number };
+type View = AppViewSandbox & { isLive: () => boolean; expiresAt: number };
 
-/** The documents being served, by their one-time path id. */
+/** The views being served, by their path id: the id is the capability, good while its session is live. */
 export class AppViews {
   private readonly views = new Map<string, View>();
 
-  add(html: string, csp = APP_VIEW_CSP): string {
+  add(view: AppViewSandbox & { isLive: () => boolean }): string {
     this.sweep();
     const id = randomBytes(18).toString('base64url');
-    this.views.set(id, { html, csp, expiresAt: Date.now() + VIEW_TTL_MS });
+    this.views.set(id, { ...view, expiresAt: Date.now() + VIEW_TTL_MS });
     return id;
   }
 
-  /** The document and the CSP header it is served under. */
-  document(id: string): { html: string; csp: string } | undefined {
+  /** The sandbox of view `id`, while its session is live and the view has not expired. */
+  sandbox(id: string): AppViewSandbox | undefined {
     const view = this.views.get(id);
-    if (!view || view.expiresAt < Date.now()) return undefined;
-    return { html: view.html, csp: view.csp };
+    if (!view || view.expiresAt < Date.now() || !view.isLive()) return undefined;
+    return { csp: view.csp, hostOrigin: view.hostOrigin };
   }
 
   private sweep(): void {
     const now = Date.now();
-    for (const [id, view] of this.views) if (view.expiresAt < now) this.views.delete(id);
+    for (const [id, view] of this.views) if (view.expiresAt < now || !view.isLive()) this.views.delete(id);
   }
 }
 
+/** An opened view as the session layer knows it: the HTTP layer makes its id a URL on the app origin. */
+export type OpenedAppView = Omit<AppViewOpened, 'url'> & { id: string };
+
 /** Read the app of the pending form request `key` from its own server and serve it; refused with a reason the page shows beside the form. */
-export async function openAppView(session: Session, key: string, views: AppViews): Promise<AppViewOpened> {
+export async function openAppView(session: Session, key: string, views: AppViews, hostOrigin: string): Promise<OpenedAppView> {
   if (!session.settings.proposals.appElicitation)
     throw new WireFailure('conflict', 'App-rendered elicitation is off for this connection (Client settings → Proposals).');
   const pending = session.broker.pendingParams(key);
@@ -73,11 +84,11 @@ export async function openAppView(session: Session, key: string, views: AppViews
     );
     throw new WireFailure('invalid-command', `The app ${resource.uri} cannot be rendered: ${read.problem}.`);
   }
-  const csp = appViewCsp(read.csp);
+  const csp = appViewCsp(read.csp, hostOrigin);
   reportCsp(session, key, resource.uri, csp);
   const monitorNonce = randomUUID();
-  const id = views.add(withMonitor(read.html, monitorNonce), csp.header);
-  return { path: `${APP_VIEW_PATH}${id}`, resourceUri: resource.uri, monitorNonce, readCallId, granted: csp.granted };
+  const id = views.add({ csp: csp.header, hostOrigin, isLive: () => session.isLive });
+  return { id, html: withMonitor(read.html, monitorNonce), resourceUri: resource.uri, monitorNonce, readCallId, granted: csp.granted };
 }
 
 /** Declared domains the view's CSP does not grant: refused values (warning), lists never granted (info). */
@@ -147,8 +158,9 @@ export function appDocument(end: EventOf<'call-end'>, uri: string): { html: stri
 }
 
 /**
- * The document with the inspector's monitor first: it tells the page of errors
- * the sandbox throws at the app (reading the parent, navigating the top window)
+ * The document with the inspector's monitor first: it tells the page (through the
+ * sandbox proxy, its parent) of errors the sandbox throws at the app (reading the
+ * inspector's page, navigating the top window)
  * and of CSP violations, which the page cannot see from outside the frame. The
  * app can read the nonce and forge reports: it can only accuse itself.
  */

@@ -13,8 +13,7 @@ import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
-import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer } from './app-views';
-import type { AppViewOpened } from '../wire/app-bridge';
+import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer, type OpenedAppView } from './app-views';
 import type { CallRunner } from './call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import { FolderSessions } from './folder-sessions';
@@ -36,7 +35,7 @@ export type RegistryOptions = {
  */
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
-  /** The app documents being served to sandboxed frames (SEP-3118). */
+  /** The app views whose sandbox proxies the app origin serves (SEP-3118). */
   readonly appViews = new AppViews();
   /** The data folder's other sessions: earlier runs' and imports (recorded), and taps' being written (followed). */
   private readonly folder: FolderSessions;
@@ -214,9 +213,9 @@ export class SessionRegistry {
     this.taps.setHold(sessionId, isOn);
   }
 
-  /** SEP-3118: the app a pending form request names, read from its server and served to one sandboxed frame (app-views.ts). */
-  openAppView(sessionId: string, key: string): Promise<AppViewOpened> {
-    return openAppView(this.connected(sessionId), key, this.appViews);
+  /** SEP-3118: the app a pending form request names, read from its server, and its sandbox proxy served to the page `hostOrigin` (app-views.ts). */
+  openAppView(sessionId: string, key: string, hostOrigin: string): Promise<OpenedAppView> {
+    return openAppView(this.connected(sessionId), key, this.appViews, hostOrigin);
   }
 
   reportAppView(sessionId: string, key: string, problems: string[]): void {

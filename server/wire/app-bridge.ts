@@ -24,11 +24,15 @@ export const APP_VIEW_COMMANDS = [
 ] as const;
 
 /**
- * The reply to `open-app-view`: where the frame loads the app from, the nonce of the inspector's own
- * monitor inside it, and the declared origins its CSP grants (`_meta.ui.csp`, server/session/app-csp.ts).
+ * The reply to `open-app-view`: the app's sandbox proxy on the inspector's second origin, the app's
+ * document for it, the nonce of the inspector's own monitor inside that document, and the declared
+ * origins its CSP grants (`_meta.ui.csp`, server/session/app-csp.ts).
  */
 export type AppViewOpened = {
-  path: string;
+  /** The sandbox proxy's document: an absolute URL on the app origin, a loopback port of its own (server/http/app-origin.ts). */
+  url: string;
+  /** The app's HTML, the monitor first, which the page hands to the sandbox in `ui/notifications/sandbox-resource-ready`. */
+  html: string;
   resourceUri: string;
   monitorNonce: string;
   readCallId: string;
@@ -36,6 +40,13 @@ export type AppViewOpened = {
 };
 
 export type AppViewResults = { 'open-app-view': AppViewOpened; 'report-app-view': Record<string, never> };
+
+/** The sandbox proxy's own notifications (MCP Apps 2026-01-26, "Sandbox proxy"): never forwarded between the page and the app. */
+export const SANDBOX_METHOD_PREFIX = 'ui/notifications/sandbox-';
+/** Sandbox → page: it listens, and can load the app's document. */
+export const SANDBOX_PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+/** Page → sandbox: the app's HTML to load (`params.html`), once. */
+export const SANDBOX_RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 
 /** The key under which the inspector's monitor script (first in the app's document) posts what it saw. */
 export const APP_MONITOR_KEY = 'elicitation-inspector/app-monitor';
