@@ -3,7 +3,8 @@
  * page frames on the app origin, with `allow-scripts allow-same-origin`. It says it is ready with
  * `ui/notifications/sandbox-proxy-ready`, loads the HTML the page sends in
  * `ui/notifications/sandbox-resource-ready` (once) into the one frame inside it, on its own origin,
- * under the CSP this document was served with (a srcdoc document inherits it), and passes every
+ * under the CSP this document was served with (a srcdoc document inherits it; its `frame-src 'none'`
+ * stops frames loaded from a URL, not a srcdoc one), and passes every
  * other message between the page and that frame, each way only from and to the exact origin
  * expected; the `ui/notifications/sandbox-` ones it never passes. It creates no request of its own.
  */
