@@ -34,10 +34,62 @@ const STACK_FRAME = /\bat\s[^\n]*?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\
 
 /**
  * A runtime error's own words, which a server's framework passes on as a tool error without its stack
- * (the SDKs put `error.message` in the result): the code crashed on the value, it did not refuse it.
+ * (the SDKs put `error.message` in the result, some with "Error: " or "MCP error -32603: " before it):
+ * the code crashed on the value, it did not refuse it. The messages are V8's and Node's own, as Node 20
+ * and 22 print them (runtime-errors.test.ts triggers each on both), and other runtimes' crashes.
+ * Words a careful server might write itself ("Invalid URL") are left out.
  */
-const RUNTIME_ERROR =
-  /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|AttributeError|KeyError|IndexError|NullPointerException)\b|Cannot read propert(?:y|ies) of (?:null|undefined)|Cannot (?:set|destructure) propert(?:y|ies) of|Cannot convert undefined or null|is not a function\b|is not iterable\b|Maximum call stack size exceeded|Traceback \(most recent call last\)|'NoneType' object/;
+const RUNTIME_ERRORS: readonly RegExp[] = [
+  /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|URIError|AttributeError|KeyError|IndexError|NullPointerException)\b/,
+  // TypeError: a value of the wrong kind where the code expected another.
+  /Cannot (?:read|set) propert(?:y|ies) (?:'[^'\n]*' )?of (?:null|undefined)/,
+  /Cannot destructure (?:property '[^'\n]*' of )?'[^'\n]*' as it is (?:null|undefined)/,
+  /\bis not a (?:function|constructor)\b/,
+  /\bis not iterable\b/,
+  /\bis not an entry object\b/,
+  /Spread syntax requires \.\.\.iterable\[Symbol\.iterator\] to be a function/,
+  /\bcalled on null or undefined\b/,
+  /\bcalled on non-object\b/,
+  /Cannot convert undefined or null to object/,
+  /Cannot convert object to primitive value/,
+  /Cannot convert a (?:Symbol|BigInt) value to a (?:string|number)/,
+  /Cannot mix BigInt and other types/,
+  /Cannot use 'in' operator to search for/,
+  /Right-hand side of 'instanceof' is not (?:an object|callable)/,
+  /Cannot create property '[^'\n]*' on (?:string|number|boolean|symbol|bigint)/,
+  /Cannot add property [^\n]*, object is not extensible/,
+  /Cannot (?:assign to read only|delete) property '[^'\n]*' of/,
+  /Cannot redefine property: /,
+  /Assignment to constant variable\./,
+  /Cannot (?:read|write) private member #/,
+  /Class constructor [^\n]* cannot be invoked without 'new'/,
+  /Converting circular structure to JSON/,
+  /Reduce of empty array with no initial value/,
+  /Invalid value used (?:as weak map key|in weak set)/,
+  /Cannot perform '[^'\n]*' on a proxy that has been revoked/,
+  /Generator is already running/,
+  // Node's own TypeError on an argument of the wrong type: it always ends with what it received.
+  /\bargument must be (?:of type|an instance of|one of) [^\n]*\. Received /,
+  // ReferenceError: the message is the whole line, so a refusal that says "… is not defined" in a sentence is not taken for one.
+  /(?:^|: )[A-Za-z_$][\w$]* is not defined$/m,
+  /Cannot access '[^'\n]*' before initialization/,
+  /Must call super constructor in derived class/,
+  // RangeError, SyntaxError and URIError from a value the code passed on unchecked.
+  /Maximum call stack size exceeded/,
+  /(?:^|: )(?:Invalid (?:time value|array length|string length|count value: [^\n]*)|URI malformed)$/m,
+  /\bis not valid JSON\b|\bin JSON at position \d+|Unexpected end of JSON input/,
+  /Invalid regular expression: \//,
+  // Other runtimes' crashes.
+  /Traceback \(most recent call last\)|'NoneType' object/,
+];
+
+function runtimeError(text: string): string | undefined {
+  for (const pattern of RUNTIME_ERRORS) {
+    const found = pattern.exec(text);
+    if (found) return found[0].replace(/^: /, '');
+  }
+  return undefined;
+}
 
 /** The odd value a case sent, and (when the bare value would be ambiguous in text) how it reads in the result's text. */
 export type Marker = { value: unknown; text?: string };
@@ -47,10 +99,11 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   const end = seen.end;
   if (!end) return { verdict: 'broke', reason: 'the call never ended' };
   const text = resultText(end.result);
-  const errorText = end.error ? `${end.error.message} ${JSON.stringify((end.error as { data?: unknown }).data ?? '')}` : '';
-  if (STACK_FRAME.test(text) || STACK_FRAME.test(errorText)) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
-  const crash = RUNTIME_ERROR.exec(text) ?? RUNTIME_ERROR.exec(errorText);
-  if (crash) return { verdict: 'broke', reason: `what came back is a runtime error ("${crash[0]}"), not a refusal` };
+  const data = (end.error as { data?: unknown } | undefined)?.data;
+  const texts = [text, ...(end.error ? [end.error.message, ...(data === undefined ? [] : [JSON.stringify(data)])] : [])];
+  if (texts.some((one) => STACK_FRAME.test(one))) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
+  const crash = texts.map(runtimeError).find((found) => found !== undefined);
+  if (crash) return { verdict: 'broke', reason: `what came back is a runtime error ("${crash}"), not a refusal` };
   if (end.outcome === 'timeout' || end.outcome === 'cancelled') return { verdict: 'broke', reason: `the call ended by ${end.outcome}` };
   if (seen.askedAgain) return { verdict: 'refused', reason: seen.isUrlConsent ? 'the server asked again: the flow is not done' : 'the server asked again' };
   if (seen.lateAfter !== undefined) {
