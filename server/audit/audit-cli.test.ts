@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoStdio } from '../../e2e/support/processes';
+import { demoStdio, targetStdio } from '../../e2e/support/processes';
 import { AUDIT_CASES } from '../wire/audit';
 import { auditCli } from './audit-cli';
 
@@ -76,5 +76,29 @@ describe('elicitation-inspector audit', () => {
     expect(passed.out).toContain('Verdicts side by side:');
     expect(passed.out).toMatch(/wrong-type 1\. tools\/call audit_careful › form 1 › age +\| refused +\| refused/);
     expect(passed.out).toMatch(/PASSED on 2025-11-25: 6 cases \(6 refused\)/);
+  }, 90_000);
+
+  it('with --revision all, a revision the server does not speak is NOT SPOKEN, as run says it, and decides nothing', async () => {
+    const file = toolsFile('classic.json', { steps: [{ call: 'book_stay' }] });
+    const classic = targetStdio('careless-classic');
+    const junit = join(dir, 'classic.xml');
+    const result = await audit([
+      file,
+      '--revision',
+      'all',
+      ...skipAllBut('decline'),
+      '--reporter',
+      'junit',
+      '--out',
+      junit,
+      '--',
+      classic.command,
+      ...classic.args,
+    ]);
+    expect(result.code, result.out + result.err).toBe(0);
+    expect(result.out).toMatch(/^NOT SPOKEN: the server does not speak 2026-07-28 \(Could not connect: .+\)$/m);
+    expect(result.out).toMatch(/^PASSED on 2025-11-25: 1 case \(1 handled\)/m);
+    expect(result.out).not.toMatch(/^ERROR/m);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuite name="audit classic\.json \(2026-07-28\)" tests="1" failures="0" errors="0" skipped="1"/);
   }, 90_000);
 });

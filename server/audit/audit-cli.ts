@@ -7,7 +7,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR, EXIT, readUsage, type CliIo } from '../scenarios/run-cli';
+import { DEFAULT_DATA_DIR, EXIT, exitCode, readUsage, type CliIo } from '../scenarios/run-cli';
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
 import { otlpUrlError, sendTracesOnSessionEnd } from '../otlp-on-end';
@@ -177,9 +177,9 @@ function writeOut(file: string, text: string, io: { out: (text: string) => void;
   }
 }
 
+/** The exit code `run` gives: a revision not spoken beside one spoken counts for nothing. */
 export function auditExitCode(runs: AuditRun[]): number {
-  if (runs.length === 0 || runs.some((run) => run.status === 'error')) return EXIT.error;
-  return runs.some((run) => run.status === 'failed') ? EXIT.failed : EXIT.passed;
+  return exitCode(runs);
 }
 
 function stdio() {

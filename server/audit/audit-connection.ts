@@ -4,7 +4,7 @@
  * server went away.
  */
 import { demoTarget } from '../demo/demo-target';
-import { EventFeed } from '../scenarios/scenario-runner';
+import { connectedOn, EventFeed, type ConnectOutcome } from '../scenarios/scenario-runner';
 import type { Session } from '../session/session';
 import type { SessionRegistry } from '../session/session-registry';
 import type { EventOf } from '../wire/events';
@@ -32,13 +32,9 @@ export class Connection {
     return new Connection(session, new EventFeed(session));
   }
 
-  /** true once connected on `protocol`, else why not. */
-  async ready(protocol: ProtocolChoice): Promise<true | string> {
-    const ready = await this.feed.untilReady();
-    if (ready !== 'ready') return `Could not connect: ${ready}`;
-    const version = this.session.protocolVersion;
-    if (protocol !== 'auto' && version !== protocol) return `The server answered with ${version ?? 'no version'} when asked for ${protocol}.`;
-    return true;
+  /** Connected on `protocol`, or why not, as `run` decides it (a revision the server refused is `connectRefused`). */
+  ready(protocol: ProtocolChoice): Promise<ConnectOutcome> {
+    return connectedOn(this.feed, this.session, protocol);
   }
 
   get isClosed(): boolean {
@@ -66,9 +62,9 @@ export async function reconnect(lost: Connection, open: () => Promise<Connection
   await lost.close();
   const next = await open();
   const ready = await next.ready(protocol);
-  if (ready !== true) {
+  if (ready.error !== undefined) {
     await next.close();
-    throw new Error(`Could not connect again after the server went away: ${ready}`);
+    throw new Error(`Could not connect again after the server went away: ${ready.error}`);
   }
   return next;
 }

@@ -5,7 +5,7 @@
  * the whole audit as JSON, or JUnit XML through the scenario reporters (a
  * revision a testsuite, a case a testcase).
  */
-import { junitReport, oneLine, textTable } from '../scenarios/reporters';
+import { junitReport, notSpokenLine, oneLine, textTable } from '../scenarios/reporters';
 import { FAILING_VERDICTS, type AuditCaseReport, type AuditVerdict } from '../wire/audit';
 import type { RunReport, StepReport } from '../wire/scenario';
 import type { AuditRun } from './audit-runner';
@@ -30,6 +30,7 @@ export function caseLine(report: AuditCaseReport): string {
 
 export function auditSummary(run: AuditRun): string {
   const on = `on ${run.negotiatedVersion ?? run.protocol}`;
+  if (run.isNotSpoken) return notSpokenLine(run);
   if (run.status === 'error') return `ERROR ${on}: ${oneLine(run.error ?? 'the audit could not go on')}`;
   const tally = VERDICTS.map((verdict) => [verdict, run.cases.filter((report) => report.verdict === verdict).length] as const)
     .filter(([, count]) => count > 0)
@@ -81,6 +82,7 @@ function asRunReport(run: AuditRun, label: string): RunReport {
     protocol: run.protocol,
     ...(run.negotiatedVersion && { negotiatedVersion: run.negotiatedVersion }),
     status: run.status,
+    ...(run.isNotSpoken && { isNotSpoken: true }),
     ...(run.error && { error: run.error }),
     durationMs: run.durationMs,
     ...(file && { sessionFile: file }),

@@ -7,6 +7,7 @@
  * session down, the cases that were in flight with it are run again one by one,
  * so the verdict "broke" lands on the case that did it.
  */
+import { markNotSpoken } from '../scenarios/scenario-runner';
 import { stepName } from '../scenarios/step-driver';
 import type { SessionRegistry } from '../session/session-registry';
 import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge, type UserAuditCase } from '../wire/audit';
@@ -48,6 +49,8 @@ export type AuditRun = {
   negotiatedVersion?: string;
   status: 'passed' | 'failed' | 'error';
   error?: string;
+  /** With several revisions: the server refused this one (status `error`) and spoke another; said, not failed, as with `run`. */
+  isNotSpoken?: boolean;
   /** The audit was stopped before its last case: `cases` holds the ones that finished. */
   isStopped?: boolean;
   durationMs: number;
@@ -56,14 +59,14 @@ export type AuditRun = {
 };
 
 export async function runAudit(scenario: Scenario, options: AuditOptions): Promise<AuditRun[]> {
-  const runs: AuditRun[] = [];
+  const runs: (AuditRun & { connectRefused?: boolean })[] = [];
   for (const protocol of options.protocols) if (!options.signal?.aborted || runs.length === 0) runs.push(await auditOn(scenario, protocol, options));
-  return runs;
+  return markNotSpoken(runs);
 }
 
-async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: AuditOptions): Promise<AuditRun> {
+async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: AuditOptions): Promise<AuditRun & { connectRefused?: boolean }> {
   const startedAt = performance.now();
-  const run: AuditRun = { protocol, status: 'passed', durationMs: 0, steps: [], cases: [] };
+  const run: AuditRun & { connectRefused?: boolean } = { protocol, status: 'passed', durationMs: 0, steps: [], cases: [] };
   const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
   const settings = SessionSettingsSchema.parse({ ...scenario.client, protocol, requestTimeoutMs: Math.max(1000, caseTimeoutMs) });
   const open = () => Connection.open(options.registry, scenario, settings);
@@ -76,12 +79,13 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
     if (options.signal?.aborted) return stopped(run);
     connection = await open();
     const ready = await connection.ready(protocol);
-    if (ready !== true) {
+    if (ready.isReady) run.negotiatedVersion = connection.session.protocolVersion;
+    if (ready.error !== undefined) {
       run.status = 'error';
-      run.error = ready;
+      run.error = ready.error;
+      run.connectRefused = ready.connectRefused;
       return run;
     }
-    run.negotiatedVersion = connection.session.protocolVersion;
     const isModern = connection.session.protocolVersion === '2026-07-28';
     for (const [i, step] of scenario.steps.entries()) {
       if (options.signal?.aborted) return stopped(run);

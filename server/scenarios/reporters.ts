@@ -26,7 +26,7 @@ export function runSummary(report: RunReport): string {
   const counts = (status: StepReport['status']) => report.steps.filter((step) => step.status === status).length;
   const on = `on ${report.negotiatedVersion ?? report.protocol}`;
   const file = report.sessionFile ? `; open ${report.sessionFile} in the page for the whole story` : '';
-  if (report.isNotSpoken) return `NOT SPOKEN: the server does not speak ${report.protocol} (${oneLine(report.error ?? '')})`;
+  if (report.isNotSpoken) return notSpokenLine(report);
   if (report.status === 'error') {
     // Steps are counted once the run got to them: a connection that failed has none.
     const tally = (['passed', 'failed', 'skipped'] as const).filter((status) => counts(status) > 0).map((status) => `${counts(status)} ${status}`);
@@ -35,6 +35,11 @@ export function runSummary(report: RunReport): string {
   }
   if (report.status === 'failed') return `FAILED ${on}: ${counts('failed')} of ${plural(report.steps.length, 'step')} failed (${report.durationMs} ms)${file}`;
   return `PASSED ${on}: ${plural(report.steps.length, 'step')} (${report.durationMs} ms)${file}`;
+}
+
+/** A revision the server refused beside one it spoke (`run --protocol all`, `audit --revision all`): said, not failed. */
+export function notSpokenLine(report: { protocol: string; error?: string }): string {
+  return `NOT SPOKEN: the server does not speak ${report.protocol} (${oneLine(report.error ?? '')})`;
 }
 
 /** The last line when a scenario ran on several protocols. */

@@ -127,7 +127,8 @@ async function sendTraces(reports: RunReport[], registry: SessionRegistry, endpo
   for (const line of lines) if (line) io.err(`${line}\n`);
 }
 
-export function exitCode(reports: RunReport[]): number {
+/** Shared with `audit`: a revision not spoken counts for nothing; none left, or one that could not go on, is an error. */
+export function exitCode(reports: Pick<RunReport, 'status' | 'isNotSpoken'>[]): number {
   const counted = reports.filter((report) => !report.isNotSpoken);
   if (counted.length === 0 || counted.some((report) => report.status === 'error')) return EXIT.error;
   return counted.some((report) => report.status === 'failed') ? EXIT.failed : EXIT.passed;

@@ -33,8 +33,34 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const protocols: ProtocolChoice[] = choice === 'all' ? [...ALL_PROTOCOLS] : Array.isArray(choice) ? choice : [choice];
   const runs: Awaited<ReturnType<typeof runOnce>>[] = [];
   for (const protocol of protocols) runs.push(await runOnce(scenario, protocol, options));
+  return markNotSpoken(runs);
+}
+
+/**
+ * The rule `run --protocol all` and `audit --revision all` share: of several revisions asked for, one
+ * the server refused (`connectRefused`, from connectedOn) beside one it spoke is not spoken, reported
+ * and not failed; with none spoken, each refusal stays an error.
+ */
+export function markNotSpoken<T extends { negotiatedVersion?: string; connectRefused?: boolean }>(
+  runs: T[],
+): (Omit<T, 'connectRefused'> & { isNotSpoken?: boolean })[] {
   const hasSpoken = runs.some((run) => run.negotiatedVersion !== undefined && !run.connectRefused);
-  return runs.map(({ connectRefused, ...report }) => (protocols.length > 1 && hasSpoken && connectRefused ? { ...report, isNotSpoken: true } : report));
+  return runs.map(({ connectRefused, ...report }) => (runs.length > 1 && hasSpoken && connectRefused ? { ...report, isNotSpoken: true } : report));
+}
+
+/** How a connect asked for one revision went: `isReady` once the handshake is done (on that revision or another); else, or on another, why not. */
+export type ConnectOutcome = { isReady: boolean; error?: string; connectRefused?: boolean };
+
+/**
+ * Whether the session came up on `protocol`, and when not, whether that is the server refusing the
+ * revision: it could not connect on a revision asked for by name, or answered with another.
+ */
+export async function connectedOn(events: EventFeed, session: Session, protocol: ProtocolChoice): Promise<ConnectOutcome> {
+  const ready = await events.untilReady();
+  if (ready !== 'ready') return { isReady: false, error: `Could not connect: ${ready}`, connectRefused: protocol !== 'auto' };
+  if (protocol !== 'auto' && session.protocolVersion !== protocol)
+    return { isReady: true, error: `The server answered with ${session.protocolVersion ?? 'no version'} when asked for ${protocol}.`, connectRefused: true };
+  return { isReady: true };
 }
 
 export async function runOnce(scenario: Scenario, protocol: ProtocolChoice, options: RunOptions): Promise<RunReport & { connectRefused?: boolean }> {
@@ -45,18 +71,12 @@ export async function runOnce(scenario: Scenario, protocol: ProtocolChoice, opti
   const events = new EventFeed(session);
   const report: RunReport & { connectRefused?: boolean } = { scenario: label, protocol, status: 'passed', durationMs: 0, sessionId: session.id, steps: [] };
   try {
-    const ready = await events.untilReady();
-    if (ready !== 'ready') {
+    const connected = await connectedOn(events, session, protocol);
+    if (connected.isReady) report.negotiatedVersion = session.protocolVersion;
+    if (connected.error !== undefined) {
       report.status = 'error';
-      report.error = `Could not connect: ${ready}`;
-      report.connectRefused = protocol !== 'auto';
-      return report;
-    }
-    report.negotiatedVersion = session.protocolVersion;
-    if (protocol !== 'auto' && session.protocolVersion !== protocol) {
-      report.status = 'error';
-      report.error = `The server answered with ${session.protocolVersion ?? 'no version'} when asked for ${protocol}.`;
-      report.connectRefused = true;
+      report.error = connected.error;
+      report.connectRefused = connected.connectRefused;
       return report;
     }
     for (const [i, step] of scenario.steps.entries()) {
