@@ -1,9 +1,11 @@
 /**
  * The audit against careless servers, on the classic SDK (2025 only) and on the 2.4 server SDK (both
  * eras): code that trusts the answer's shape crashes, and the SDK passes the runtime error's message
- * on as a tool error, which the audit must call a crash, not a refusal.
+ * on as a tool error, which the audit must call a crash, not a refusal; what the SDK itself refuses
+ * before the server's code runs, said in one line; the scenario file's own answer laid under every
+ * case; and every answer a case sent, read back from the JSON report.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { targetStdio } from '../../e2e/support/processes';
 import { SessionRegistry } from '../session/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import { ScenarioSchema, type ScenarioInput } from '../wire/scenario';
+import { auditCli } from './audit-cli';
 import { runAudit, type AuditRun } from './audit-runner';
 
 /** None of these servers hangs: a deadline far past a slow case on a loaded machine, so a verdict of broke means broke. */
@@ -68,4 +71,82 @@ describe('the audit of careless servers', () => {
       'accept-empty': crash('Cannot read properties of undefined'),
     });
   }, 60_000);
+
+  it("lays each case over the scenario file's own answer, as the probe was", async () => {
+    const file = deleteProject();
+    const modern = await auditJson(file, '2026-07-28', 'careless-modern', ['extra-property']);
+    const legacy = await auditJson(file, '2025-11-25', 'careless-classic', ['extra-property']);
+    for (const run of [modern, legacy]) {
+      expect(byCase(run, 'extra-property')).toMatchObject({
+        verdict: 'used',
+        reason: 'the result carries the value sent',
+        sent: '{"action":"accept","content":{"confirm":"acme","auditExtra":"audit-extra-property"}}',
+      });
+      expect(byCase(run, 'extra-property').sentAfter).toBeUndefined();
+    }
+  }, 90_000);
+
+  it('reports every answer a case sent: the cancel that answered the question asked again, after the answer or the altered retry', async () => {
+    const file = deleteProject();
+    const modern = await auditJson(file, '2026-07-28', 'careless-modern', ['very-long', 'response-missing-key']);
+    const legacy = await auditJson(file, '2025-11-25', 'careless-classic', ['very-long']);
+    // A name past what it asks for is not the name: it asks again.
+    for (const run of [modern, legacy])
+      expect(byCase(run, 'very-long', 'confirm')).toMatchObject({
+        verdict: 'refused',
+        reason: 'the server asked again',
+        sent: expect.stringMatching(/^\{"action":"accept","content":\{"confirm":"LLLL/) as string,
+        sentAfter: ['asked again: {"action":"cancel"}'],
+      });
+    expect(byCase(modern, 'response-missing-key')).toMatchObject({
+      verdict: 'refused',
+      reason: 'the server asked again',
+      sent: '{"round":2,"inputResponses":{}}',
+      sentAfter: ['asked again: {"action":"cancel"}'],
+    });
+  }, 90_000);
+
+  it("says in one line that the SDK's own check refused an answer before the server's code ran", async () => {
+    const file = join(dataDir, 'stay.json');
+    writeFileSync(file, JSON.stringify({ steps: [{ call: 'book_stay' }] }));
+    for (const target of ['careless-classic', 'careless-modern']) {
+      const run = await auditJson(file, '2025-11-25', target, ['null']);
+      const refused = byCase(run, 'null', 'name');
+      expect(refused, target).toMatchObject({ verdict: 'refused', reason: "refused by the SDK's own check, before your code" });
+      expect(refused.came, target).toMatch(/^a result with isError from the SDK's own check, before your code: "[^"\n]*Invalid elicitation result"$/);
+    }
+    const classic = await auditJson(file, '2025-11-25', 'careless-classic', ['wrong-type']);
+    expect(byCase(classic, 'wrong-type', 'nights')).toMatchObject({
+      verdict: 'refused',
+      reason: "refused by the SDK's own check, before your code",
+      came: `a result with isError from the SDK's own check, before your code: "MCP error -32602: Elicitation response content does not match requested schema: data/nights must be integer"`,
+    });
+  }, 90_000);
 });
+
+/** A scenario file for delete_project with the answer only it knows: the name the server wants typed. */
+function deleteProject(): string {
+  const file = join(dataDir, 'delete.json');
+  writeFileSync(file, JSON.stringify({ steps: [{ call: 'delete_project', elicitations: [{ answer: { action: 'accept', content: { confirm: 'acme' } } }] }] }));
+  return file;
+}
+
+type JsonCase = { caseId: string; field?: string; verdict: string; reason: string; sent: string; sentAfter?: string[]; came: string };
+
+/** `audit --reporter json` on one revision, all cases but `only` skipped: the one run it reports. */
+async function auditJson(file: string, revision: string, target: string, only: string[]): Promise<{ cases: JsonCase[] }> {
+  const server = targetStdio(target);
+  let out = '';
+  const skip = [...allBut(...only)].join(',');
+  const args = [file, '--revision', revision, '--reporter', 'json', '--skip', skip, '--data-dir', dataDir, '--', server.command, ...server.args];
+  const code = await auditCli(args, { out: (text) => void (out += text), err: (text) => void (out += text) });
+  expect(code, out).toBeLessThan(2);
+  const [run] = (JSON.parse(out) as { runs: { cases: JsonCase[] }[] }).runs;
+  return run;
+}
+
+function byCase(run: { cases: JsonCase[] }, caseId: string, field?: string): JsonCase {
+  const found = run.cases.find((c) => c.caseId === caseId && c.field === field);
+  if (!found) throw new Error(`no ${caseId} ${field ?? ''} among ${run.cases.map((c) => c.caseId).join(', ')}`);
+  return found;
+}

@@ -24,7 +24,8 @@ export function caseLine(report: AuditCaseReport): string {
   const isFail = FAILING_VERDICTS.includes(report.verdict);
   const mark = isFail ? 'FAIL' : report.verdict === 'unclear' ? ' ?  ' : 'ok  ';
   const lines = [`  ${mark} ${report.verdict.padEnd(7)} ${report.caseId.padEnd(20)} ${caseTarget(report)}: ${report.reason} (${report.durationMs} ms)`];
-  if (isFail || report.verdict === 'unclear') lines.push(`         sent ${report.sent}`, `         came ${report.came}`);
+  if (isFail || report.verdict === 'unclear')
+    lines.push(`         sent ${report.sent}`, ...(report.sentAfter ?? []).map((answer) => `         then ${answer}`), `         came ${report.came}`);
   return lines.map(oneLine).join('\n');
 }
 
@@ -73,7 +74,13 @@ function asRunReport(run: AuditRun, label: string): RunReport {
     durationMs: report.durationMs,
     ...(report.callId && { callId: report.callId }),
     failures: FAILING_VERDICTS.includes(report.verdict)
-      ? [{ expectation: report.verdict, expected: 'the server refuses or handles it', actual: `${report.reason}; sent ${report.sent}; came ${report.came}` }]
+      ? [
+          {
+            expectation: report.verdict,
+            expected: 'the server refuses or handles it',
+            actual: `${report.reason}; sent ${[report.sent, ...(report.sentAfter ?? [])].join('; then ')}; came ${report.came}`,
+          },
+        ]
       : [],
   }));
   const file = run.cases.find((report) => report.sessionFile)?.sessionFile;

@@ -12,7 +12,7 @@ import { stepName } from '../scenarios/step-driver';
 import type { SessionRegistry } from '../session/session-registry';
 import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge, type UserAuditCase } from '../wire/audit';
 import type { EventOf } from '../wire/events';
-import type { Scenario } from '../wire/scenario';
+import type { Scenario, ScenarioStep } from '../wire/scenario';
 import { SessionSettingsSchema, type ProtocolChoice } from '../wire/target';
 import { Connection, reconnect } from './audit-connection';
 import { caseAnswers, urlCaseAnswers, userCaseAnswers, type CaseAnswer } from './case-answers';
@@ -101,7 +101,7 @@ async function auditOn(scenario: Scenario, protocol: ProtocolChoice, options: Au
         if (probe.lost) connection = await reconnect(connection, open, protocol);
         continue;
       }
-      const tasks = stepTasks(asked, isModern, skip, scenario.audit?.cases ?? []);
+      const tasks = stepTasks(asked, step, isModern, skip, scenario.audit?.cases ?? []);
       if (isModern) {
         for (const retry of retryCases(watch.shape, skip)) {
           tasks.push({
@@ -161,15 +161,26 @@ type CaseTask = { caseId: string; judge: AuditJudge; marker?: Marker; elicitatio
 
 const LEGACY_ONLY = new Set(AUDIT_CASES.filter((auditCase) => auditCase.isLegacyOnly).map((auditCase) => auditCase.id));
 
-/** The answer cases for each question the probe met: form cases (built in and the user's) and URL-mode cases. */
-function stepTasks(asked: EventOf<'elicitation'>[], isModern: boolean, skip: ReadonlySet<string>, userCases: readonly UserAuditCase[]): CaseTask[] {
+/**
+ * The answer cases for each question the probe met: form cases (built in and the user's) and URL-mode cases.
+ * A form the step's file answers gets its cases laid over that answer, as the probe was.
+ */
+function stepTasks(
+  asked: EventOf<'elicitation'>[],
+  step: ScenarioStep,
+  isModern: boolean,
+  skip: ReadonlySet<string>,
+  userCases: readonly UserAuditCase[],
+): CaseTask[] {
   const off = isModern ? new Set([...skip, ...LEGACY_ONLY]) : skip;
   let forms = 0;
   return asked.flatMap((elicitation, k) => {
     let generated: CaseAnswer[] = [];
     if (elicitation.mode === 'form') {
       const schema = elicitation.params.requestedSchema;
-      generated = [...caseAnswers(schema, off), ...userCaseAnswers(schema, ++forms, userCases)];
+      const listed = step.elicitations[k]?.answer;
+      const given = listed?.action === 'accept' ? listed.content : undefined;
+      generated = [...caseAnswers(schema, off, given), ...userCaseAnswers(schema, ++forms, userCases, given)];
     } else if (elicitation.mode === 'url') generated = urlCaseAnswers(off);
     return generated.map((one) => ({
       caseId: one.case.id,
@@ -210,7 +221,7 @@ async function runTasks(
     const connection = await healthy();
     const startedAt = performance.now();
     const retry = task.plan.kind === 'retry' ? task.plan.start() : undefined;
-    const outcome = await runCall(connection, ctx, task.plan, retry?.hooks);
+    const outcome = await runCall(connection, ctx, task.plan, retry?.hooks, retry && (() => retry.isAltered()));
     // Cut short by the stop, not by the server: no verdict.
     if (options.signal?.aborted) return;
     if (outcome.lost && !isAlone) return setAside.push(task);
@@ -230,6 +241,7 @@ async function runTasks(
       verdict,
       reason,
       sent: shorten(retry ? retry.sent() : (outcome.sent ?? 'nothing: the question the case answers never came')),
+      ...(outcome.sentAfter.length > 0 && { sentAfter: outcome.sentAfter }),
       came: describeCame(observation),
       durationMs: Math.round(performance.now() - startedAt),
       ...(outcome.callId && { callId: outcome.callId }),

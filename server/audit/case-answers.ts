@@ -43,9 +43,13 @@ export function formFields(requestedSchema: unknown): Field[] {
   return Object.entries(schema.properties).map(([name, field]) => ({ name, schema: field, isRequired: required.has(name) }));
 }
 
-/** A valid answer to every field: its default when it has one, else the first option or a value inside its limits. */
-export function baselineContent(requestedSchema: unknown): Record<string, unknown> {
-  return Object.fromEntries(formFields(requestedSchema).map((field) => [field.name, validValue(field.schema)]));
+/**
+ * A valid answer to every field: what the scenario file's own answer gives (`given`), else the field's
+ * default, else the first option or a value inside its limits. The file knows answers the audit cannot
+ * guess (the project's name typed to confirm its deletion).
+ */
+export function baselineContent(requestedSchema: unknown, given?: Record<string, unknown>): Record<string, unknown> {
+  return { ...Object.fromEntries(formFields(requestedSchema).map((field) => [field.name, validValue(field.schema)])), ...given };
 }
 
 export function baselineAnswer(requestedSchema: unknown): RuleAnswer {
@@ -65,9 +69,9 @@ export function urlCaseAnswers(skip: ReadonlySet<string> = new Set()): CaseAnswe
  * The answers of the user's own cases (the scenario file's `audit.cases`) for the `ordinal`-th form:
  * a field case where the form has that field, an answer case on every form (or the one it names).
  */
-export function userCaseAnswers(requestedSchema: unknown, ordinal: number, cases: readonly UserAuditCase[]): CaseAnswer[] {
+export function userCaseAnswers(requestedSchema: unknown, ordinal: number, cases: readonly UserAuditCase[], given?: Record<string, unknown>): CaseAnswer[] {
   const fields = new Set(formFields(requestedSchema).map((field) => field.name));
-  const baseline = baselineContent(requestedSchema);
+  const baseline = baselineContent(requestedSchema, given);
   return cases.flatMap((userCase): CaseAnswer[] => {
     if (userCase.elicitation !== undefined && userCase.elicitation !== ordinal) return [];
     if (userCase.field !== undefined && !fields.has(userCase.field)) return [];
@@ -86,10 +90,10 @@ export function userCaseAnswers(requestedSchema: unknown, ordinal: number, cases
   });
 }
 
-/** Every case's answer for this form, in AUDIT_CASES order; `skip` leaves cases out by id. */
-export function caseAnswers(requestedSchema: unknown, skip: ReadonlySet<string> = new Set()): CaseAnswer[] {
+/** Every case's answer for this form, in AUDIT_CASES order, each laid over the valid answer (with the file's own, `given`); `skip` leaves cases out by id. */
+export function caseAnswers(requestedSchema: unknown, skip: ReadonlySet<string> = new Set(), given?: Record<string, unknown>): CaseAnswer[] {
   const fields = formFields(requestedSchema);
-  const baseline = baselineContent(requestedSchema);
+  const baseline = baselineContent(requestedSchema, given);
   const hasRequired = fields.some((field) => field.isRequired);
   const out: CaseAnswer[] = [];
   const send = (content: Record<string, unknown> | undefined, action: RuleAnswer['action'] = 'accept'): RuleAnswer =>

@@ -12,7 +12,7 @@ import type { RuleAnswer } from '../wire/rules';
 import type { Scenario, ScenarioStep } from '../wire/scenario';
 import type { Connection } from './audit-connection';
 import { baselineAnswer } from './case-answers';
-import type { CaseObservation } from './judge';
+import { sdkCheckRefusal, type CaseObservation } from './judge';
 
 const SHOWN_CHARS = 300;
 
@@ -29,12 +29,21 @@ export type CallOutcome = {
   elicitations: EventOf<'elicitation'>[];
   /** The answer the case sent to its question, as JSON. */
   sent?: string;
+  /** What the audit answered after it, in order ("asked again: {…}", "form 2: {…}"), each shortened. */
+  sentAfter: string[];
   callId?: string;
   /** The session closed while the call ran. */
   lost: boolean;
 };
 
-export async function runCall(connection: Connection, ctx: CaseContext, plan: Plan, hooks: CallHooks | undefined): Promise<CallOutcome> {
+/** `isRetryAltered`: a retry case's altered retry has gone out, so what is answered from then on follows the case. */
+export async function runCall(
+  connection: Connection,
+  ctx: CaseContext,
+  plan: Plan,
+  hooks: CallHooks | undefined,
+  isRetryAltered?: () => boolean,
+): Promise<CallOutcome> {
   const elicitations: EventOf<'elicitation'>[] = [];
   const observation: CaseObservation = {
     askedAgain: false,
@@ -43,6 +52,12 @@ export async function runCall(connection: Connection, ctx: CaseContext, plan: Pl
     ...(plan.kind === 'answer' && plan.target.mode === 'url' && plan.answer.action === 'accept' && { isUrlConsent: true }),
   };
   let sent: string | undefined;
+  const sentAfter: string[] = [];
+  const after = (what: string, answer: RuleAnswer): RuleAnswer => {
+    sentAfter.push(shorten(`${what}: ${asSent(answer)}`));
+    return answer;
+  };
+  const where = (elicitation: EventOf<'elicitation'>, ordinal: number) => `${elicitation.mode === 'url' ? 'URL request' : 'form'} ${ordinal}`;
   const late = plan.kind === 'answer' && plan.late ? new LateAnswer(connection, ctx, observation) : undefined;
   const listed = (ordinal: number) => ctx.step.elicitations[ordinal - 1]?.answer;
   const valid = (elicitation: EventOf<'elicitation'>, ordinal: number): RuleAnswer =>
@@ -53,21 +68,20 @@ export async function runCall(connection: Connection, ctx: CaseContext, plan: Pl
     // A retry case answers everything validly; a question asked again after the altered retry is the server's refusal.
     if (plan.kind === 'retry' && isRepeat) {
       observation.askedAgain = true;
-      return { action: 'cancel' };
+      return after('asked again', { action: 'cancel' });
     }
+    if (plan.kind === 'retry' && isRetryAltered?.()) return after(where(elicitation, ordinal), valid(elicitation, ordinal));
     if (plan.kind !== 'answer' || ordinal < plan.ordinal) return valid(elicitation, ordinal);
     if (ordinal === plan.ordinal) {
-      sent = JSON.stringify(
-        plan.answer.action === 'accept' ? { action: 'accept', ...(plan.answer.content && { content: plan.answer.content }) } : { action: plan.answer.action },
-      );
+      sent = asSent(plan.answer);
       return late ? late.hold(elicitation, plan.answer) : plan.answer;
     }
     if (isSameQuestion(elicitation, plan.target)) {
       observation.askedAgain = true;
-      return { action: 'cancel' };
+      return after('asked again', { action: 'cancel' });
     }
     observation.wentOn = true;
-    return valid(elicitation, ordinal);
+    return after(where(elicitation, ordinal), valid(elicitation, ordinal));
   };
   const step: ScenarioStep = { ...ctx.step, elicitations: [], expect: {}, timeoutMs: ctx.caseTimeoutMs + 2000 };
   const result = await driveStep(
@@ -84,7 +98,12 @@ export async function runCall(connection: Connection, ctx: CaseContext, plan: Pl
   else if (end?.outcome === 'timeout') observation.broken = `no end within ${ctx.caseTimeoutMs} ms (a hang)`;
   else if (end?.outcome === 'error' && end.error?.code === 'transport-closed') observation.broken = `the server went away: ${end.error.message}`;
   if (late && !observation.broken && lost) observation.broken = 'the server went away after the late answer';
-  return { observation, elicitations, ...(sent !== undefined && { sent }), ...(result.callId && { callId: result.callId }), lost };
+  return { observation, elicitations, ...(sent !== undefined && { sent }), sentAfter, ...(result.callId && { callId: result.callId }), lost };
+}
+
+/** An answer as it went out, as JSON: the action, and an accept's content. */
+function asSent(answer: RuleAnswer): string {
+  return JSON.stringify(answer.action === 'accept' ? { action: 'accept', ...(answer.content && { content: answer.content }) } : { action: answer.action });
 }
 
 /**
@@ -155,6 +174,12 @@ export function isSameQuestion(a: EventOf<'elicitation'>, b: EventOf<'elicitatio
 export function describeCame(seen: CaseObservation): string {
   if (!seen.end) return seen.broken ? 'no result' : 'nothing';
   const { end } = seen;
+  // The SDK's own refusal in one line: its list of schema issues runs to kilobytes and says less than the case's answer.
+  const checked = sdkCheckRefusal(end.outcome === 'result' ? resultText(end.result) : (end.error?.message ?? ''));
+  if (checked !== undefined && (end.outcome === 'error' || end.result?.isError === true))
+    return shorten(
+      `${end.outcome === 'error' ? 'a JSON-RPC error' : 'a result with isError'} from the SDK's own check, before your code: ${JSON.stringify(checked)}`,
+    );
   if (end.outcome !== 'result') return shorten(describeEnd(end));
   const text = resultText(end.result);
   const structured = end.result?.structuredContent === undefined ? '' : ` structuredContent ${JSON.stringify(end.result.structuredContent)}`;

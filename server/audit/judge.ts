@@ -91,6 +91,22 @@ function runtimeError(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The SDK's own check of an elicitation's answer, which refuses it inside the server's call to elicit,
+ * so none of the server's code after it runs: the classic SDK's schema check ("Elicitation response
+ * content does not match requested schema: data/nights must be integer"), and both SDKs' check of the
+ * result's shape ("Invalid elicitation result: " and a list of schema issues, a kilobyte or more).
+ */
+const SDK_CHECK = /(Elicitation response content does not match requested schema: [^\n]*|Invalid elicitation result)(: \[)?/;
+
+/** What the SDK's own check said, on one line (the list of issues after "Invalid elicitation result" left out), or undefined when it did not refuse. */
+export function sdkCheckRefusal(text: string): string | undefined {
+  const found = SDK_CHECK.exec(text);
+  if (!found) return undefined;
+  const head = text.slice(0, found.index).split('\n').pop() ?? '';
+  return `${head}${found[1]}`;
+}
+
 /** The odd value a case sent, and (when the bare value would be ambiguous in text) how it reads in the result's text. */
 export type Marker = { value: unknown; text?: string };
 
@@ -115,6 +131,8 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   if (seen.unaltered) return { verdict: 'handled', reason: 'nothing was altered: the retry went out as it was' };
   if (seen.neverGaveUp) return { verdict: 'handled', reason: 'the server never gave up on its question before the deadline: nothing came late' };
   const isToolError = end.outcome === 'result' && end.result?.isError === true;
+  if ((isToolError || end.outcome === 'error') && texts.some((one) => sdkCheckRefusal(one) !== undefined))
+    return { verdict: 'refused', reason: "refused by the SDK's own check, before your code" };
   if (end.outcome === 'error') return { verdict: 'refused', reason: `a JSON-RPC error${end.error ? ` (${String(end.error.code)})` : ''}` };
   if (isToolError) return { verdict: 'refused', reason: 'a tool error' };
   const shown = marker !== undefined && carries(end.result, text, marker);

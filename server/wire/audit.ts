@@ -127,6 +127,12 @@ export type AuditCaseReport = {
   reason: string;
   /** The exact answer sent (or the retry's altered params), as JSON, shortened. */
   sent: string;
+  /**
+   * What the audit answered after it in the same call, in order, each "where: answer" shortened: the
+   * `cancel` that answered the question asked again ("asked again: {"action":"cancel"}"), the valid
+   * answers to the questions after ("form 2: {…}"). Absent when it answered nothing more.
+   */
+  sentAfter?: string[];
   /** What came back: the result's text, the error, or how the call ended, shortened. */
   came: string;
   durationMs: number;
