@@ -106,16 +106,23 @@ describe("the judge on a runtime error's message", () => {
     }
   });
 
-  it('takes what careful servers and the SDKs say when they refuse for a refusal', () => {
+  it('takes what careful servers say when they refuse for a refusal, and what the SDKs say for their own check', () => {
     for (const text of [
       'count must be a number',
       'Invalid arguments: name is required',
       'the type of plan is not allowed',
       'The plan "audit-not-an-option" is not defined in this form; pick one of free, pro.',
       'Invalid URL',
-      'MCP error -32602: Elicitation response content does not match requested schema: data/nights must be integer',
-      "MCP error -32602: Elicitation response content does not match requested schema: data must have required property 'nights'",
     ])
       expect(judgeCase('refuse', { value: null }, asToolError(text)), text).toEqual({ verdict: 'refused', reason: 'a tool error' });
+    for (const text of [
+      'MCP error -32602: Elicitation response content does not match requested schema: data/nights must be integer',
+      "MCP error -32602: Elicitation response content does not match requested schema: data must have required property 'nights'",
+      'MCP error -32602: Invalid elicitation result: [\n  {\n    "code": "invalid_union",\n    "errors": []\n  }\n]',
+    ])
+      expect(judgeCase('refuse', { value: null }, asToolError(text)), text).toEqual({
+        verdict: 'refused',
+        reason: "refused by the SDK's own check, before your code",
+      });
   });
 });
