@@ -15,6 +15,8 @@ describe('judgeCase', () => {
       'TypeError: content.count.toFixed is not a function',
       'Traceback (most recent call last):\n  File "server.py", line 3\nKeyError: \'name\'',
       "'NoneType' object has no attribute 'strip'",
+      // Babel's and TypeScript's helpers, in a server built for an older runtime.
+      'Invalid attempt to destructure non-iterable instance.\nIn order to be iterable, non-array objects must have a [Symbol.iterator]() method.',
     ])
       expect(judgeCase('refuse', { value: null }, toolError(text)), text).toMatchObject({ verdict: 'broke', reason: expect.stringContaining('runtime error') });
   });

@@ -63,7 +63,11 @@ const RUNTIME_ERRORS: readonly RegExp[] = [
   /Assignment to constant variable\./,
   /Cannot (?:read|write) private member #/,
   /Class constructor [^\n]* cannot be invoked without 'new'/,
-  /Converting circular structure to JSON/,
+  /Converting circular structure to JSON|Do not know how to serialize a BigInt/,
+  /Cannot set property [^\n]* which has only a getter/,
+  /Iterator result [^\n]* is not an object/,
+  /Object prototype may only be an Object or null/,
+  /The comparison function must be either a function or undefined/,
   /Reduce of empty array with no initial value/,
   /Invalid value used (?:as weak map key|in weak set)/,
   /Cannot perform '[^'\n]*' on a proxy that has been revoked/,
@@ -76,7 +80,9 @@ const RUNTIME_ERRORS: readonly RegExp[] = [
   /Must call super constructor in derived class/,
   // RangeError, SyntaxError and URIError from a value the code passed on unchecked.
   /Maximum call stack size exceeded/,
-  /(?:^|: )(?:Invalid (?:time value|array length|string length|count value: [^\n]*)|URI malformed)$/m,
+  /(?:^|: )(?:Invalid (?:time value|array length|typed array length: [^\n]*|string length|count value: [^\n]*)|URI malformed)$/m,
+  // What a compiler's helpers throw in place of V8 in code built for older runtimes.
+  /Invalid attempt to (?:spread|destructure|iterate) non-iterable instance/,
   /\bis not valid JSON\b|\bin JSON at position \d+|Unexpected end of JSON input/,
   /Invalid regular expression: \//,
   // Other runtimes' crashes.
