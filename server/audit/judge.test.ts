@@ -25,4 +25,20 @@ describe('judgeCase', () => {
     for (const text of ['count must be a number', 'Invalid arguments: name is required', 'the type of plan is not allowed'])
       expect(judgeCase('refuse', { value: null }, toolError(text)), text).toEqual({ verdict: 'refused', reason: 'a tool error' });
   });
+
+  it("judges half a megabyte made of the crash messages' first words, every one left unfinished, as a refusal", () => {
+    // Each pattern reads a bounded stretch after its first words: unbounded, this text took a minute a pattern.
+    for (const words of [
+      'Class constructor ',
+      'Cannot add property ',
+      'Cannot set property ',
+      'Iterator result ',
+      'argument must be of type ',
+      'at ',
+      "Cannot destructure property '",
+    ]) {
+      const text = words.repeat(Math.ceil(512_000 / words.length));
+      expect(judgeCase('refuse', { value: null }, toolError(text)), words).toEqual({ verdict: 'refused', reason: 'a tool error' });
+    }
+  }, 60_000);
 });

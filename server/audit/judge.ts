@@ -30,7 +30,7 @@ export type CaseObservation = {
 };
 
 /** A V8 or similar stack frame: "at fn (/path/file.js:12:5)". */
-const STACK_FRAME = /\bat\s[^\n]*?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s)]*:\d+:\d+/;
+const STACK_FRAME = /\bat\s[^\n]{0,500}?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s)]*:\d+:\d+/;
 
 /**
  * A runtime error's own words, which a server's framework passes on as a tool error without its stack
@@ -42,8 +42,8 @@ const STACK_FRAME = /\bat\s[^\n]*?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\
 const RUNTIME_ERRORS: readonly RegExp[] = [
   /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|URIError|AttributeError|KeyError|IndexError|NullPointerException)\b/,
   // TypeError: a value of the wrong kind where the code expected another.
-  /Cannot (?:read|set) propert(?:y|ies) (?:'[^'\n]*' )?of (?:null|undefined)/,
-  /Cannot destructure (?:property '[^'\n]*' of )?'[^'\n]*' as it is (?:null|undefined)/,
+  /Cannot (?:read|set) propert(?:y|ies) (?:'[^'\n]{0,200}' )?of (?:null|undefined)/,
+  /Cannot destructure (?:property '[^'\n]{0,200}' of )?'[^'\n]{0,200}' as it is (?:null|undefined)/,
   /\bis not a (?:function|constructor)\b/,
   /\bis not iterable\b/,
   /\bis not an entry object\b/,
@@ -56,31 +56,31 @@ const RUNTIME_ERRORS: readonly RegExp[] = [
   /Cannot mix BigInt and other types/,
   /Cannot use 'in' operator to search for/,
   /Right-hand side of 'instanceof' is not (?:an object|callable)/,
-  /Cannot create property '[^'\n]*' on (?:string|number|boolean|symbol|bigint)/,
-  /Cannot add property [^\n]*, object is not extensible/,
-  /Cannot (?:assign to read only|delete) property '[^'\n]*' of/,
+  /Cannot create property '[^'\n]{0,200}' on (?:string|number|boolean|symbol|bigint)/,
+  /Cannot add property [^\n]{0,200}, object is not extensible/,
+  /Cannot (?:assign to read only|delete) property '[^'\n]{0,200}' of/,
   /Cannot redefine property: /,
   /Assignment to constant variable\./,
   /Cannot (?:read|write) private member #/,
-  /Class constructor [^\n]* cannot be invoked without 'new'/,
+  /Class constructor [^\n]{0,200} cannot be invoked without 'new'/,
   /Converting circular structure to JSON|Do not know how to serialize a BigInt/,
-  /Cannot set property [^\n]* which has only a getter/,
-  /Iterator result [^\n]* is not an object/,
+  /Cannot set property [^\n]{0,200} which has only a getter/,
+  /Iterator result [^\n]{0,200} is not an object/,
   /Object prototype may only be an Object or null/,
   /The comparison function must be either a function or undefined/,
   /Reduce of empty array with no initial value/,
   /Invalid value used (?:as weak map key|in weak set)/,
-  /Cannot perform '[^'\n]*' on a proxy that has been revoked/,
+  /Cannot perform '[^'\n]{0,200}' on a proxy that has been revoked/,
   /Generator is already running/,
   // Node's own TypeError on an argument of the wrong type: it always ends with what it received.
-  /\bargument must be (?:of type|an instance of|one of) [^\n]*\. Received /,
+  /\bargument must be (?:of type|an instance of|one of) [^\n]{0,200}\. Received /,
   // ReferenceError: the message is the whole line, so a refusal that says "… is not defined" in a sentence is not taken for one.
   /(?:^|: )[A-Za-z_$][\w$]* is not defined$/m,
-  /Cannot access '[^'\n]*' before initialization/,
+  /Cannot access '[^'\n]{0,200}' before initialization/,
   /Must call super constructor in derived class/,
   // RangeError, SyntaxError and URIError from a value the code passed on unchecked.
   /Maximum call stack size exceeded/,
-  /(?:^|: )(?:Invalid (?:time value|array length|typed array length: [^\n]*|string length|count value: [^\n]*)|URI malformed)$/m,
+  /(?:^|: )(?:Invalid (?:time value|array length|typed array length: [^\n]{0,200}|string length|count value: [^\n]{0,200})|URI malformed)$/m,
   // What a compiler's helpers throw in place of V8 in code built for older runtimes.
   /Invalid attempt to (?:spread|destructure|iterate) non-iterable instance/,
   /\bis not valid JSON\b|\bin JSON at position \d+|Unexpected end of JSON input/,
@@ -103,7 +103,7 @@ function runtimeError(text: string): string | undefined {
  * content does not match requested schema: data/nights must be integer"), and both SDKs' check of the
  * result's shape ("Invalid elicitation result: " and a list of schema issues, a kilobyte or more).
  */
-const SDK_CHECK = /(Elicitation response content does not match requested schema: [^\n]*|Invalid elicitation result)(: \[)?/;
+const SDK_CHECK = /(Elicitation response content does not match requested schema: [^\n]{0,200}|Invalid elicitation result)(: \[)?/;
 
 /** What the SDK's own check said, on one line (the list of issues after "Invalid elicitation result" left out), or undefined when it did not refuse. */
 export function sdkCheckRefusal(text: string): string | undefined {
