@@ -1,5 +1,6 @@
 import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/commands';
 import type { LogEvent } from '@wire/events';
+import type { RuleSet } from '@wire/rules';
 import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
 import { InspectorConnection, type SocketState } from './connection';
 import type { EntryWindow } from './entry-window';
@@ -32,6 +33,8 @@ export type AppSnapshot = {
   reveal: Reveal | undefined;
   /** The servers of the proxy's --config file, when it was started with one. */
   configured?: ConfiguredSummary;
+  /** The rules the proxy gives a session this page opens without rules of its own (`--rules`, docs/rules.md). */
+  standingRules?: RuleSet;
   /** Live tapped sessions that started while the page showed another it was busy with: announced, not shown (docs/tap.md). */
   newTaps: readonly string[];
 };
@@ -243,6 +246,9 @@ export class AppStore {
       }
       case 'configured':
         this.set({ configured: push.configured });
+        return;
+      case 'standing-rules':
+        this.set({ standingRules: push.rules });
         return;
       case 'events': {
         const list = this.queued.get(push.sessionId) ?? [];

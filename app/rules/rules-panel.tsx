@@ -32,7 +32,7 @@ const NO_STATS: ReadonlyMap<string, RuleStats> = new Map();
 export function RulesPanel() {
   const app = useAppStore();
   const session = useSession();
-  const { rules, isLive, save } = useRules();
+  const { rules, isLive, isStanding, save } = useRules();
   const { busy, error, run } = useBusyAction();
   const [editing, setEditing] = useState<Editing>();
   const [focus, setFocus] = useState<FocusRequest>();
@@ -71,7 +71,9 @@ export function RulesPanel() {
       <p className="text-[11px] text-slate-500">
         {isLive
           ? 'This session’s rules: the first rule switched on that matches answers; a change applies at once.'
-          : 'Rules for the next connection: Connect sends them. The first rule switched on that matches answers.'}
+          : isStanding
+            ? 'Rules for the next connection, the inspector’s own (from --rules): the session Connect opens gets them. The first rule switched on that matches answers.'
+            : 'Rules for the next connection: Connect sends them. The first rule switched on that matches answers.'}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1.5 text-xs font-medium text-slate-700">

@@ -5,6 +5,7 @@
 import WebSocket from 'ws';
 import type { CommandResults, CommandType, ServerPush, SessionSummary } from '../../server/wire/commands';
 import type { EventOf, LogEvent, LogEventKind } from '../../server/wire/events';
+import type { RuleSet } from '../../server/wire/rules';
 import { wsUrl } from '../../server/wire/protocol';
 import { WireClient, type CommandParams } from '../../server/wire/wire-client';
 import type { Inspector } from './processes';
@@ -12,6 +13,8 @@ import type { Inspector } from './processes';
 export class InspectorClient {
   readonly events: LogEvent[] = [];
   sessions: SessionSummary[] = [];
+  /** The rules the proxy stands by for the sessions a page opens (`--rules`), as last pushed. */
+  standingRules: RuleSet | undefined;
   private readonly waiters = new Set<() => void>();
 
   private constructor(private readonly wire: WireClient) {}
@@ -49,6 +52,7 @@ export class InspectorClient {
   private receive(push: ServerPush): void {
     if (push.type === 'events') this.events.push(...push.events);
     else if (push.type === 'sessions') this.sessions = push.sessions;
+    else if (push.type === 'standing-rules') this.standingRules = push.rules;
     for (const waiter of this.waiters) waiter();
   }
 

@@ -112,6 +112,9 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
     case 'set-rules':
       registry.setRules(command.params.sessionId, command.params.rules);
       return {};
+    case 'set-standing-rules':
+      registry.setStanding(command.params.rules);
+      return {};
     case 'sign-out':
       registry.live(command.params.sessionId).signOut();
       return {};

@@ -65,10 +65,17 @@ export function webSocketUpgrades(options: SocketOptions): {
     });
   };
 
+  let standing = options.registry.standing;
   const broadcastSessions = () => {
     const push: ServerPush = { type: 'sessions', sessions: options.registry.list() };
     const text = JSON.stringify(push);
     for (const ws of clients) ws.send(text);
+    // The rules that stand changed (a person changed a session's rules): every page shows them for its next Connect.
+    if (options.registry.standing === standing) return;
+    standing = options.registry.standing;
+    if (!standing) return;
+    const rules = JSON.stringify({ type: 'standing-rules', rules: standing } satisfies ServerPush);
+    for (const ws of clients) ws.send(rules);
   };
   const unsubscribe = options.registry.onChange(broadcastSessions);
 
@@ -136,6 +143,8 @@ function serve(ws: WebSocket, options: SocketOptions, origin: string): void {
   send({ type: 'hello', version: options.version, eventSchemaVersion: EVENT_SCHEMA_VERSION });
   send({ type: 'sessions', sessions: options.registry.list() });
   if (options.registry.configured) send({ type: 'configured', configured: options.registry.configured.summary() });
+  const standing = options.registry.standing;
+  if (standing) send({ type: 'standing-rules', rules: standing });
 
   // Invalid frames (over maxPayload, bad UTF-8, unmasked, a reserved opcode) arrive here; ws then closes the socket.
   // Without this listener the 'error' event would end the process, and every page and session with it.

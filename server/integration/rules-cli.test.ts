@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, startInspector } from '../../e2e/support/processes';
 import { callAnswered } from '../../e2e/support/rules-support';
-import { EMPTY_RULES } from '../wire/rules';
+import { EMPTY_RULES, RuleSetSchema } from '../wire/rules';
 import { DEFAULT_SETTINGS } from '../wire/target';
 
 const RULES_FILE = {
@@ -55,6 +55,9 @@ describe('--rules FILE', () => {
     const client = await InspectorClient.connect(inspector);
     try {
       const first = await client.waitFor(() => client.sessions[0], 30_000, 'the session made at start');
+      // Every page is told the rules that stand, to list them before its next Connect.
+      const standing = await client.waitFor(() => client.standingRules, 10_000, 'the standing rules pushed');
+      expect(standing.rules.map((rule) => rule.id)).toEqual(['order']);
       await client.follow(first.sessionId);
       await client.waitForEvent('session-state', (e) => e.state === 'ready', 0, 30_000);
       // The session made at start ends (a disconnect here; an idle close ends it the same way).
@@ -67,12 +70,20 @@ describe('--rules FILE', () => {
       expect(story.end.result?.structuredContent).toEqual({ item: 'tea', confirmed: true, note: 'from the file' });
       expect(story.matches).toEqual([expect.objectContaining({ action: 'accept', rule: expect.objectContaining({ id: 'order' }) })]);
 
-      // The person takes the rules away: the next session the page opens has none.
+      // The person takes the rules away: the next session the page opens has none, and every page is told.
       await client.send('set-rules', { sessionId, rules: EMPTY_RULES });
+      await client.waitFor(() => client.standingRules?.rules.length === 0, 10_000, 'the standing rules pushed, none');
       await client.send('disconnect', { sessionId });
       const next = await client.open({ transport: 'stdio', ...demoStdio() }, pageSettings);
       expect(client.sessions.find((s) => s.sessionId === next)?.settings.rules).toEqual(EMPTY_RULES);
       await client.send('disconnect', { sessionId: next });
+
+      // With no session live, the person puts them back: the next session gets them.
+      await client.send('set-standing-rules', { rules: RuleSetSchema.parse({ rules: RULES_FILE.rules }) });
+      await client.waitFor(() => client.standingRules?.rules.length === 1, 10_000, 'the standing rules pushed, one');
+      const last = await client.open({ transport: 'stdio', ...demoStdio() }, pageSettings);
+      expect(client.sessions.find((s) => s.sessionId === last)?.settings.rules.rules.map((rule) => rule.id)).toEqual(['order']);
+      await client.send('disconnect', { sessionId: last });
     } finally {
       client.close();
       await inspector.stop();

@@ -45,5 +45,10 @@ describe('set-rules', () => {
     await client.send('disconnect', { sessionId });
     const ended = await client.send('set-rules', { sessionId, rules: RULES }).catch((error: unknown) => error);
     expect(ended instanceof WireFailure && ended.wireError.code).toBe('conflict');
+
+    // Started without --rules: there are no rules standing for the page to change, only its own.
+    const standing = await client.send('set-standing-rules', { rules: RULES }).catch((error: unknown) => error);
+    expect(standing instanceof WireFailure && standing.wireError.message).toMatch(/started without --rules/);
+    expect(client.standingRules).toBeUndefined();
   });
 });

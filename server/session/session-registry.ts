@@ -239,6 +239,18 @@ export class SessionRegistry {
     this.standingRules = rules;
   }
 
+  /** The person changed the rules that stand while no session was live: the next sessions the page opens get theirs. */
+  setStanding(rules: RuleSet): void {
+    if (!this.standingRules) throw new WireFailure('conflict', 'The inspector was started without --rules: Connect sends the page’s own rules.');
+    this.standingRules = rules;
+    this.changed();
+  }
+
+  /** The rules that stand for the sessions the page opens (see `pageSettings`), if any were given at start. */
+  get standing(): RuleSet | undefined {
+    return this.standingRules;
+  }
+
   /**
    * The settings of a session the page asks for. The page sends the rules it keeps for the next
    * connection, none on a page that never had any: then the rules given at start (or the person's

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ElicitActionSchema, type LogEvent, type WireError } from './events';
 import type { DoctorReport } from './doctor';
-import { RuleSetSchema } from './rules';
+import { RuleSetSchema, type RuleSet } from './rules';
 import { QUERY_COMMANDS, type QueryResults } from './queries';
 import { CATALOG_COMMANDS, type CatalogResults } from './catalog';
 import { APP_VIEW_COMMANDS, type AppViewResults } from './app-bridge';
@@ -70,6 +70,11 @@ export const ClientCommandSchema = z.discriminatedUnion('type', [
   /** Replace a live session's response rules (they are saved with its settings, so a reconnect keeps them). */
   z.object({ type: z.literal('set-rules'), id: z.number(), params: z.object({ ...SessionRef, rules: RuleSetSchema }) }),
   /**
+   * Replace the rules given at start (`--rules`) that the sessions the page opens get while it sends none of
+   * its own: the person changed them with no session live. Refused when the inspector was started without them.
+   */
+  z.object({ type: z.literal('set-standing-rules'), id: z.number(), params: z.object({ rules: RuleSetSchema }) }),
+  /**
    * Run a scenario headless in the proxy, as `elicitation-inspector run` does. The scenario is parsed by
    * the proxy (so its errors read as the CLI's); each run is an ordinary session the page can open.
    */
@@ -115,6 +120,7 @@ export type CommandResults = {
   'delete-session': Record<string, never>;
   'set-tap-hold': Record<string, never>;
   'set-rules': Record<string, never>;
+  'set-standing-rules': Record<string, never>;
   'set-roots': Record<string, never>;
   'connect-configured': { sessionId: string };
   diagnose: DoctorReport;
@@ -153,6 +159,11 @@ export type ServerPush =
   | { type: 'events'; sessionId: string; events: LogEvent[] }
   | { type: 'sessions'; sessions: SessionSummary[] }
   | { type: 'configured'; configured: ConfiguredSummary }
+  /**
+   * The rules a session the page opens gets while the page sends none of its own: those given with
+   * `--rules`, then the person's last change to a session's rules. Sent only when some were given at start.
+   */
+  | { type: 'standing-rules'; rules: RuleSet }
   | { type: 'hello'; version: string; eventSchemaVersion: number };
 
 /** Parse one message from the page. Never throws: a bad message becomes a typed error. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { formatIssues, type ServerPush, type SessionSummary } from './commands';
 import { LogEventSchema, WireErrorSchema, type LogEvent } from './events';
+import { RuleSetSchema } from './rules';
 import { SessionSettingsSchema, TargetSummarySchema } from './target';
 
 export const SessionSummarySchema = z.object({
@@ -34,6 +35,7 @@ const ServerPushSchema = z.discriminatedUnion('type', [
       servers: z.array(z.object({ name: z.string(), target: TargetSummarySchema, isDisabled: z.boolean(), notes: z.array(z.string()) })),
     }),
   }),
+  z.object({ type: z.literal('standing-rules'), rules: RuleSetSchema }),
 ]);
 
 export type ParsedPush = { ok: true; push: ServerPush } | { ok: false; message: string; replyId: number | undefined };
