@@ -1,11 +1,13 @@
 /**
  * The audit from the page: a recorded call of the demo's careless and careful tools
  * audited from its story, the verdict table read (used for the careless tool, none
- * failing for the careful one), a case's story opened from its link, by keyboard too.
+ * failing for the careful one), a case's story opened from its link, by keyboard too;
+ * on a server that asks again, every answer a case sent after its own.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, type InspectorPage } from 'elicitation-inspector/playwright';
+import { targetStdio } from './support/processes';
 import { test } from './support/test';
 
 test.use({ inspectorProtocol: '2026-07-28' });
@@ -86,4 +88,33 @@ test('the careful tool: every case refused or handled; a call that asked nothing
   await expect(app.result()).toContainText('hi');
   await app.callStory('echo');
   await expect(app.log.getByRole('button', { name: 'Audit this call' })).toHaveCount(0);
+});
+
+test.describe('a server that asks again until its question is answered right', () => {
+  test.use({ inspectorTarget: targetStdio('careless-modern') });
+
+  test('each case shows, beside the answer it sent, the cancel the audit sent when asked again', async ({ app, page }) => {
+    test.setTimeout(120_000);
+    await app.waitConnected();
+    await app.runTool('delete_project');
+    await app.answer('Accept', { 'Project name': 'acme' });
+    await expect(app.result()).toContainText('delete_project: deleted');
+    await app.callStory('delete_project');
+    await app.log.getByRole('button', { name: 'Audit this call' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Audit of delete_project/ });
+    await expect(dialog.getByRole('status', { name: 'Audit progress' })).toHaveText(/^(Passed|Failed): .*: \d+ cases/, { timeout: 60_000 });
+
+    // The audit's own valid answer is not the name either, so its probe was asked again too, each time a form of
+    // its own to audit: the first very-long row is the question as first asked.
+    const veryLong = dialog
+      .getByRole('table', { name: 'Audit verdicts' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'very-long', exact: true }) })
+      .first();
+    await expect(veryLong).toContainText('the server asked again');
+    await expect(
+      veryLong.getByRole('cell', { name: /^\{"action":"accept","content":\{"confirm":"LLLL.*then asked again: \{"action":"cancel"\}$/ }),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('audit-sent-after.png') });
+  });
 });

@@ -185,8 +185,14 @@ function VerdictTable({ cases, onOpenStory }: { cases: AuditCaseReport[]; onOpen
                 {c.caseId}
               </th>
               <td className="px-2 py-1.5 font-mono whitespace-nowrap">{c.field ?? (c.elicitation !== undefined ? `form ${c.elicitation}` : '—')}</td>
-              <td className="max-w-64 px-2 py-1.5 font-mono break-all text-slate-700" title={c.sent}>
-                {sentShort(c)}
+              <td className="max-w-64 px-2 py-1.5 font-mono break-all text-slate-700">
+                <span title={c.sent}>{sentShort(c)}</span>
+                {/* Every answer the case sent after it, in order, as the command line's report says them. */}
+                {c.sentAfter?.map((answer, j) => (
+                  <div key={j} className="mt-0.5 text-[11px] break-keep wrap-anywhere text-slate-500" title={answer}>
+                    then {clip(answer)}
+                  </div>
+                ))}
               </td>
               <td className="px-2 py-1.5">
                 <Badge tone={VERDICT_TONES[c.verdict]}>{c.verdict}</Badge> <span className="text-slate-700">{c.reason}</span>
