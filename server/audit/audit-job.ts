@@ -13,7 +13,11 @@ import { ScenarioSchema, type Scenario } from '../wire/scenario';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '../wire/target';
 import { runAudit } from './audit-runner';
 
-type FoundCall = { start: EventOf<'call-start'>; elicitations: number; hasEnded: boolean };
+/**
+ * The recorded call: its start, how many questions it was asked, whether it ended, and the content the
+ * person (or a rule) accepted for each form, in order, up to the first question answered otherwise.
+ */
+type FoundCall = { start: EventOf<'call-start'>; elicitations: number; hasEnded: boolean; accepted: Record<string, unknown>[] };
 
 export class AuditJobs {
   private job: AuditJob | undefined;
@@ -63,7 +67,15 @@ export class AuditJobs {
       ...(!session.isDemo && { server: session.target }),
       protocol,
       client,
-      steps: [{ call: call.start.name, ...(call.start.arguments && { arguments: call.start.arguments }) }],
+      steps: [
+        {
+          call: call.start.name,
+          ...(call.start.arguments && { arguments: call.start.arguments }),
+          // The recorded answers are the valid ones each case changes one thing in, as a scenario file's are:
+          // a form that wants its project's name typed back gets the name the person typed, not a guess.
+          elicitations: call.accepted.map((content) => ({ answer: { action: 'accept', content, mergeDefaults: false } })),
+        },
+      ],
     });
     if (!parsed.success)
       throw new WireFailure('invalid-command', `This call cannot be audited: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
@@ -129,22 +141,37 @@ export class AuditJobs {
   }
 }
 
-/** The call's start, how many questions it was asked and whether it ended, read from the session's log. */
+/** The call read from the session's log: see FoundCall. */
 async function findCall(registry: SessionRegistry, sessionId: string, callId: string): Promise<FoundCall | undefined> {
   const source = registry.source(sessionId);
   if (!source) return undefined;
   let found: FoundCall | undefined;
+  /** This call's form questions by key, with their place; answers name the key, not always the call. */
+  const forms = new Map<string, number>();
+  /** Each question's answer, by place: the accepted content, or null for anything else (a URL request, a decline). */
+  const answers: (Record<string, unknown> | null)[] = [];
   for await (const chunk of source.read(0, source.lastSeq)) {
     for (const stored of chunk) {
-      // Cheap first look: only this call's entries are parsed.
-      if (!stored.json.includes(callId)) continue;
+      // Cheap first look: only this call's entries, and answers to its questions, are parsed.
+      if (!stored.json.includes(callId) && !(forms.size && stored.json.includes('"action"'))) continue;
       const parsed = LogEventSchema.safeParse(JSON.parse(stored.json));
       if (!parsed.success) continue;
       const event = parsed.data;
-      if (event.kind === 'call-start' && event.callId === callId) found = { start: event, elicitations: 0, hasEnded: false };
-      else if (found && event.kind === 'elicitation' && event.callId === callId) found.elicitations++;
-      else if (found && event.kind === 'call-end' && event.callId === callId) found.hasEnded = true;
+      if (event.kind === 'call-start' && event.callId === callId) found = { start: event, elicitations: 0, hasEnded: false, accepted: [] };
+      else if (found && event.kind === 'elicitation' && event.callId === callId) {
+        answers.push(null);
+        if (event.mode === 'form') forms.set(event.key, found.elicitations);
+        found.elicitations++;
+      } else if (found && event.kind === 'action' && event.key !== undefined && forms.has(event.key)) {
+        const place = forms.get(event.key)!;
+        forms.delete(event.key);
+        if (event.action === 'accept' && event.content && !event.skippedValidation) answers[place] = event.content;
+      } else if (found && event.kind === 'call-end' && event.callId === callId) found.hasEnded = true;
     }
+  }
+  if (found) {
+    const firstOther = answers.indexOf(null);
+    found.accepted = (firstOther === -1 ? answers : answers.slice(0, firstOther)) as Record<string, unknown>[];
   }
   return found;
 }
