@@ -63,3 +63,54 @@ test('a hostile app cannot navigate the page or read it or its token, its stray 
   await card.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(app.result()).toHaveText('hostile_app: accepted {"plan":"team","seats":5}');
 });
+
+test('an app view’s frame is pointed at its sandbox only once the page listens for it, and the app starts', async ({ app }) => {
+  // The sandbox says it is ready once, as soon as it runs, and a same-site frame can run before a
+  // page's later work: the page must listen before its frame can load. Whether it does is noted here,
+  // each time a frame is given an app view's address (React sets an attribute, a script the property).
+  await app.page.addInitScript(() => {
+    const listeners = new Set<unknown>();
+    const loads: boolean[] = [];
+    Object.assign(window, { appFrameLoads: loads });
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    window.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
+      if (type === 'message') listeners.add(listener);
+      add(type, listener, options);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => {
+      if (type === 'message') listeners.delete(listener);
+      remove(type, listener, options);
+    }) as typeof window.removeEventListener;
+    const note = (element: Element, name: string, value: unknown) => {
+      if (element instanceof HTMLIFrameElement && name.toLowerCase() === 'src' && String(value).includes('/app-view/')) loads.push(listeners.size > 0);
+    };
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+      note(this, name, value);
+      setAttribute.call(this, name, value);
+    };
+    const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
+    Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+      ...src,
+      set(this: HTMLIFrameElement, value: string) {
+        note(this, 'src', value);
+        src?.set?.call(this, value);
+      },
+    });
+  });
+  await app.page.reload();
+  await app.waitConnected();
+  await switchOnAndReconnect(app, /^App-rendered forms/);
+  await app.runTool('choose_plan_app');
+  const view = app.elicitation().getByRole('region', { name: 'App view' });
+  await expect(view.getByRole('status', { name: 'App view status' })).toHaveText('The app has the request: answer in it, or with the form below.');
+  expect(
+    await app.page.evaluate(() => (window as unknown as { appFrameLoads: boolean[] }).appFrameLoads),
+    'listening when the frame was given its sandbox',
+  ).toEqual([true]);
+  const frame = view.frameLocator('iframe[title="App ui://demo/choose-plan"]').frameLocator('iframe[title="App document"]');
+  await frame.getByRole('button', { name: /^enterprise/ }).click();
+  await frame.getByRole('button', { name: 'Confirm plan' }).click();
+  await expect(app.result()).toHaveText('choose_plan_app: accepted {"plan":"enterprise","seats":5}');
+});

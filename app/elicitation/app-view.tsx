@@ -101,6 +101,10 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
       bridge.receive(event.data);
     };
     window.addEventListener('message', onMessage);
+    // The frame is pointed at its sandbox only now, with the listener in place: the sandbox says it is
+    // ready once, as soon as it runs, and a same-site frame can run before a later effect would listen.
+    // Set again when this effect runs again, it reloads the sandbox for the new bridge.
+    if (frameRef.current) frameRef.current.src = view.url;
     return () => {
       window.removeEventListener('message', onMessage);
       if (flush) clearTimeout(flush);
@@ -130,7 +134,6 @@ export default function AppView({ elicitation, sessionId }: { elicitation: Elici
         <iframe
           ref={frameRef}
           title={`App ${view.resourceUri}`}
-          src={view.url}
           sandbox="allow-scripts allow-same-origin"
           referrerPolicy="no-referrer"
           style={{ height }}
