@@ -52,3 +52,41 @@ test('an app cannot reach the inspector: not its page, its token, its storage or
   await app.answer('Decline');
   await expect(app.result()).toContainText('probe_app: ');
 });
+
+// A CSP cannot name an IPv6 address: on ::1 both origins are named `localhost`, which the browser resolves to ::1.
+for (const host of ['::1', 'localhost']) {
+  test.describe(`with --host ${host}`, () => {
+    test.use({ inspectorShared: false, inspectorArgs: ['--host', host, '--protocol', '2026-07-28', '--', target.command, ...target.args] });
+
+    test('an app view runs, on its own origin, in the page the inspector printed', async ({ app }) => {
+      await app.waitConnected();
+      await switchOnAndReconnect(app, /^App-rendered forms/);
+      await app.runTool('probe_app');
+      const card = app.elicitation();
+      const frame = appDocument(card, 'ui://app-storage/probe');
+      const page = new URL(app.page.url()).origin;
+      await expect(frame.locator('#origin')).toHaveText(new RegExp(`^origin: (http://[^ ]+) in \\1 in ${page}$`));
+      await app.answer('Decline');
+      await expect(app.result()).toContainText('probe_app: ');
+      expect(new URL(app.page.url()).hostname).toBe('localhost');
+    });
+  });
+}
+
+test.describe('a page opened at http://[::1]', () => {
+  test.use({ inspectorShared: false, inspectorArgs: ['--host', '::1', '--protocol', '2026-07-28', '--', target.command, ...target.args] });
+
+  test('is told to open the inspector at localhost to see an app, and keeps the form', async ({ app }) => {
+    const printed = new URL(app.page.url());
+    await app.page.goto(app.page.url().replace('//localhost:', '//[::1]:'));
+    await app.waitConnected();
+    await switchOnAndReconnect(app, /^App-rendered forms/);
+    await app.runTool('storage_app');
+    const card = app.elicitation();
+    await expect(card.getByRole('status', { name: 'App view status' })).toContainText(
+      `a Content-Security-Policy cannot name an IPv6 address, so the app's frame could not allow this page. Open it at http://localhost:${printed.port}/`,
+    );
+    await app.answer('Decline');
+    await expect(app.result()).toContainText('storage_app: ');
+  });
+});

@@ -31,9 +31,9 @@ export type InspectorOptions = {
 export type Inspector = {
   /** The page's address with the token in its fragment. */
   url: string;
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (`http://[::1]:<port>` with `--host ::1`, whose page is at `localhost`) */
   origin: string;
-  /** `127.0.0.1:<port>` */
+  /** `127.0.0.1:<port>`, where it listens */
   host: string;
   port: number;
   token: string;
@@ -45,7 +45,9 @@ export type Inspector = {
   stop: () => Promise<void>;
 };
 
-const OPEN_LINE = /Open: (http:\/\/(127\.0\.0\.1:(\d+))\/#token=([A-Za-z0-9._~-]+))/;
+/** What the inspector prints once it listens: where (for a client here), then the page's address (for a browser). */
+const OPEN_LINE =
+  /listening on http:\/\/((?:127\.0\.0\.1|localhost|\[::1\]):(\d+))\/\nOpen: (http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/#token=([A-Za-z0-9._~-]+))/;
 
 /** The inspector's bin: beside this file's package, from the sources (kit/) or the build (dist/playwright/). */
 function findBin(): string {
@@ -133,7 +135,7 @@ export async function startInspector(options: InspectorOptions = {}): Promise<In
     throw error;
   }
   child.removeAllListeners('exit');
-  const [, url, host, port, printedToken] = match;
+  const [, host, port, url, printedToken] = match;
   return { url, host, origin: `http://${host}`, port: Number(port), token: printedToken, dataDir, process: child, output: () => output, stop };
 }
 

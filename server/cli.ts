@@ -126,7 +126,7 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   // The token rides in the fragment: browsers never send it to a server, nor in a Referer.
-  const url = `${listening.url}#token=${token}`;
+  const url = `${listening.pageUrl}#token=${token}`;
   if (options.allowAllInterfaces) {
     process.stderr.write('WARNING: listening on all network interfaces. Anyone who can reach this port and learns the token can run commands here.\n');
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOrigin } from './app-origin';
+import { pageOrigin, unframeablePage } from './app-origin';
 
 const INSPECTOR = 'http://127.0.0.1:6280/';
 
@@ -11,5 +11,12 @@ describe('the page origin an app view is opened for', () => {
     // It goes into a CSP header and a script: nothing that could add a directive or end the script.
     for (const odd of ['null', 'https://127.0.0.1:6280', 'http://a;b', "http://a'b", 'http://a b', 'http://x</script>'])
       expect(pageOrigin(odd, INSPECTOR), odd).toBe('http://127.0.0.1:6280');
+  });
+});
+
+describe('a page that cannot frame an app view', () => {
+  it('is one at an IPv6 address, which a CSP cannot name, and it is told the name that works', () => {
+    for (const origin of ['http://127.0.0.1:6280', 'http://localhost:6280']) expect(unframeablePage(origin), origin).toBeUndefined();
+    expect(unframeablePage('http://[::1]:6280')).toContain('Open it at http://localhost:6280/');
   });
 });

@@ -61,3 +61,14 @@ export function pageOrigin(origin: string | undefined, inspectorUrl: string): st
   const parsed = new URL(origin);
   return parsed.protocol === 'http:' && /^http:\/\/[a-z0-9.\-[\]:]+$/.test(parsed.origin) ? parsed.origin : fallback;
 }
+
+/**
+ * Why a page on `origin` cannot frame an app view, or undefined when it can. The view's CSP names
+ * the page in `frame-ancestors`, and a CSP source cannot be an IPv6 address (browsers drop it, and
+ * the list would allow no page at all): a page opened at `http://[::1]:<port>` is asked to use the
+ * name the inspector printed instead (`localhost`, listen.ts).
+ */
+export function unframeablePage(origin: string): string | undefined {
+  if (!new URL(origin).hostname.startsWith('[')) return undefined;
+  return `A page at ${origin} cannot show an app: a Content-Security-Policy cannot name an IPv6 address, so the app's frame could not allow this page. Open it at http://localhost:${new URL(origin).port}/ (the address it printed), with the same token.`;
+}

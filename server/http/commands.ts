@@ -4,6 +4,7 @@ import { parseScenario, ScenarioFileError } from '../scenarios/scenario-file';
 import { WireFailure } from '../wire/errors';
 import { APP_VIEW_PATH } from '../session/app-views';
 import type { Scenario } from '../wire/scenario';
+import { unframeablePage } from './app-origin';
 import { runQuery } from './query-commands';
 
 export type CommandContext = {
@@ -64,6 +65,8 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       registry.setTapHold(command.params.sessionId, command.params.isOn);
       return {};
     case 'open-app-view': {
+      const refusal = unframeablePage(ctx.pageOrigin);
+      if (refusal) throw new WireFailure('forbidden', refusal);
       const { id, ...view } = await registry.openAppView(command.params.sessionId, command.params.key, ctx.pageOrigin);
       return { ...view, url: `${ctx.appOrigin}${APP_VIEW_PATH}${id}` };
     }

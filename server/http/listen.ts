@@ -5,6 +5,9 @@
  * or an upgrade that arrives before its app waits for it, so a page opened at once is answered
  * exactly as later ones are. Beside it, the app origin's port (app-origin.ts), on loopback: the
  * page's CSP names that origin as the only one it frames, so it is known before the page is served.
+ * Both are named in CSPs (the page's frame-src, the sandbox's frame-ancestors), and a CSP source
+ * cannot be an IPv6 address: browsers drop `http://[::1]:…` from a source list. So an origin on ::1
+ * is named `localhost`, which browsers resolve to loopback themselves (::1 first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,13 +22,15 @@ export type ServerHandlers = {
 export type Listening = {
   server: Server;
   port: number;
-  /** The URL a browser on this machine opens: a wildcard host shown as loopback. */
+  /** Where it listens, for a client on this machine: a wildcard host shown as loopback. */
   url: string;
+  /** The page's URL, which a browser opens: `url`, with ::1 named `localhost` (a CSP can name that page). */
+  pageUrl: string;
   /** Hand the page's paths to the page's app; what waited is answered by it, in the order it came. */
   servePage(isPagePath: (path: string) => boolean, request: ServerHandlers['request']): void;
   /** Hand every other request, and the upgrades, to the proxy's app. */
   serve(handlers: ServerHandlers): void;
-  /** The second origin MCP Apps' views are served on (`http://127.0.0.1:<port>`), and its server. */
+  /** The second origin MCP Apps' views are served on (`http://127.0.0.1:<port>`, `http://localhost:<port>` on ::1), and its server. */
   apps: { server: Server; origin: string; port: number; serve(request: ServerHandlers['request']): void };
 };
 
@@ -62,14 +67,16 @@ export async function listen(host: string, port: number): Promise<Listening> {
     });
   });
   await listenOn(server, host, port);
-  const open = (server.address() as AddressInfo).port;
+  const address = server.address() as AddressInfo;
+  const open = address.port;
   const isWildcard = host === '0.0.0.0' || host === '::';
   const shownHost = isWildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   // The app origin stays on loopback even when the inspector binds every interface: apps are shown on this machine only.
+  // Otherwise it is on the address the inspector bound (`localhost` is not looked up again: it could resolve to the other one).
   const apps = later<ServerHandlers['request']>();
   const appServer = createServer((request, response) => void (apps.value ? apps.value(request, response) : apps.promise.then((h) => h(request, response))));
   try {
-    await listenOn(appServer, isWildcard ? '127.0.0.1' : host, 0);
+    await listenOn(appServer, isWildcard ? '127.0.0.1' : address.address, 0);
   } catch (error) {
     server.close();
     throw error;
@@ -79,15 +86,21 @@ export async function listen(host: string, port: number): Promise<Listening> {
     server,
     port: open,
     url: `http://${shownHost}:${open}/`,
+    pageUrl: `http://${isWildcard || address.family !== 'IPv6' ? shownHost : 'localhost'}:${open}/`,
     servePage: (isPagePath, request) => page.set({ isPagePath, request }),
     serve: (handlers) => proxy.set(handlers),
     apps: {
       server: appServer,
       port: bound.port,
-      origin: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
+      origin: `http://${cspHost(bound)}:${bound.port}`,
       serve: (request) => apps.set(request),
     },
   };
+}
+
+/** A bound loopback address as a CSP source can name it: ::1 as `localhost`, an IPv4 address as itself. */
+function cspHost(bound: AddressInfo): string {
+  return bound.family === 'IPv6' ? 'localhost' : bound.address;
 }
 
 function listenOn(server: Server, host: string, port: number): Promise<void> {

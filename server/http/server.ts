@@ -148,7 +148,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     registry: options.registry,
     token: options.token,
     policy,
-    url,
+    url: listening.pageUrl,
     appOrigin: listening.apps.origin,
     version: options.version,
     onClientCount: options.onClientCount,
