@@ -61,4 +61,38 @@ describe("sessionToHar: a call's stream", () => {
     const bodies = sessionToHar(events, { name: 't', version: '1' }).log.entries.map((e) => e.response.content.text ?? '');
     expect(bodies.map((body) => [...body.matchAll(/"message":"(\w+)"/g)].map((match) => match[1]))).toEqual([['first'], ['second']]);
   });
+
+  it("gives each call its own server's request when the server's ids start again from 0 (a stateless server)", () => {
+    const elicit = (callId: string, text: string) => [
+      entry({ kind: 'rpc-in', message: { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { message: text } } }),
+      entry({ kind: 'elicitation', key: text, callId, origin: { kind: 'push', rpcId: 0 }, mode: 'form', params: {}, serverName: 'x' }),
+      entry({ kind: 'rpc-out', message: { jsonrpc: '2.0', id: 0, result: { action: 'decline' } } }),
+    ];
+    const events = [
+      entry({ kind: 'call-start', callId: 'c1', method: 'tools/call', name: 'pay', timeoutMs: 0 }),
+      entry({ kind: 'call-round', callId: 'c1', round: 1, rpcId: 1, reason: 'initial' }),
+      call(1),
+      post(1),
+      ...elicit('c1', 'one'),
+      result(1),
+      entry({ kind: 'call-start', callId: 'c2', method: 'tools/call', name: 'pay', timeoutMs: 0 }),
+      entry({ kind: 'call-round', callId: 'c2', round: 1, rpcId: 2, reason: 'initial' }),
+      call(2),
+      post(2),
+      ...elicit('c2', 'two'),
+      result(2),
+    ];
+    const streams = sessionToHar(events, { name: 't', version: '1' })
+      .log.entries.filter((e) => e.request.postData?.text?.includes('tools/call'))
+      .map((e) =>
+        (e.response.content.text ?? '')
+          .split('\n\n')
+          .filter(Boolean)
+          .map((part) => JSON.parse(part.replace(/^event: message\ndata: /, '')) as { id?: number; method?: string; params?: unknown }),
+      );
+    expect(streams.map((messages) => messages.map((m) => (m.method ? `${m.method} ${JSON.stringify(m.params)}` : `result of ${String(m.id)}`)))).toEqual([
+      ['elicitation/create {"message":"one"}', 'result of 1'],
+      ['elicitation/create {"message":"two"}', 'result of 2'],
+    ]);
+  });
 });

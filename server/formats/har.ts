@@ -11,6 +11,7 @@
  */
 import type { Entry, Har, Header } from 'har-format';
 import type { EventOf, JsonRpcMessage, LogEvent } from '../wire/events';
+import { idKey, StoryIndex } from '../wire/story-index';
 
 /** The entries a HAR is made of; a reader keeps only these from a long file. */
 export function isHarEntry(event: LogEvent): boolean {
@@ -28,7 +29,7 @@ export function sessionToHar(events: readonly LogEvent[], creator: { name: strin
   const streams = new StreamMessages(events);
   for (const event of events) {
     // The client's requests: the server's own requests share no id space with these.
-    if (event.kind === 'rpc-out' && isRequest(event.message)) requests.set(idOf(event.message), event.message);
+    if (event.kind === 'rpc-out' && isRequest(event.message)) requests.set(idKey(event.message.id), event.message);
   }
   // The client's other messages (notifications, its answers to the server's requests) carry no id of its own: each is
   // logged as it is sent, its exchange when the response comes, so each POST without ids takes the oldest not yet taken.
@@ -48,7 +49,7 @@ export function sessionToHar(events: readonly LogEvent[], creator: { name: strin
 }
 
 function entryOf(event: EventOf<'http'>, requests: Map<string, JsonRpcMessage>, streams: StreamMessages, other: JsonRpcMessage[]): Entry {
-  const ids = (event.rpcIds ?? []).map(String);
+  const ids = (event.rpcIds ?? []).map(idKey);
   const asked = pick(requests, ids);
   const sent = event.requestBody ?? rpcBody(asked) ?? rpcBody(other);
   const isOk = event.status !== undefined && event.status >= 200 && event.status < 300;
@@ -122,14 +123,10 @@ class StreamMessages {
   private readonly byProgressToken = new Map<string, number[]>();
 
   constructor(events: readonly LogEvent[]) {
-    // The request of ours a server's request was made for: its call's round in flight when it came (a retry is a new POST).
-    const roundInFlight = new Map<string, string>();
-    const pushFor = new Map<string, string>();
-    for (const event of events) {
-      if (event.kind === 'call-round') roundInFlight.set(event.callId, String(event.rpcId));
-      const round = event.kind === 'elicitation' && event.callId !== undefined ? roundInFlight.get(event.callId) : undefined;
-      if (event.kind === 'elicitation' && event.origin.kind === 'push' && round !== undefined) pushFor.set(String(event.origin.rpcId), round);
-    }
+    // The server's request ids are its own, and a server may use one again (a stateless one starts from 0 on
+    // each POST): which request of ours a request of its was made for is the story's, linked in the order logged.
+    const story = new StoryIndex();
+    for (const event of events) story.add(event);
     for (const event of events) {
       if (event.kind !== 'rpc-in') continue;
       const { message } = event;
@@ -138,10 +135,10 @@ class StreamMessages {
         const token = progressTokenOf(message);
         if (token !== undefined) add(this.byProgressToken, token, place);
       } else if (isRequest(message)) {
-        // A server's request is tied to ours through the call its elicitation names.
-        const round = pushFor.get(idOf(message));
-        if (round !== undefined) add(this.byId, round, place);
-      } else if (!('method' in message) && 'id' in message) add(this.byId, idOf(message), place);
+        // Made during the round of its elicitation's call that was in flight (a retry is a new POST).
+        const round = story.roundOf(event.seq);
+        if (round !== undefined) add(this.byId, idKey(round), place);
+      } else if (!('method' in message) && 'id' in message) add(this.byId, idKey(message.id), place);
     }
   }
 
@@ -149,7 +146,7 @@ class StreamMessages {
   of(asked: JsonRpcMessage[], isStream: boolean): JsonRpcMessage[] {
     const places = new Set<number>();
     for (const request of asked) {
-      for (const place of this.byId.get(idOf(request)) ?? []) places.add(place);
+      for (const place of this.byId.get(idKey(request.id)) ?? []) places.add(place);
       const token = progressTokenOf(request);
       if (isStream && token !== undefined) for (const place of this.byProgressToken.get(token) ?? []) places.add(place);
     }
@@ -166,21 +163,17 @@ function add(index: Map<string, number[]>, key: string, place: number): void {
   else index.set(key, [place]);
 }
 
-/** A request's `_meta.progressToken`, or a progress notification's `progressToken`, as text. */
+/** A request's `_meta.progressToken`, or a progress notification's `progressToken`, as a key (1 and "1" are two tokens). */
 function progressTokenOf(message: JsonRpcMessage): string | undefined {
   const params = message.params;
   if (typeof params !== 'object' || params === null) return undefined;
   const record = params as { progressToken?: unknown; _meta?: { progressToken?: unknown } };
   const token = message.method === 'notifications/progress' ? record.progressToken : record._meta?.progressToken;
-  return typeof token === 'string' || typeof token === 'number' ? String(token) : undefined;
+  return typeof token === 'string' || typeof token === 'number' ? idKey(token) : undefined;
 }
 
 function isRequest(message: JsonRpcMessage): boolean {
   return 'method' in message && 'id' in message;
-}
-
-function idOf(message: JsonRpcMessage): string {
-  return String(message.id);
 }
 
 function rpcBody(messages: JsonRpcMessage[]): string | undefined {

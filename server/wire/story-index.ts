@@ -10,10 +10,12 @@
  * out; an elicitation just after the server's request arrives), so earlier
  * entries are attached when the link arrives.
  */
-import type { LogEvent } from './events';
+import type { EventOf, LogEvent } from './events';
 
 type Id = string;
-const idKey = (id: unknown) => `${typeof id}:${String(id)}`;
+type RpcId = EventOf<'call-round'>['rpcId'];
+/** A JSON-RPC id as a map key: 0 and "0" are two ids. */
+export const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
 
 export class StoryIndex {
   private readonly seqsByCall = new Map<Id, Set<number>>();
@@ -33,6 +35,9 @@ export class StoryIndex {
   /** Elicitations no call could be tied to (over stdio, with two calls waiting on the server), in the order asked. */
   private readonly untiedFlows: { seq: number; key: Id }[] = [];
   private readonly endSeqOfCall = new Map<Id, number>();
+  /** Each call's round in flight (our request id), and the round each elicitation was asked during. */
+  private readonly roundOfCall = new Map<Id, RpcId>();
+  private readonly roundOfFlow = new Map<Id, RpcId>();
 
   add(event: LogEvent): void {
     const seq = event.seq;
@@ -45,6 +50,7 @@ export class StoryIndex {
         return this.toCall(seq, event.callId);
       case 'call-round': {
         this.toCall(seq, event.callId);
+        this.roundOfCall.set(event.callId, event.rpcId);
         this.callOfRequest.set(idKey(event.rpcId), event.callId);
         const requestSeq = this.ourRequestSeq.get(idKey(event.rpcId));
         if (requestSeq !== undefined) this.toCall(requestSeq, event.callId);
@@ -59,8 +65,11 @@ export class StoryIndex {
         return;
       }
       case 'elicitation': {
-        if (event.callId) this.callOfFlow.set(event.key, event.callId);
-        else this.untiedFlows.push({ seq, key: event.key });
+        if (event.callId) {
+          this.callOfFlow.set(event.key, event.callId);
+          const round = this.roundOfCall.get(event.callId);
+          if (round !== undefined) this.roundOfFlow.set(event.key, round);
+        } else this.untiedFlows.push({ seq, key: event.key });
         const earlier = [...(this.seqsByFlow.get(event.key) ?? [])];
         this.toFlow(seq, event.key);
         for (const s of earlier) this.toFlow(s, event.key);
@@ -111,6 +120,15 @@ export class StoryIndex {
   /** The elicitation an entry belongs to, if any. */
   flowOf(seq: number): Id | undefined {
     return this.flowOfSeq.get(seq);
+  }
+
+  /**
+   * The round an entry of an elicitation was made during: the id of our request that was in flight for
+   * its call when the elicitation was asked (a server's request made while handling it is on its stream).
+   */
+  roundOf(seq: number): RpcId | undefined {
+    const flow = this.flowOf(seq);
+    return flow === undefined ? undefined : this.roundOfFlow.get(flow);
   }
 
   /** Every entry of a call's story, in order. */
