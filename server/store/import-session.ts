@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { LogEvent } from '../wire/events';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
-import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson, tornLine } from './session-file';
+import { parseEventLine, parseHeader, sessionHeader, SessionFileError, storedJson } from './session-file';
+import { sessionLines } from './session-lines';
 import { SummaryBuilder, type RecordedSession } from './recorded-session';
 import { SessionLinks } from './session-links';
 import { prepareSessionFile } from './session-query';
@@ -26,26 +26,12 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     let summary: SummaryBuilder | undefined;
     let links: SessionLinks | undefined = new SessionLinks();
     let unreadable: { line: number; error: SessionFileError } | undefined;
-    // Count bytes as they come: a chunked upload has no Content-Length to refuse up front.
-    let bytes = 0;
-    let lastByte: number | undefined;
-    const limited = input.pipe(
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          if (chunk.length) lastByte = chunk[chunk.length - 1];
-          done(
-            bytes > MAX_IMPORT_BYTES
-              ? new SessionFileError(0, `the file is larger than ${formatMiB(MAX_IMPORT_BYTES)}, the most the inspector imports.`)
-              : null,
-            chunk,
-          );
-        },
-      }),
-    );
-    input.on('error', (error) => limited.destroy(error));
-    const lines = createInterface({ input: limited, crlfDelay: Infinity });
-    for await (const line of lines) {
+    // Bytes counted as they come: a chunked upload has no Content-Length to refuse up front.
+    const file = sessionLines(input, {
+      bytes: MAX_IMPORT_BYTES,
+      error: () => new SessionFileError(0, `the file is larger than ${formatMiB(MAX_IMPORT_BYTES)}, the most the inspector imports.`),
+    });
+    for await (const line of file.lines) {
       lineNo++;
       if (!summary) {
         if (!line.trim()) throw new SessionFileError(lineNo, 'the file starts with an empty line; the first line must be the session header.');
@@ -75,7 +61,8 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     }
     if (!summary) throw new SessionFileError(0, 'the file is empty.');
     // An imported file is read after the fact: one that ends in the middle of a line was cut short.
-    if (unreadable) throw lastByte === NEWLINE ? unreadable.error : tornLine(unreadable.line);
+    const lastLineError = unreadable && file.badLastLine(unreadable, false);
+    if (lastLineError) throw lastLineError;
     closeSync(fd);
     const path = join(dataDir, `${sessionId}.jsonl`);
     renameSync(temp, path);
@@ -96,8 +83,6 @@ export async function importSession(input: Readable, dataDir: string): Promise<R
     }
   }
 }
-
-const NEWLINE = 0x0a;
 
 function isJsonError(line: string): boolean {
   try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,33 @@ describe('readSessionFile', () => {
     ['an unknown kind', 2, (entry: Record<string, unknown>) => ({ ...entry, kind: 'mystery' }), /^line 3: not a valid log entry: kind: /],
   ])('refuses %s, naming the line and the field', async (_name, index, change, message) => {
     await expect(readSessionFile(damaged(index, change))).rejects.toThrow(message);
+  });
+
+  it('reads a live file whose last line is finished after the reader took its bytes, ending before that line', async () => {
+    const last = lines.at(-1)!;
+    const path = written([...lines.slice(0, -1), last.slice(0, 10)].join('\n'));
+    // While the reader hands over its entries, the file at its path ends with the line finished: the writer's
+    // whole file takes the path's place (the reader holds the one it opened), so what the reader decides about
+    // its cut last line comes from the bytes it read, or it sees a finished line that is not JSON.
+    let isFinished = false;
+    const keep = () => {
+      if (!isFinished) {
+        writeFileSync(`${path}.next`, `${lines.join('\n')}\n`);
+        renameSync(`${path}.next`, path);
+        isFinished = true;
+      }
+      return true;
+    };
+    const session = await readSessionFile(path, keep, { isBeingWritten: true });
+    expect(isFinished).toBe(true);
+    expect(session.events.map((event) => event.seq)).toEqual(lines.slice(1, -1).map((line) => (JSON.parse(line) as { seq: number }).seq));
+  });
+
+  it('says a file read after the fact was cut short by what it read, and a damaged last line by its newline', async () => {
+    const last = lines.at(-1)!;
+    const cut = written([...lines.slice(0, -1), last.slice(0, 10)].join('\n'));
+    await expect(readSessionFile(cut)).rejects.toThrow(`line ${lines.length}: the file ends in the middle of this entry`);
+    const ended = written([...lines.slice(0, -1), last.slice(0, 10)].join('\n') + '\n');
+    await expect(readSessionFile(ended)).rejects.toThrow(`line ${lines.length}: not valid JSON`);
   });
 });

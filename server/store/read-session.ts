@@ -3,12 +3,12 @@
  * every line checked, only the entries the view keeps held, a damaged line an
  * error naming it.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { createReadStream } from 'node:fs';
 import type { LogEvent } from '../wire/events';
 import { machineId } from './machine-id';
 import { isRunning } from './process-alive';
-import { checkEntry, parseHeader, SessionFileError, tornLine, type SessionHeader } from './session-file';
+import { checkEntry, parseHeader, SessionFileError, type SessionHeader } from './session-file';
+import { sessionLines } from './session-lines';
 
 /** A session file's header and the entries a view kept, in seq order. */
 export type ReadSession = { header: SessionHeader; events: LogEvent[] };
@@ -27,7 +27,8 @@ export type ReadOptions = {
  * last line is read as its writer left it: a file read after the fact that ends in the middle
  * of a line was cut short (its writer stopped, or it was copied, mid-write), and that is said,
  * as a damaged line is; only a file still being written (the caller says so, or a tap that
- * still runs on this machine writes it) has a partial last line that is simply not there yet.
+ * still runs on this machine writes it) has a last line that is simply not there yet, whatever
+ * its writer has added since it was read (see session-lines.ts).
  */
 export async function readSessionFile(path: string, keep: (event: LogEvent) => boolean = () => true, options: ReadOptions = {}): Promise<ReadSession> {
   const events: LogEvent[] = [];
@@ -35,7 +36,8 @@ export async function readSessionFile(path: string, keep: (event: LogEvent) => b
   let line = 0;
   let bad: { line: number; error: SessionFileError } | undefined;
   let relayPid: number | undefined;
-  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+  const file = sessionLines(createReadStream(path));
+  for await (const text of file.lines) {
     line += 1;
     if (line === 1) {
       header = parseHeader(text);
@@ -57,21 +59,9 @@ export async function readSessionFile(path: string, keep: (event: LogEvent) => b
   }
   if (!header) throw new SessionFileError(0, 'the file is empty.');
   if (bad) {
-    if (endsWithNewline(path)) throw bad.error;
     const isBeingWritten = options.isBeingWritten || (relayPid !== undefined && header.writtenOn === machineId() && isRunning(relayPid));
-    if (!isBeingWritten) throw tornLine(bad.line);
+    const error = file.badLastLine(bad, isBeingWritten);
+    if (error) throw error;
   }
   return { header, events };
-}
-
-/** Whether the file's last byte is a newline: a writer ends every line it finished with one. */
-function endsWithNewline(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const { size } = fstatSync(fd);
-    const last = Buffer.alloc(1);
-    return size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
-  } finally {
-    closeSync(fd);
-  }
 }
