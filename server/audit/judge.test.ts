@@ -41,4 +41,31 @@ describe('judgeCase', () => {
       expect(judgeCase('refuse', { value: null }, toolError(text)), words).toEqual({ verdict: 'refused', reason: 'a tool error' });
     }
   }, 60_000);
+
+  // A stack frame's first parts, many "(" in reach of each "at ", and no frame: an unbounded path made each
+  // "(" try every length of the rest of the text (6.6 s at 100 KB). The bounded patterns and the 64 KB the
+  // judge reads take milliseconds at any size; the test's timeout is only what fails a judge that does not.
+  const hostile = (bytes: number) => {
+    const head = 'at '.repeat(160) + '(/'.repeat(250);
+    return head + 'a'.repeat(bytes - head.length);
+  };
+
+  it.each([
+    ['100 KB', 100_000],
+    ['1 MB', 1_000_000],
+    ['8 MB', 8_000_000],
+  ])(
+    "judges %s of a stack frame's first parts, with no frame in them, as a refusal",
+    (_size, bytes) => {
+      expect(judgeCase('refuse', { value: null }, toolError(hostile(bytes)))).toEqual({ verdict: 'refused', reason: 'a tool error' });
+      const error: CaseObservation = { end: { outcome: 'error', error: { code: -32603, message: hostile(bytes) } }, askedAgain: false, wentOn: false };
+      expect(judgeCase('refuse', { value: null }, error)).toEqual({ verdict: 'refused', reason: 'a JSON-RPC error (-32603)' });
+    },
+    30_000,
+  );
+
+  it('still finds the crash that starts 8 MB that came back', () => {
+    const text = `TypeError: plan.trim is not a function\n    at signUp (/srv/tools.js:12:5)\n${'a'.repeat(8_000_000)}`;
+    expect(judgeCase('refuse', { value: null }, toolError(text))).toEqual({ verdict: 'broke', reason: 'what came back carries a stack trace' });
+  });
 });

@@ -29,8 +29,33 @@ export type CaseObservation = {
   unaltered?: boolean;
 };
 
-/** A V8 or similar stack frame: "at fn (/path/file.js:12:5)". */
-const STACK_FRAME = /\bat\s[^\n]{0,500}?(?:\(|\s)(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s)]*:\d+:\d+/;
+/**
+ * How much of each text that came back the judge reads: a result may be megabytes, and an audit the page
+ * started runs in the proxy, beside every session. A crash's message or stack starts a text, as the SDKs send it.
+ */
+const JUDGED_CHARS = 64 * 1024;
+
+/**
+ * A V8 or similar stack frame: "at fn (/path/file.js:12:5)", its location after "(" or a space within 500
+ * characters of "at " on its line. Found in one pass, not as one pattern: a pattern that tried every window
+ * after every "at " did that window's work again for each, a quarter of a second on 64 KB of "at /".
+ * The location's path holds no "(" nor whitespace, so no two locations overlap and each is read once.
+ */
+const FRAME_START = /\bat\s/g;
+const FRAME_LOCATION = /(?<=[\s(])(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s()]{0,500}:\d{1,10}:\d{1,10}/g;
+const FRAME_WINDOW = 500;
+
+function hasStackFrame(text: string): boolean {
+  const windows = Array.from(text.matchAll(FRAME_START), (found) => found.index + found[0].length);
+  let nearest = -1;
+  for (const found of text.matchAll(FRAME_LOCATION)) {
+    // The character before the location, "(" or a space; the nearest "at " before it is the only one to check.
+    const before = found.index - 1;
+    while (nearest + 1 < windows.length && windows[nearest + 1] <= before) nearest++;
+    if (nearest >= 0 && before - windows[nearest] <= FRAME_WINDOW && !text.slice(windows[nearest], before).includes('\n')) return true;
+  }
+  return false;
+}
 
 /**
  * A runtime error's own words, which a server's framework passes on as a tool error without its stack
@@ -75,7 +100,7 @@ const RUNTIME_ERRORS: readonly RegExp[] = [
   // Node's own TypeError on an argument of the wrong type: it always ends with what it received.
   /\bargument must be (?:of type|an instance of|one of) [^\n]{0,200}\. Received /,
   // ReferenceError: the message is the whole line, so a refusal that says "… is not defined" in a sentence is not taken for one.
-  /(?:^|: )[A-Za-z_$][\w$]* is not defined$/m,
+  /(?:^|: )[A-Za-z_$][\w$]{0,200} is not defined$/m,
   /Cannot access '[^'\n]{0,200}' before initialization/,
   /Must call super constructor in derived class/,
   // RangeError, SyntaxError and URIError from a value the code passed on unchecked.
@@ -83,7 +108,7 @@ const RUNTIME_ERRORS: readonly RegExp[] = [
   /(?:^|: )(?:Invalid (?:time value|array length|typed array length: [^\n]{0,200}|string length|count value: [^\n]{0,200})|URI malformed)$/m,
   // What a compiler's helpers throw in place of V8 in code built for older runtimes.
   /Invalid attempt to (?:spread|destructure|iterate) non-iterable instance/,
-  /\bis not valid JSON\b|\bin JSON at position \d+|Unexpected end of JSON input/,
+  /\bis not valid JSON\b|\bin JSON at position \d{1,20}|Unexpected end of JSON input/,
   /Invalid regular expression: \//,
   // Other runtimes' crashes.
   /Traceback \(most recent call last\)|'NoneType' object/,
@@ -106,7 +131,8 @@ function runtimeError(text: string): string | undefined {
 const SDK_CHECK = /(Elicitation response content does not match requested schema: [^\n]{0,200}|Invalid elicitation result)(: \[)?/;
 
 /** What the SDK's own check said, on one line (the list of issues after "Invalid elicitation result" left out), or undefined when it did not refuse. */
-export function sdkCheckRefusal(text: string): string | undefined {
+export function sdkCheckRefusal(whole: string): string | undefined {
+  const text = whole.slice(0, JUDGED_CHARS);
   const found = SDK_CHECK.exec(text);
   if (!found) return undefined;
   const head = text.slice(0, found.index).split('\n').pop() ?? '';
@@ -120,10 +146,12 @@ export function judgeCase(judge: AuditJudge, marker: Marker | undefined, seen: C
   if (seen.broken) return { verdict: 'broke', reason: seen.broken };
   const end = seen.end;
   if (!end) return { verdict: 'broke', reason: 'the call never ended' };
-  const text = resultText(end.result);
+  const text = resultText(end.result).slice(0, JUDGED_CHARS);
   const data = (end.error as { data?: unknown } | undefined)?.data;
-  const texts = [text, ...(end.error ? [end.error.message, ...(data === undefined ? [] : [JSON.stringify(data)])] : [])];
-  if (texts.some((one) => STACK_FRAME.test(one))) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
+  const texts = [text, ...(end.error ? [end.error.message, ...(data === undefined ? [] : [JSON.stringify(data)])] : [])].map((one) =>
+    one.slice(0, JUDGED_CHARS),
+  );
+  if (texts.some(hasStackFrame)) return { verdict: 'broke', reason: 'what came back carries a stack trace' };
   const crash = texts.map(runtimeError).find((found) => found !== undefined);
   if (crash) return { verdict: 'broke', reason: `what came back is a runtime error ("${crash}"), not a refusal` };
   if (end.outcome === 'timeout' || end.outcome === 'cancelled') return { verdict: 'broke', reason: `the call ended by ${end.outcome}` };
