@@ -187,10 +187,7 @@ class Reader {
           code === 0x0a ? 'this string is not closed before the end of the line' : 'a control character in a string (write it as an escape)',
         );
       }
-      if (code !== 0x5c) {
-        this.at++;
-        continue;
-      }
+      // PLAIN stops only at the end, a quote, a control character or a backslash: this is a backslash.
       out += this.text.slice(from, this.at);
       const escape = this.text[this.at + 1];
       if (escape === 'u') {
