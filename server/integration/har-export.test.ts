@@ -3,7 +3,8 @@
  * over Streamable HTTP (2025-11-25: the elicitations arrive on the call's stream):
  * the file is HAR 1.2 by the HAR schema, has one entry per logged exchange with the
  * log's redacted headers, in the order they started, and carries the JSON-RPC bodies
- * the log kept apart (a call's stream whole: its elicitation requests, then its result).
+ * the log kept apart (a call's stream whole: its elicitation requests, then its result); and of a
+ * stateless server (e2e/targets/stateless-http.ts), whose requests on two calls' streams share an id.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHttp, type Started } from '../../e2e/support/processes';
+import { startDemoHttp, startHttpTarget, type Started } from '../../e2e/support/processes';
 import { runExport } from '../formats/export-cli';
 import { runScenario } from '../scenarios/scenario-runner';
 import { SessionRegistry } from '../session/session-registry';
@@ -143,5 +144,53 @@ describe('elicitation-inspector export-har', () => {
       err: expect.stringContaining(`cannot write ${join(dataDir, 'no-such-folder', 'x.har')}: ENOENT`),
     });
     expect(await exportHar(sessionFile, '--outt', 'x')).toMatchObject({ code: 2, err: expect.stringContaining("Unknown option '--outt'") });
+  });
+});
+
+describe('export-har of a stateless server, whose request ids start from 0 on every POST', () => {
+  let target: Started & { port: number };
+  let statelessFile: string;
+
+  beforeAll(async () => {
+    target = await startHttpTarget('stateless-http');
+    const answer = { answer: { action: 'accept', content: { ok: true } } };
+    const scenario = ScenarioSchema.parse({
+      protocol: '2025-11-25',
+      server: { transport: 'http', url: `http://127.0.0.1:${target.port}/mcp` },
+      steps: [
+        { call: 'confirm', arguments: { item: 'tea' }, elicitations: [answer], expect: { text: { equals: 'tea: accept' } } },
+        { call: 'confirm', arguments: { item: 'cake' }, elicitations: [answer], expect: { text: { equals: 'cake: accept' } } },
+      ],
+    });
+    const [report] = await runScenario(scenario, { registry });
+    expect(report.status, report.error).toBe('passed');
+    statelessFile = join(dataDir, `${report.sessionId}.jsonl`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  it("gives each call's stream its own elicitation, then its result", async () => {
+    const har = JSON.parse((await exportHar(statelessFile)).out) as {
+      log: { entries: { request: { postData?: { text: string } }; response: { content: { text?: string } } }[] };
+    };
+    const validate = harValidator();
+    expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
+    const calls = har.log.entries.filter((entry) => entry.request.postData?.text.includes('"method":"tools/call"'));
+    const streams = calls.map((entry) =>
+      (entry.response.content.text ?? '')
+        .split('\n\n')
+        .filter(Boolean)
+        .map(
+          (part) =>
+            JSON.parse(part.slice(part.indexOf('data: ') + 6)) as { id: number; params?: { message?: string }; result?: { content: { text: string }[] } },
+        ),
+    );
+    expect(streams.map((messages) => messages.map((message) => message.params?.message ?? message.result?.content[0].text))).toEqual([
+      ['Confirm tea?', 'tea: accept'],
+      ['Confirm cake?', 'cake: accept'],
+    ]);
+    expect(streams.map((messages) => messages[0].id)).toEqual([0, 0]);
   });
 });
