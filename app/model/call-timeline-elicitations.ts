@@ -5,7 +5,8 @@
 import type { EventOf, LogEvent } from '@wire/events';
 import type { Interval } from './call-timeline-totals';
 import type { TimelineSpan } from './call-timeline-span';
-import { formatMs, idKey, type MessageIndex } from './call-timeline-messages';
+import { idKey } from '@wire/story-index';
+import { formatMs, type MessageIndex } from './call-timeline-messages';
 import { ruleLabel } from './rule-text';
 
 type Result = {

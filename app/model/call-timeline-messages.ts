@@ -4,6 +4,7 @@
  * matched to a request going the other way.
  */
 import type { EventOf, LogEvent } from '@wire/events';
+import { idKey } from '@wire/story-index';
 
 type Message = EventOf<'rpc-in'> | EventOf<'rpc-out'>;
 
@@ -19,9 +20,6 @@ export type MessageIndex = {
   /** notifications/cancelled we sent, by the id of the request they cancel. */
   cancelsSent: Map<string, Message>;
 };
-
-/** One id space for numbers and strings that stay apart: 1 and "1" are different ids. */
-export const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
 
 export function indexMessages(events: readonly LogEvent[]): MessageIndex {
   const index: MessageIndex = {

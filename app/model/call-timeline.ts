@@ -12,7 +12,8 @@
 import type { EventOf, LogEvent } from '@wire/events';
 import { clipTo, splitTime, type Interval, type TimeShares } from './call-timeline-totals';
 import { elicitationSpans } from './call-timeline-elicitations';
-import { formatMs, idKey, indexMessages, type MessageIndex } from './call-timeline-messages';
+import { idKey } from '@wire/story-index';
+import { formatMs, indexMessages, type MessageIndex } from './call-timeline-messages';
 import type { TimelineSpan } from './call-timeline-span';
 
 export type CallTimeline = {
