@@ -1,7 +1,8 @@
 /**
  * A tapped session's Tools panel: the host makes the calls, so the panel shows the host's calls
  * with the states a call of the inspector's own has, found by the same locators; the tool list
- * says the host has not listed the tools until it does, then shows what the server answered it.
+ * says the host has not listed the tools until it does, then shows what the server answered it,
+ * a big session's (opened windowed, from its outline) as a small one's.
  */
 import { expect } from 'elicitation-inspector/playwright';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
@@ -50,4 +51,27 @@ test("a tapped session's Tools: the host's calls with their states, and its tool
   } finally {
     await host.close();
   }
+});
+
+test('a big tapped session shows the tools its host listed, live or ended, opened from its outline', async ({ app, inspector, page }) => {
+  test.slow(); // thousands of messages through the tap on a shared machine
+  const { client: host } = await connectTappedHost(inspector.dataDir);
+  try {
+    await host.listTools();
+    // Past WINDOWED_MIN_ENTRIES (5,000): each ping is two entries, the host's request and the server's answer.
+    for (let batch = 0; batch < 26; batch++) await Promise.all(Array.from({ length: 100 }, () => host.ping()));
+    // Opened once the session is that big: the page reads it windowed, its outline in place of its log.
+    await page.goto(inspector.url);
+    await expect(app.log.getByLabel('Entry count')).toHaveText(/^[5-9]\d{3} entries$/);
+    const tools = page.getByRole('listbox', { name: 'Tools' });
+    await expect(tools.getByRole('option', { name: 'confirm_order', exact: true })).toBeVisible();
+    await expect(page.getByText('has not listed the tools')).toHaveCount(0);
+  } finally {
+    await host.close();
+  }
+  // Ended, and opened again from its file.
+  await page.reload();
+  await expect(page.getByRole('alert', { name: 'Session ended' })).toBeVisible();
+  await expect(app.log.getByLabel('Entry count')).toHaveText(/^[5-9]\d{3} entries$/);
+  await expect(page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'confirm_order', exact: true })).toBeVisible();
 });

@@ -122,31 +122,21 @@ describe('SessionStore and missing entries', () => {
 describe("a tapped session's tools", () => {
   const [connecting, ready] = flow;
   const tapped = { ...connecting, target: { transport: 'stdio', command: 'x', args: [], env: {}, host: { clientInfo: { name: 'Claude' } } } } as LogEvent;
-  const list = (id: number, params: object = {}): NewLogEvent => ({ kind: 'rpc-out', message: { jsonrpc: '2.0', id, method: 'tools/list', params } });
+  const list = (id: number): NewLogEvent => ({ kind: 'rpc-out', message: { jsonrpc: '2.0', id, method: 'tools/list', params: {} } });
   const answer = (id: number, tools: unknown): NewLogEvent => ({ kind: 'rpc-in', message: { jsonrpc: '2.0', id, result: { tools } } });
 
-  it('are none, and not yet listed, until the host lists them', () => {
+  it('are none, and not yet listed, until the tap logs the listing', () => {
     const store = new SessionStore('s');
     store.apply([tapped, ready]);
     expect(store.getSnapshot()).toMatchObject({ tools: [], hasToolList: false });
   });
 
-  it("are the server's answer to the host's tools/list, its pages added up, entries without a name left out", () => {
+  it("come from the tap's `tools` entries, as any session's: the raw tools/list messages are never read for them", () => {
     const store = new SessionStore('s');
-    store.apply([
-      tapped,
-      ready,
-      ...recording(3, list(1), answer(1, [{ name: 'a' }, { title: 'no name' }, 7]), list(2, { cursor: 'p2' }), answer(2, [{ name: 'b' }])),
-    ]);
+    store.apply([tapped, ready, ...recording(3, list(1), answer(1, [{ name: 'a' }]))]);
+    expect(store.getSnapshot()).toMatchObject({ tools: [], hasToolList: false });
+    store.apply(recording(5, { kind: 'tools', tools: [{ name: 'a' }, { name: 'b' }] }));
     expect(store.getSnapshot().tools.map((t) => t.name)).toEqual(['a', 'b']);
     expect(store.getSnapshot().hasToolList).toBe(true);
-    store.apply(recording(7, list(3), answer(3, [])));
-    expect(store.getSnapshot()).toMatchObject({ tools: [], hasToolList: true });
-  });
-
-  it("are never read from the inspector's own traffic: its tools come as `tools` entries", () => {
-    const store = new SessionStore('s');
-    store.apply([connecting, ready, ...recording(3, list(1), answer(1, [{ name: 'a' }]))]);
-    expect(store.getSnapshot()).toMatchObject({ tools: [], hasToolList: false });
   });
 });

@@ -77,16 +77,12 @@ export type ElicitationView = {
 
 /** Findings kept by a windowed live session: the newest, as its calls are. */
 const FINDINGS_KEPT = 200;
-/** A tapped host's tools/list requests followed until answered; past this, the oldest is let go (a host that never reads its answers). */
-const HOST_LISTS_FOLLOWED = 100;
 
 export class SessionViews {
   status: StatusView = { state: 'connecting' };
   tools: ToolInfo[] = [];
-  /** A tool list came: the inspector's own (`tools` entries), or in a tapped session the server's answer to the host's `tools/list`. */
+  /** A `tools` entry came: the inspector's own listing, or in a tapped session the server's answer to the host's `tools/list`. */
   hasToolList = false;
-  /** A tapped session's `tools/list` requests of the host not answered yet, by JSON-RPC id: true for a first page (no cursor). */
-  private readonly hostToolLists = new Map<unknown, boolean>();
   readonly calls = new Map<string, CallView>();
   readonly elicitations = new Map<string, ElicitationView>();
   findings: EventOf<'finding'>[] = [];
@@ -121,12 +117,6 @@ export class SessionViews {
       case 'tools':
         this.tools = event.tools as ToolInfo[];
         this.hasToolList = true;
-        return;
-      case 'rpc-out':
-        if (this.status.target?.host) this.hostListsTools(event.message);
-        return;
-      case 'rpc-in':
-        if (this.status.target?.host) this.serverListsTools(event.message);
         return;
       case 'call-start':
         this.calls.set(event.callId, {
@@ -209,29 +199,6 @@ export class SessionViews {
       default:
         return;
     }
-  }
-
-  /** The tap records no `tools` entries: a tapped session's tools are what the server answered the host's own `tools/list`. */
-  private hostListsTools(message: Record<string, unknown>): void {
-    if (message.method !== 'tools/list' || message.id === undefined) return;
-    const params = message.params;
-    const cursor = typeof params === 'object' && params !== null ? (params as Record<string, unknown>).cursor : undefined;
-    this.hostToolLists.delete(message.id);
-    this.hostToolLists.set(message.id, cursor === undefined);
-    if (this.hostToolLists.size > HOST_LISTS_FOLLOWED) this.hostToolLists.delete(this.hostToolLists.keys().next().value);
-  }
-
-  private serverListsTools(message: Record<string, unknown>): void {
-    if (message.method !== undefined || !this.hostToolLists.has(message.id)) return;
-    const isFirstPage = this.hostToolLists.get(message.id);
-    this.hostToolLists.delete(message.id);
-    const result = message.result;
-    const listed = typeof result === 'object' && result !== null ? (result as Record<string, unknown>).tools : undefined;
-    if (!Array.isArray(listed)) return;
-    // What a server sends may be anything: only entries with a name are tools.
-    const tools = listed.filter((t): t is ToolInfo => typeof t === 'object' && t !== null && typeof (t as Record<string, unknown>).name === 'string');
-    this.tools = isFirstPage ? tools : [...this.tools, ...tools];
-    this.hasToolList = true;
   }
 
   private updateCall(callId: string, update: (call: CallView) => CallView): void {

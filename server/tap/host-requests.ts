@@ -8,7 +8,8 @@ type RpcId = string | number;
 
 export const MAX_PENDING_HOST_REQUESTS = 10_000;
 
-export type FollowedRequest<Call> = { method: string; call?: Call };
+/** `isNextPage`: a `tools/list` with a cursor, whose answer adds to the pages before it. */
+export type FollowedRequest<Call> = { method: string; call?: Call; isNextPage?: boolean };
 
 export class HostRequests<Call extends { callId: string }> {
   private readonly requests = new Map<RpcId, FollowedRequest<Call>>();

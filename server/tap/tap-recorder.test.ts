@@ -111,4 +111,21 @@ describe('TapRecorder', () => {
     expect(events.filter((e) => e.kind === 'call-end')).toEqual([expect.objectContaining({ outcome: 'result' })]);
     expect(invalid(events)).toEqual([]);
   });
+
+  it("logs the server's answer to the host's tools/list as a `tools` entry, a next page's added, what has no name left out", () => {
+    const { tap, events } = recorder();
+    const tools = () => events.flatMap((e) => (e.kind === 'tools' ? [e.tools.map((t) => t.name)] : []));
+    tap.fromHost(line({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
+    tap.fromServer(line({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'a' }, { title: 'no name' }, 7], nextCursor: 'p2' } }));
+    tap.fromHost(line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'p2' } }));
+    tap.fromServer(line({ jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'b' }] } }));
+    expect(tools()).toEqual([['a'], ['a', 'b']]);
+    // Listed again from the start, and a listing the server refused: the new first page is the list, the error changes nothing.
+    tap.fromHost(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    tap.fromServer(line({ jsonrpc: '2.0', id: 3, result: { tools: [{ name: 'c' }] } }));
+    tap.fromHost(line({ jsonrpc: '2.0', id: 4, method: 'tools/list' }));
+    tap.fromServer(line({ jsonrpc: '2.0', id: 4, error: { code: -32603, message: 'no' } }));
+    expect(tools()).toEqual([['a'], ['a', 'b'], ['c']]);
+    expect(invalid(events)).toEqual([]);
+  });
 });

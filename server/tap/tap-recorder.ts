@@ -22,6 +22,8 @@ type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 /** How much of the server's stderr is held for the host's first message; past it, the session starts without the host's name. */
 const MAX_EARLY_STDERR = 256 * 1024;
 const CALL_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
+/** Tools kept from the pages of one listing; a server whose cursors never end grows the list no further. */
+const MAX_LISTED_TOOLS = 10_000;
 
 export type TapRecorderInit = {
   /** Append to the session's log (SessionLog.append). */
@@ -52,6 +54,8 @@ export class TapRecorder {
   private host: TapHost | undefined;
   private protocolVersion: string | undefined;
   private serverName = '';
+  /** The tools of the host's latest listing, its pages so far added up. */
+  private listedTools: Record<string, unknown>[] = [];
   /** The host's requests not yet answered, by JSON-RPC id: which handshake or call each is. */
   private readonly hostRequests = new HostRequests<OpenCall>((oldest) =>
     this.note(
@@ -263,7 +267,8 @@ export class TapRecorder {
       if (id !== undefined) this.elicitations.hostAnswered(id, message);
       return;
     }
-    if (id !== undefined) this.hostRequests.follow(id, { method, ...(call && { call }) });
+    if (id !== undefined)
+      this.hostRequests.follow(id, { method, ...(call && { call }), ...(method === 'tools/list' && params.cursor !== undefined && { isNextPage: true }) });
     if (method === 'notifications/cancelled') {
       const requestId = rpcIdOf(params.requestId);
       const cancelled = requestId === undefined ? undefined : this.hostRequests.get(requestId);
@@ -329,6 +334,7 @@ export class TapRecorder {
     if (!request) return;
     const result = isObject(message.result) ? message.result : undefined;
     if ((request.method === 'initialize' || request.method === 'server/discover') && result) this.ready(request.method, result);
+    if (request.method === 'tools/list' && result) this.toolsListed(result, request.isNextPage === true);
     const call = request.call;
     if (!call) return;
     if (result?.resultType === 'input_required') {
@@ -348,6 +354,20 @@ export class TapRecorder {
     this.protocolVersion = handshake.protocolVersion;
     this.serverName = handshake.serverName;
     this.emit(handshake.state);
+  }
+
+  /**
+   * The server's answer to the host's `tools/list`: the same `tools` entry a session the inspector
+   * drives logs for its own listing, so the page and every reader of the record take the session's
+   * tools from one kind of entry. A page after the first (the host sent its cursor) adds to the list.
+   */
+  private toolsListed(result: Message, isNextPage: boolean): void {
+    if (!Array.isArray(result.tools)) return;
+    // What a server sends may be anything: only entries with a name are tools.
+    const page = (result.tools as unknown[]).filter((tool): tool is Message => isObject(tool) && typeof tool.name === 'string');
+    const tools = isNextPage ? [...this.listedTools, ...page] : page;
+    this.listedTools = tools.slice(0, MAX_LISTED_TOOLS);
+    this.emit({ kind: 'tools', tools: this.listedTools });
   }
 
   private elicitationContext(): ElicitationContext {
