@@ -2,9 +2,10 @@ import type { ConfiguredSummary, ServerPush, SessionSummary } from '@wire/comman
 import type { LogEvent } from '@wire/events';
 import type { RuleSet } from '@wire/rules';
 import { WINDOWED_MIN_ENTRIES } from '@wire/limits';
+import { tapHostOf } from '@wire/target-names';
 import { InspectorConnection, type SocketState } from './connection';
 import type { EntryWindow } from './entry-window';
-import { autoPick, isTapped, tapPick, type AutoPick } from './session-pick';
+import { autoPick, tapPick, type AutoPick } from './session-pick';
 import { SessionStore } from './session-store';
 
 /** A request from one panel to show something in another (features never import each other). */
@@ -125,7 +126,7 @@ export class AppStore {
     const stillLive = newTaps.filter((id) => sessions.some((s) => s.sessionId === id && s.isLive));
     if (stillLive.length !== newTaps.length) this.set({ newTaps: stillLive });
     if (current) this.tapsSeen.add(current.sessionId);
-    if (!sessions.some((s) => s.isLive && isTapped(s) && !this.tapsSeen.has(s.sessionId))) return;
+    if (!sessions.some((s) => s.isLive && tapHostOf(s.target) !== undefined && !this.tapsSeen.has(s.sessionId))) return;
     if (current && (this.replaying === current || this.opening === current)) return;
     // Entries still queued for the next frame (a call just started) count as much as those shown.
     this.flushNow();
@@ -134,7 +135,7 @@ export class AppStore {
     const shown = current && {
       sessionId: current.sessionId,
       isLive: summary?.isLive === true,
-      isTapped: summary !== undefined && isTapped(summary),
+      isTapped: tapHostOf(summary?.target) !== undefined,
       // A windowed session (thousands of entries) is never untouched, whatever calls its window has loaded yet.
       isIdle: snapshot !== undefined && !snapshot.window && snapshot.calls.length === 0 && snapshot.elicitations.length === 0,
     };

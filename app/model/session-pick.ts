@@ -1,4 +1,5 @@
 import type { SessionSummary } from '@wire/commands';
+import { tapHostOf } from '@wire/target-names';
 
 /** What the page shows before the person picks a session. */
 export type AutoPick = {
@@ -46,13 +47,10 @@ export function tapPick(
   shown: ShownSession | undefined,
   seen: ReadonlySet<string>,
 ): { show: string | undefined; announce: string[] } {
-  const fresh = sessions.filter((s) => s.isLive && isTapped(s) && !seen.has(s.sessionId) && s.sessionId !== shown?.sessionId).map((s) => s.sessionId);
+  const fresh = sessions
+    .filter((s) => s.isLive && tapHostOf(s.target) !== undefined && !seen.has(s.sessionId) && s.sessionId !== shown?.sessionId)
+    .map((s) => s.sessionId);
   if (fresh.length === 0) return { show: undefined, announce: [] };
   const isFree = shown === undefined || (shown.isLive && !shown.isTapped && shown.isIdle);
   return isFree ? { show: fresh[0], announce: fresh.slice(1) } : { show: undefined, announce: fresh };
-}
-
-/** A session recorded by a tap (docs/tap.md): its target names the host it relays for. */
-export function isTapped(summary: SessionSummary): boolean {
-  return summary.target.host !== undefined;
 }
