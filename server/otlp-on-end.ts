@@ -35,7 +35,7 @@ export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: stri
       if (summary.isLive) live.add(summary.sessionId);
       else if (live.delete(summary.sessionId)) {
         const file = registry.filePath(summary.sessionId);
-        if (file) track(afterTurn().then(() => sendFileTraces(file, summary.sessionId, endpoint, report)));
+        if (file) track(afterTurn().then(() => sendFileTraces(file, sessionName(summary.sessionId), endpoint, report)));
       }
     }
   });
@@ -55,18 +55,17 @@ export function sendTracesOnSessionEnd(registry: SessionRegistry, endpoint: stri
 const afterTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * One session file's calls to the collector, in at most OTLP_SEND_BOUND_MS once the file is read; a
- * collector that refuses or does not answer is reported, never thrown: how many spans did not go,
- * why, and that the file still holds them.
+ * One session file's calls to the collector, in at most `boundMs` once the file is read; a collector
+ * that refuses or does not answer is reported, never thrown: how many spans did not go, why, and that
+ * the file still holds them. `what` names the session in the line (`sessionName`, or `the auto run`).
  */
 export async function sendFileTraces(
   file: string,
-  sessionId: string,
+  what: string,
   endpoint: string,
   report: (line: string) => void,
   boundMs = OTLP_SEND_BOUND_MS,
 ): Promise<void> {
-  const what = `session ${shortId(sessionId)}`;
   const exporter = await import('./formats/otlp-export').catch((error: unknown) => {
     report(`elicitation-inspector: could not send ${what}'s traces to ${endpoint}: ${(error as Error).message}`);
   });
@@ -79,7 +78,7 @@ export async function sendFileTraces(
   }
 }
 
-/** A session's id as the reports name it: a tap's keeps its `tap-` prefix. */
-function shortId(sessionId: string): string {
-  return sessionId.slice(0, (sessionId.startsWith(TAP_FILE_PREFIX) ? TAP_FILE_PREFIX.length : 0) + 8);
+/** A session as the reports name it, by its id: a tap's keeps its `tap-` prefix. */
+export function sessionName(sessionId: string): string {
+  return `session ${sessionId.slice(0, (sessionId.startsWith(TAP_FILE_PREFIX) ? TAP_FILE_PREFIX.length : 0) + 8)}`;
 }

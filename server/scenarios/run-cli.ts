@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OTLP_SEND_BOUND_MS } from '../otlp-on-end';
+import { sendFileTraces } from '../otlp-on-end';
 import { SessionRegistry } from '../session/session-registry';
 import { DEFAULT_DATA_DIR } from '../store/data-dir';
 import { ScenarioProtocolSchema, type RunReport } from '../wire/scenario';
@@ -108,23 +108,18 @@ export async function runCli(argv: string[], io: CliIo = stdio()): Promise<numbe
 /**
  * Each run's calls to the collector, one trace a call, all runs at once so that the bound on each
  * (otlp-export.ts) is the bound on all; a collector that refuses or is down is said, with what was
- * not sent, and changes no verdict.
+ * not sent, and changes no verdict. The lines come in the runs' order.
  */
 async function sendTraces(reports: RunReport[], registry: SessionRegistry, endpoint: string, io: { err: (text: string) => void }): Promise<void> {
-  const { notSentLine, sendSessionFileTraces } = await import('../formats/otlp-export');
   const lines = await Promise.all(
     reports.map(async (report) => {
       const file = report.sessionId === undefined ? undefined : registry.filePath(report.sessionId);
-      if (!file) return undefined;
-      try {
-        const count = await sendSessionFileTraces(file, endpoint, OTLP_SEND_BOUND_MS);
-        return `Sent ${count} span${count === 1 ? '' : 's'} of the ${report.protocol} run to ${endpoint}`;
-      } catch (error) {
-        return notSentLine(`the ${report.protocol} run`, file, endpoint, error);
-      }
+      const said: string[] = [];
+      if (file) await sendFileTraces(file, `the ${report.protocol} run`, endpoint, (line) => said.push(line));
+      return said;
     }),
   );
-  for (const line of lines) if (line) io.err(`${line}\n`);
+  for (const line of lines.flat()) io.err(`${line}\n`);
 }
 
 /** Shared with `audit`: a revision not spoken counts for nothing; none left, or one that could not go on, is an error. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { OTLP_SEND_BOUND_MS, otlpUrlError, sendFileTraces } from '../otlp-on-end';
+import { OTLP_SEND_BOUND_MS, otlpUrlError, sendFileTraces, sessionName } from '../otlp-on-end';
 import { DEFAULT_DATA_DIR, readRunning, TAP_FILE_PREFIX, tapControlPath } from '../store/data-dir';
 import type { SessionLog } from '../store/session-log';
 import { relayStdio, type RelayObserver } from './stdio-relay';
@@ -129,7 +129,7 @@ export async function tapCli(argv: string[]): Promise<number> {
     record.log.close();
     if (parsed.otlp) {
       const boundMs = exportBoundMs(hostClosedAt);
-      await sendFileTraces(record.file, record.sessionId, parsed.otlp, (line) => void process.stderr.write(`${line}\n`), boundMs);
+      await sendFileTraces(record.file, sessionName(record.sessionId), parsed.otlp, (line) => void process.stderr.write(`${line}\n`), boundMs);
     }
   }
   return end.tapExitCode;

@@ -4,7 +4,7 @@
  * should use instead of the server's (on stdout, alone on its line), relays every exchange and
  * records each host connection as a session in the data folder, until it is stopped.
  */
-import { otlpUrlError, sendFileTraces } from '../otlp-on-end';
+import { otlpUrlError, sendFileTraces, sessionName } from '../otlp-on-end';
 import { readRunning } from '../store/data-dir';
 import { HttpExchanges } from './http-exchanges';
 import { startHttpRelay } from './http-relay';
@@ -59,7 +59,9 @@ export async function tapHttpCli(options: TapHttpOptions, io = { stdout: process
     otlp === undefined
       ? undefined
       : (recording) => {
-          const sent = afterTurn().then(() => sendFileTraces(recording.filePath, recording.sessionId, otlp, (line) => void io.stderr.write(`${line}\n`)));
+          const sent = afterTurn().then(() =>
+            sendFileTraces(recording.filePath, sessionName(recording.sessionId), otlp, (line) => void io.stderr.write(`${line}\n`)),
+          );
           sending.add(sent);
           void sent.finally(() => sending.delete(sent));
         },
