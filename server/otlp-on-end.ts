@@ -8,6 +8,7 @@
  * Usage: `const otlp = sendTracesOnSessionEnd(registry, url, report)`; before the
  * process exits, `await otlp.flush()` so the last sessions' traces are not lost.
  */
+import { notSentLine } from './formats/otlp-not-sent';
 import type { SessionRegistry } from './session/session-registry';
 import { TAP_FILE_PREFIX } from './store/data-dir';
 
@@ -74,7 +75,7 @@ export async function sendFileTraces(
     const count = await exporter.sendSessionFileTraces(file, endpoint, boundMs);
     if (count) report(`Sent ${count} span${count === 1 ? '' : 's'} of ${what} to ${endpoint}`);
   } catch (error) {
-    report(exporter.notSentLine(what, file, endpoint, error));
+    report(notSentLine(what, file, endpoint, error));
   }
 }
 

@@ -18,6 +18,7 @@ import { readSessionFile } from '../store/read-session';
 import { VERSION } from '../version';
 import type { LogEvent } from '../wire/events';
 import { isCallEntry } from './call-digest';
+import { TracesNotSent } from './otlp-not-sent';
 import { planTraces, type SpanPlan } from './trace-plan';
 
 const INSTRUMENTATION = 'elicitation-inspector';
@@ -45,16 +46,6 @@ export function tracesUrl(endpoint: string): string {
   const url = new URL(endpoint);
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/v1/traces';
   return url.href;
-}
-
-/** A session's spans did not reach the collector: why, and how many they were (the session file still holds them). */
-export class TracesNotSent extends Error {
-  constructor(
-    message: string,
-    readonly spanCount: number,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -90,15 +81,6 @@ export async function sendSessionTraces(events: readonly LogEvent[], endpoint: s
 }
 
 const formatSeconds = (ms: number) => `${ms / 1000} s`;
-
-/** The line for a session's traces that did not go: how many, why, and how to have them later from its file. */
-export function notSentLine(what: string, file: string, endpoint: string, error: unknown): string {
-  const spans = error instanceof TracesNotSent ? `${error.spanCount} span${error.spanCount === 1 ? '' : 's'} of ${what}` : `${what}'s traces`;
-  return (
-    `elicitation-inspector: could not send ${spans} to ${endpoint} (${(error as Error).message}). ` +
-    `${file} still holds them: \`elicitation-inspector export-otlp ${file}\` writes them as OTLP/JSON, to send later.`
-  );
-}
 
 /** As sendSessionTraces, from the session's file (what a command has once its session closed). */
 export async function sendSessionFileTraces(path: string, endpoint: string, boundMs: number): Promise<number> {

@@ -7,12 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { OTLP_SEND_BOUND_MS, otlpUrlError, sendFileTraces, sessionName } from '../otlp-on-end';
+import { otlpUrlError } from '../otlp-on-end';
 import { DEFAULT_DATA_DIR, readRunning, TAP_FILE_PREFIX, tapControlPath } from '../store/data-dir';
 import type { SessionLog } from '../store/session-log';
 import { relayStdio, type RelayObserver } from './stdio-relay';
 import type { StdioHold } from './stdio-hold';
 import type { TapRecorder } from './tap-recorder';
+import { TapTraces } from './tap-traces';
 
 /** `otlp`: a collector the recorded session's calls go to as traces once the host is done. */
 export type TapOptions = { dataDir: string; command: string; args: string[]; otlp?: string };
@@ -82,7 +83,6 @@ export async function tapCli(argv: string[]): Promise<number> {
   const queued: { at: number; replay: (recorder: RelayObserver) => void }[] = [];
   let recorder: RelayObserver | undefined;
   const clock: Clock = { startedAt: Date.now(), replayingAt: undefined };
-  let hostClosedAt: number | undefined;
   const take = (replay: (recorder: RelayObserver) => void) => (recorder ? replay(recorder) : queued.push({ at: Date.now(), replay }));
   const observer: RelayObserver = {
     fromHost: (text) => take((r) => r.fromHost(text)),
@@ -90,12 +90,19 @@ export async function tapCli(argv: string[]): Promise<number> {
     overlong: (from, bytes) => take((r) => r.overlong(from, bytes)),
     serverStderr: (text) => take((r) => r.serverStderr(text)),
     hostClosed: () => {
-      hostClosedAt = Date.now();
       take((r) => r.hostClosed());
+      traces?.hostClosed();
     },
   };
+  const traces = parsed.otlp === undefined ? undefined : new TapTraces(parsed.otlp, (line) => void process.stderr.write(`${line}\n`));
   const relay = relayStdio(parsed, () => observer);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => relay.signal(signal));
+  let exitCode: number | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      relay.signal(signal);
+      // Told to stop once the relay is over, the traces not gone: the record is closed and the line said, nothing is left to wait for.
+      if (traces?.stopped(signal) && exitCode !== undefined) process.exit(exitCode);
+    });
 
   const record = await openRecord(parsed, relay.hold, clock).catch((error: unknown) => {
     process.stderr.write(`elicitation-inspector tap: not recording (${error instanceof Error ? error.message : String(error)}); relaying only.\n`);
@@ -115,8 +122,9 @@ export async function tapCli(argv: string[]): Promise<number> {
     }
     clock.replayingAt = undefined;
     recorder = record.recorder;
+    traces?.opened(record.file, record.sessionId);
     // Loaded while the host works: on the way out, the host gives the tap 2 s, not the time to load OpenTelemetry.
-    if (parsed.otlp) void import('../formats/otlp-export').catch(() => {});
+    if (traces) void import('../formats/otlp-export').catch(() => {});
     const { HoldChannel } = await import('./hold-channel');
     channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
   }
@@ -127,26 +135,11 @@ export async function tapCli(argv: string[]): Promise<number> {
   if (record) {
     record.recorder.end(end);
     record.log.close();
-    if (parsed.otlp) {
-      const boundMs = exportBoundMs(hostClosedAt);
-      await sendFileTraces(record.file, sessionName(record.sessionId), parsed.otlp, (line) => void process.stderr.write(`${line}\n`), boundMs);
-    }
+    exitCode = end.tapExitCode;
+    await traces?.finish();
   }
   return end.tapExitCode;
 }
-
-/**
- * How long the collector has, on the way out. A host that closed stdin signals the tap 2 s later
- * (the SDK's client does): the collector gets what is left of OTLP_SEND_BOUND_MS since that close,
- * so that the line saying what went, or why nothing did, is out and the tap has ended before then.
- */
-function exportBoundMs(hostClosedAt: number | undefined): number {
-  if (hostClosedAt === undefined) return OTLP_SEND_BOUND_MS;
-  return Math.min(OTLP_SEND_BOUND_MS, Math.max(MIN_EXPORT_MS, hostClosedAt + OTLP_SEND_BOUND_MS - Date.now()));
-}
-
-/** A collector on loopback answers well within this; less would be no try at all. */
-const MIN_EXPORT_MS = 250;
 
 /** The record's time: now, or while the queue is replayed, the moment the replayed message came. */
 type Clock = { startedAt: number; replayingAt: number | undefined };
