@@ -10,7 +10,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SHOWN = 8;
+const SHOWN = 10;
 
 /** Seconds per test file from scripts/vitest-file-times.ts's report (import, hooks and tests included). */
 export function unitFileSeconds(report) {
@@ -62,8 +62,8 @@ export function unitFailures(report) {
 
 /**
  * The failed tests in a Playwright JSON report, with their project: those that failed every run, and
- * those that passed only on their retry (the run fails for them too: failOnFlakyTests), with the
- * first failed run's error.
+ * those that passed only on a retry (the suite runs none, but `--retries N` on the command line does),
+ * with the first failed run's error.
  */
 export function e2eFailures(report) {
   const failures = [];
