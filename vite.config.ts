@@ -78,8 +78,9 @@ export default defineConfig({
     // (and with the browser tests when `npm test` runs both at once: it sets 2 as well).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     sequence: { sequencer: LongFilesFirst },
-    // The test servers bundled once, so each start runs JavaScript rather than compiling through tsx.
-    globalSetup: ['e2e/support/global-setup.ts'],
+    // The test servers bundled once, so each start runs JavaScript rather than compiling through tsx;
+    // and the Node 22 with mcp-use installed before any test, out of reach of a hook's deadline (node22-setup.ts).
+    globalSetup: ['e2e/support/global-setup.ts', 'e2e/support/node22-setup.ts'],
     projects: [
       // The page's tests hold no state between files: one module graph per worker, not one per file,
       // which cost more than the tests themselves (10.5 s isolated, 2.3 s not; they pass shuffled too).

@@ -1,7 +1,8 @@
 /**
  * A server written with mcp-use (2.5), the way its README writes one: `new MCPServer`, tools with zod
  * schemas, `server.listen()`. mcp-use serves Streamable HTTP only (stateless, 2026-07-28 first), and
- * needs Node 22: tests start it with e2e/support/node22.ts's binary, never on this project's Node 20.
+ * needs Node 22: mcp-use is installed with that Node from e2e/node22/, never in this project's node_modules, and
+ * tests run a copy of this file placed beside that install (e2e/support/node22.ts), where its imports resolve.
  *
  * It asks the way mcp-use's API asks, by returning `inputRequired(...)`:
  * - `book_table`: a form, its answer read back through the schema-aware `acceptedContent(…, schema)`

@@ -24,7 +24,7 @@ const PEER_CASE_TIMEOUT_MS = 10_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'audit-mcp-use-'));
 const registry = new SessionRegistry({ dataDir });
 let server: Awaited<ReturnType<typeof startMcpUseServer>>;
-// The first run installs the Node 22 it runs on (e2e/support/node22.ts).
+// Vitest's global setup installed the Node 22 and mcp-use it runs on (e2e/support/node22-setup.ts); a failed install is tried again here.
 beforeAll(async () => {
   server = await startMcpUseServer();
 }, 120_000);

@@ -90,7 +90,7 @@ const asJsonRpcError = (message: string): CaseObservation => ({
 const printed: Record<string, Record<string, string>> = {};
 beforeAll(() => {
   printed['Node 20'] = messages(process.execPath);
-  // The first run installs the Node 22 it runs on.
+  // Installed by Vitest's global setup (e2e/support/node22-setup.ts); a failed install is tried again here.
   printed['Node 22'] = messages(node22());
 }, 120_000);
 

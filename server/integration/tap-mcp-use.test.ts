@@ -102,7 +102,7 @@ describe('tap --url in front of an mcp-use server', () => {
       tap!.once('exit', (code) => reject(new Error(`the tap exited with ${code} before printing its URL`)));
     });
     expect(tapUrl).toBe(entry.url);
-    // The first run installs the Node 22 the server runs on (e2e/support/node22.ts).
+    // Vitest's global setup installed the Node 22 and mcp-use the server runs on (e2e/support/node22-setup.ts); a failed install is tried again here.
   }, 120_000);
   afterAll(async () => {
     if (tap) await stopProcess(tap);
