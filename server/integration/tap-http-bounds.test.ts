@@ -1,6 +1,6 @@
 /**
- * `tap --url` against a hostile host: one that sends thousands of session ids it made up, and one
- * that opens connection after connection. The tap must keep relaying (the host gets what the
+ * `tap --url` against a hostile host: one that sends session ids it made up (three times as many as
+ * any of the tap's caps, MADE_UP_IDS), and one that opens connection after connection. The tap must keep relaying (the host gets what the
  * server answers), open no record for an id the server refuses, record at most
  * MAX_ADOPTED_RECORDINGS sessions it never saw begin (a server that accepts any id), keep at most
  * MAX_LIVE_RECORDINGS open at once, and a real SDK host through it afterwards must be recorded as usual.
@@ -44,6 +44,13 @@ const readEvents = (file: string) =>
     .slice(1)
     .map((line) => JSON.parse(line) as LogEvent);
 const isClosed = (events: LogEvent[]) => events.some((e) => e.kind === 'session-state' && e.state === 'closed');
+
+/**
+ * Made-up ids per test: three times the caps (MAX_ADOPTED_RECORDINGS, MAX_LIVE_RECORDINGS), which is what
+ * each test needs to see a cap hold. 3,000 proved nothing more, and cost 10× the requests: on a loaded
+ * two-core machine, more than the test's deadline.
+ */
+const MADE_UP_IDS = 3 * Math.max(MAX_ADOPTED_RECORDINGS, MAX_LIVE_RECORDINGS);
 
 /** `count` POSTs of tools/list, each with a session id of its own making, `inFlight` at a time: the statuses the host got. */
 async function madeUpIds(url: string, count: number, inFlight = 50): Promise<number[]> {
@@ -92,12 +99,12 @@ describe('tap --url with a host sending ids forever', () => {
     servers.push(demo);
     const tap = await startTap(demo.url, dataDir);
     const before = rssMiB(tap.pid);
-    const statuses = await madeUpIds(tap.url, 3000);
+    const statuses = await madeUpIds(tap.url, MADE_UP_IDS);
     // What the server says of an id it never issued reaches the host, every time.
     expect(new Set(statuses)).toEqual(new Set([404]));
     expect(tapFiles(dataDir)).toEqual([]);
     expect(tap.stderr()).toContain('a session id the server refused');
-    process.stdout.write(`tap RSS: ${before.toFixed(1)} MiB before 3000 made-up ids, ${rssMiB(tap.pid).toFixed(1)} MiB after\n`);
+    process.stdout.write(`tap RSS: ${before.toFixed(1)} MiB before ${MADE_UP_IDS} made-up ids, ${rssMiB(tap.pid).toFixed(1)} MiB after\n`);
 
     expect(await realHost(tap.url)).toBeGreaterThan(0);
     const files = tapFiles(dataDir);
@@ -114,7 +121,7 @@ describe('tap --url with a host sending ids forever', () => {
     const server = await startHttpTarget('hostile-http');
     servers.push(server);
     const tap = await startTap(`http://127.0.0.1:${server.port}/mcp`, dataDir);
-    const statuses = await madeUpIds(tap.url, 3000);
+    const statuses = await madeUpIds(tap.url, MADE_UP_IDS);
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(tapFiles(dataDir)).toHaveLength(MAX_ADOPTED_RECORDINGS);
     expect(tap.stderr()).toContain(`${MAX_ADOPTED_RECORDINGS} sessions begun before the tap`);
