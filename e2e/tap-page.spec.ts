@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { expect } from 'elicitation-inspector/playwright';
-import { demoStdio, ROOT } from './support/processes';
+import { demoStdio, ROOT, watchStdout } from './support/processes';
 import { emptyCoverage, ReadmeProbe } from './support/readme-probe';
 import { expectRowTried } from './support/readme-rows';
 import { readPlaywrightTable } from './support/readme-table';
@@ -22,16 +22,16 @@ test('a tapped session: the host named, no Run and no answer buttons, each sayin
   const demo = demoStdio();
   const tap = spawn(process.execPath, ['server/bin.mjs', 'tap', '--data-dir', inspector.dataDir, '--', demo.command, ...demo.args], { cwd: ROOT });
   try {
-    let stdout = '';
-    tap.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    // The tap and its server start on a machine of any speed: these waits end when the host would see the answer.
+    const stdout = watchStdout(tap);
     tap.stderr.resume();
     const write = (message: object) => tap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
     const params = { protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, clientInfo: { name: 'Page Host', version: '2.0' } };
     write({ id: 0, method: 'initialize', params });
-    await expect.poll(() => stdout).toContain('"id":0');
+    await stdout.until('"id":0');
     write({ method: 'notifications/initialized' });
     write({ id: 1, method: 'tools/list', params: {} });
-    await expect.poll(() => stdout).toContain('"id":1');
+    await stdout.until('"id":1');
 
     await page.goto(inspector.url);
     await expect(await readme.locate(ROW, "getByLabel('Host', { exact: true })")).toHaveText('Page Host 2.0, declares form');
@@ -42,7 +42,7 @@ test('a tapped session: the host named, no Run and no answer buttons, each sayin
 
     // The host calls a tool that asks: the form is shown, and answered by the host only.
     write({ id: 2, method: 'tools/call', params: { name: 'confirm_order', arguments: {} } });
-    await expect.poll(() => stdout).toContain('elicitation/create');
+    await stdout.until('elicitation/create');
     const form = page.getByRole('article', { name: /^Elicitation / });
     await expect(await readme.locate(ROW, "getByRole('article', { name: /^Elicitation / }).getByRole('note', { name: 'Host answers' })")).toContainText(
       'Page Host 2.0 answers this request',

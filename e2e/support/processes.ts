@@ -52,6 +52,37 @@ export async function startUntil(
   return { process: child, match, stop: () => stopProcess(child), output: () => output };
 }
 
+/**
+ * A child's stdout as it comes: `until(text)` resolves once the output holds `text`, and rejects, with
+ * what was written, if the process exits first. It has no deadline of its own: the test's own timeout
+ * bounds it, since how long a process takes to start depends on the machine, not on the product.
+ */
+export function watchStdout(child: ChildProcess): { text: () => string; until: (text: string) => Promise<void> } {
+  let out = '';
+  const waiting = new Set<{ text: string; resolve: () => void; reject: (error: Error) => void }>();
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const wait of waiting) {
+      if (!out.includes(wait.text)) continue;
+      waiting.delete(wait);
+      wait.resolve();
+    }
+  });
+  child.once('exit', (code, signal) => {
+    for (const wait of waiting) wait.reject(new Error(`the process exited (${signal ?? code}) before writing ${wait.text}; it wrote:\n${out}`));
+    waiting.clear();
+  });
+  return {
+    text: () => out,
+    until: (text) =>
+      out.includes(text)
+        ? Promise.resolve()
+        : child.exitCode !== null || child.signalCode !== null
+          ? Promise.reject(new Error(`the process had exited before writing ${text}; it wrote:\n${out}`))
+          : new Promise((resolve, reject) => waiting.add({ text, resolve, reject })),
+  };
+}
+
 /** Whether a process id is still running (a zombie waiting for its parent to reap it counts as ended). */
 export function isAlive(pid: number): boolean {
   // 0 and negative numbers name process groups (0: the caller's own), never one process: a half-written pid file reads as 0.
