@@ -3,10 +3,12 @@
  * and a trace (and says why there is no video when Playwright cannot record one),
  * on the demo server, on a scenario file (`--target`) and on a server named after `--`.
  * Played at `--pace-ms 0`: the pauses are for a viewer, and pace-ms is checked on its own
- * (walkthrough-page.test.ts).
+ * (walkthrough-page.test.ts). The demo server's walkthrough records the trace's film strip;
+ * the others are played with `--no-trace-screenshots`, as a run nobody watches is, which
+ * leaves the film strip out (a third of a walkthrough's CPU) and still writes the trace.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -18,6 +20,11 @@ test.describe.configure({ mode: 'default' });
 
 /** Past this, the command has stalled: it is killed, and its output (a caption per step) says where. */
 const DEMO_DEADLINE_MS = 200_000;
+
+/** Whether a trace has the film strip the trace viewer's timeline shows (a zip stores its entries' names as they are). */
+function hasFilmStrip(trace: string): boolean {
+  return readFileSync(trace).includes('screencast/');
+}
 
 /** Run the demo command to its end; its output and exit code. */
 function runDemo(args: string[], command = 'demo'): Promise<{ code: number | null; output: string }> {
@@ -48,7 +55,9 @@ test('the demo walkthrough writes numbered screenshots of every kind, a trace, a
     expect(shots[0]).toBe('01-connected.png');
     expect(shots).toEqual(expect.arrayContaining(['09-form-result.png', '13-declined.png', '17-url-flow-completed.png']));
     expect(shots.every((f, i) => f.startsWith(`${String(i + 1).padStart(2, '0')}-`))).toBe(true);
+    // The trace, with the film strip of its timeline.
     expect(existsSync(join(out, 'trace.zip'))).toBe(true);
+    expect(hasFilmStrip(join(out, 'trace.zip'))).toBe(true);
     expect(output).toContain(`Wrote ${shots.length} screenshots to ${out}`);
     // The terminal followed the walkthrough: each caption as it was shown, in order.
     expect(output.indexOf('Form mode: plan_trip')).toBeGreaterThan(-1);
@@ -65,7 +74,7 @@ test('with -- <command>, the walkthrough calls each tool the server lists', asyn
   const out = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
   const greeter = targetStdio('greeter');
   try {
-    const { code, output } = await runDemo(['--out', out, '--pace-ms', '0', '--', greeter.command, ...greeter.args]);
+    const { code, output } = await runDemo(['--out', out, '--pace-ms', '0', '--no-trace-screenshots', '--', greeter.command, ...greeter.args]);
     expect(code, output).toBe(0);
     const shots = readdirSync(out).filter((f) => f.endsWith('.png'));
     expect(shots).toEqual(expect.arrayContaining(['01-connected.png', '02-pick-greet.png', '03-run-greet.png', '04-greet-accept.png', '05-greet-result.png']));
@@ -78,7 +87,7 @@ test('with --target, a scenario file is played in the page: each step captioned,
   test.setTimeout(240_000);
   const out = mkdtempSync(join(tmpdir(), 'inspector-demo-'));
   try {
-    const { code, output } = await runDemo(['--target', 'e2e/scenarios/demo-tour.json', '--out', out, '--pace-ms', '0']);
+    const { code, output } = await runDemo(['--target', 'e2e/scenarios/demo-tour.json', '--out', out, '--pace-ms', '0', '--no-trace-screenshots']);
     // The last step expects text the server does not send: the demo says so, and exits 1 as run does.
     expect(code, output).toBe(1);
     expect(output).toContain('1. Order a coffee: passed');
@@ -98,7 +107,9 @@ test('with --target, a scenario file is played in the page: each step captioned,
         part,
       ).toBe(true);
     expect(shots.at(-1)).toMatch(/-verdict\.png$/);
+    // The trace, without its film strip.
     expect(existsSync(join(out, 'trace.zip'))).toBe(true);
+    expect(hasFilmStrip(join(out, 'trace.zip'))).toBe(false);
     expect(output).toContain(`Wrote ${shots.length} screenshots to ${out}`);
   } finally {
     rmSync(out, { recursive: true, force: true });

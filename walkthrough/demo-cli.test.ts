@@ -19,6 +19,7 @@ describe('elicitation-inspector demo: usage', () => {
     expect(stdout.startsWith(`${DEMO_USAGE}\n`)).toBe(true);
     expect(stdout).toMatch(/^Docs: \S+docs\/demos\.md/m);
     expect(stdout).toMatch(/--target FILE +play a scenario file/);
+    expect(stdout).toMatch(/--no-trace-screenshots\n +a trace without the film strip/);
     expect(stdout).toContain('2 usage or a broken scenario file');
   });
 

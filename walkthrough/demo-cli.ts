@@ -1,5 +1,5 @@
 /**
- * `elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]`:
+ * `elicitation-inspector demo [--out DIR] [--pace-ms N] [--no-trace-screenshots] [--target FILE | -- <command> [args…]]`:
  * a recorded walkthrough (numbered screenshots, a Playwright trace, a video when Playwright
  * can record one) of the demo server, of a scenario file played in the page, or of the
  * stdio server named after `--`.
@@ -19,10 +19,13 @@ import { scenarioWalkthrough } from './scenario-walkthrough';
 import { demoWalkthrough, targetWalkthrough } from './walkthroughs';
 import type { Scenario } from '../server/wire/scenario';
 
-export const DEMO_USAGE = `Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]
+export const DEMO_USAGE = `Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [--no-trace-screenshots] [--target FILE | -- <command> [args…]]
 
   --out DIR        where the screenshots, trace.zip and video go (default ./elicitation-demo)
   --pace-ms N      pause before each move, so a viewer can follow (default 900; 0 for tests)
+  --no-trace-screenshots
+                   a trace without the film strip of its timeline (its DOM snapshots still show
+                   each step): a third less CPU, for runs nobody watches, such as tests
   --target FILE    play a scenario file (as \`run\` takes) in the page: its server, each step's
                    call and answers, then whether each step's expectations held
   -- <command>     a stdio server: call each of its tools with no arguments
@@ -38,11 +41,13 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
   const target = dash === -1 ? undefined : argv.slice(dash + 1);
   let outDir = 'elicitation-demo';
   let paceMs = 900;
+  let traceScreenshots = true;
   let scenarioFile: string | undefined;
   for (let i = 0; i < options.length; i += 1) {
     if (options[i] === '--out' && options[i + 1]) outDir = options[++i];
     else if (options[i] === '--target' && options[i + 1]) scenarioFile = options[++i];
     else if (options[i] === '--pace-ms' && /^\d+$/.test(options[i + 1] ?? '')) paceMs = Number(options[++i]);
+    else if (options[i] === '--no-trace-screenshots') traceScreenshots = false;
     else if (options[i] === '-h' || options[i] === '--help') {
       out.stdout(`${DEMO_USAGE}\n\n${docsLine('demo')}\n`);
       return 0;
@@ -102,7 +107,8 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
       page = await context.newPage();
       videoNote = `no video: Playwright has no ffmpeg here (${(error as Error).message.split('\n')[0].slice(0, 120)}); run \`npx playwright install ffmpeg\` to record one`;
     }
-    await context.tracing.start({ screenshots: true, snapshots: true, title: 'elicitation-inspector demo' });
+    // The film strip is a screencast of every frame the page paints: the costliest part of the trace.
+    await context.tracing.start({ screenshots: traceScreenshots, snapshots: true, title: 'elicitation-inspector demo' });
     await page.goto(inspector.url);
     // Each caption is printed as it is shown: the terminal follows the walkthrough, and a stalled step is the last line.
     const walk = new WalkthroughPage(page, dir, paceMs, (text) => out.stdout(`${text}\n`));
