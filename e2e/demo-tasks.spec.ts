@@ -37,7 +37,10 @@ for (const { name, test } of [
       await switchOnAndReconnect(app, /^Tasks/);
     });
 
-    test('prepare_report runs as a task: working, then a question mid-task, then a result with the answer', async ({ app, page }) => {
+    test('prepare_report runs as a task (working, a question mid-task, a result with the answer); ask_as_client_task has the client run its form as a task', async ({
+      app,
+      page,
+    }) => {
       await runReportAsTask(app);
       await expect(taskBadge(app)).toHaveText('task · working');
       await expect(app.elicitation().getByText('The report on tea sales is drafted. What should it be called, and who is it for?')).toBeVisible();
@@ -50,9 +53,8 @@ for (const { name, test } of [
       await expect(taskBadge(app)).toHaveText('task · completed');
       const story = await app.callStory('prepare_report');
       expect(story.filter((step) => /task .* (working|input_required|completed)/.test(step)).length).toBeGreaterThanOrEqual(4);
-    });
 
-    test('ask_as_client_task: the client runs the form as a task, and the server reads the answer from it', async ({ app, page }) => {
+      // The other way round, in the same session: the server asks the client to run the form as a task, and reads the answer from it.
       await app.runTool('ask_as_client_task');
       const form = app.elicitation();
       await expect(form.getByText('Pick a delivery slot (asked as a task: the server polls for your answer).')).toBeVisible();
@@ -67,36 +69,33 @@ for (const { name, test } of [
 }
 
 stdio.describe('demo task tools, the other paths (stdio, 2025-11-25)', () => {
-  stdio('declining the question mid-task still ends the task, with a result that says so', async ({ app }) => {
-    await switchOnAndReconnect(app, /^Tasks/);
-    await runReportAsTask(app);
-    await expect(app.elicitation()).toBeVisible();
-    await app.answer('Decline');
-    await expect(app.result()).toHaveText('prepare_report: stopped before the last step, no title (decline)');
-    await expect(taskBadge(app)).toHaveText('task · completed');
-  });
+  stdio(
+    'declining the question mid-task ends the task with a result that says so; declining a client-run form tells the server decline; cancelling the call mid-task cancels the task and withdraws its question',
+    async ({ app, page }) => {
+      await switchOnAndReconnect(app, /^Tasks/);
+      await runReportAsTask(app);
+      await expect(app.elicitation()).toBeVisible();
+      await app.answer('Decline');
+      await expect(app.result()).toHaveText('prepare_report: stopped before the last step, no title (decline)');
+      await expect(taskBadge(app)).toHaveText('task · completed');
 
-  stdio('cancelling the call mid-task cancels the task and withdraws its question', async ({ app, page }) => {
-    await switchOnAndReconnect(app, /^Tasks/);
-    await runReportAsTask(app);
-    await expect(app.elicitation()).toBeVisible();
-    await app.latestCall().getByRole('button', { name: 'Cancel call' }).click();
-    await expect(app.callStatus()).toHaveText('Cancelled');
-    await expect(app.elicitation()).toHaveCount(0);
-    // The server's answer to tasks/cancel is the task, now cancelled: the badge says so.
-    await expect(taskBadge(app)).toHaveText('task · cancelled');
-    await page.screenshot({ path: stdio.info().outputPath('report-task-cancelled.png') });
-    await app.searchLog('method:tasks/cancel');
-    await expect(app.logRow(/tasks\/cancel/).first()).toBeVisible();
-  });
+      await app.runTool('ask_as_client_task');
+      await expect(app.elicitation().getByRole('status', { name: 'Task status' })).toHaveText('task · working');
+      await app.answer('Decline');
+      await expect(app.result()).toContainText('ask_as_client_task: decline');
 
-  stdio('declining a form the client runs as a task: the server is told decline', async ({ app }) => {
-    await switchOnAndReconnect(app, /^Tasks/);
-    await app.runTool('ask_as_client_task');
-    await expect(app.elicitation().getByRole('status', { name: 'Task status' })).toHaveText('task · working');
-    await app.answer('Decline');
-    await expect(app.result()).toContainText('ask_as_client_task: decline');
-  });
+      await runReportAsTask(app);
+      await expect(app.elicitation()).toBeVisible();
+      await app.latestCall().getByRole('button', { name: 'Cancel call' }).click();
+      await expect(app.callStatus()).toHaveText('Cancelled');
+      await expect(app.elicitation()).toHaveCount(0);
+      // The server's answer to tasks/cancel is the task, now cancelled: the badge says so.
+      await expect(taskBadge(app)).toHaveText('task · cancelled');
+      await page.screenshot({ path: stdio.info().outputPath('report-task-cancelled.png') });
+      await app.searchLog('method:tasks/cancel');
+      await expect(app.logRow(/tasks\/cancel/).first()).toBeVisible();
+    },
+  );
 
   stdio('with Tasks off, prepare_report runs as a plain call and ask_as_client_task says what the client lacks', async ({ app, page }) => {
     await app.runTool('prepare_report');
