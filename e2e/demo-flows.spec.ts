@@ -12,7 +12,7 @@ test.beforeEach(async ({ app }) => {
   await app.waitConnected();
 });
 
-test('two elicitations in a row, the second shaped by the first', async ({ app }) => {
+test('two elicitations in a row, the second shaped by the first; the tool list refreshes on notifications/tools/list_changed', async ({ app }) => {
   await app.runTool('plan_trip');
   await expect(app.elicitation()).toContainText('Step 1 of 2: where are you going?');
   await app.field('Destination').selectOption('Kyoto');
@@ -25,13 +25,31 @@ test('two elicitations in a row, the second shaped by the first', async ({ app }
   // Both rounds of the 2026-07-28 call are in the log.
   await app.searchLog('input-responses');
   await expect(app.logRow(/round [23] \(input-responses\)/)).toHaveCount(2);
+
+  // The server adds a tool and says so: the list shows it without a reconnect.
+  await expect(app.tools.getByRole('option', { name: 'bonus_tool', exact: true })).toHaveCount(0);
+  await app.runTool('unlock_bonus_tool');
+  await expect(app.tools.getByRole('option', { name: 'bonus_tool', exact: true })).toBeVisible();
+  await app.runTool('bonus_tool');
+  await expect(app.result()).toHaveText('bonus_tool: unlocked and working');
 });
 
 test.describe('on a 2025-11-25 connection', () => {
   test.use({ inspectorArgs: ['--protocol', '2025-11-25'] });
 
-  test('a server that cancels its own request closes the form and says so', async ({ app }) => {
+  test('the two-step flow arrives as pushed elicitation/create requests; a server that cancels its own request closes the form and says so', async ({
+    app,
+  }) => {
     await expect(app.protocolVersion).toHaveText('2025-11-25');
+    await app.runTool('plan_trip');
+    await app.answer('Accept', { 'Departure date': '2027-01-15' });
+    await app.field('Seat').selectOption({ label: 'Aisle' });
+    await app.answer('Accept');
+    await expect(app.result()).toHaveText('plan_trip: booked 1 to Lisbon on 2027-01-15, aisle seat with a meal');
+    await app.searchLog('elicitation/create');
+    await expect(app.logRow(/elicitation\/create #/)).toHaveCount(2);
+
+    // A server that gives up on its own request: the form closes and says so.
     await app.runTool('confirm_with_deadline', { seconds: '2' });
     await expect(app.elicitation()).toContainText('Confirm within 2 seconds');
     const closed = app.requests.getByRole('status', { name: /closed$/ });
@@ -42,27 +60,11 @@ test.describe('on a 2025-11-25 connection', () => {
     await closed.getByRole('button', { name: 'Dismiss' }).click();
     await expect(closed).toHaveCount(0);
   });
-
-  test('the same two-step flow arrives as pushed elicitation/create requests', async ({ app }) => {
-    await app.runTool('plan_trip');
-    await app.answer('Accept', { 'Departure date': '2027-01-15' });
-    await app.field('Seat').selectOption({ label: 'Aisle' });
-    await app.answer('Accept');
-    await expect(app.result()).toHaveText('plan_trip: booked 1 to Lisbon on 2027-01-15, aisle seat with a meal');
-    await app.searchLog('elicitation/create');
-    await expect(app.logRow(/elicitation\/create #/)).toHaveCount(2);
-  });
 });
 
-test('the tool list refreshes on notifications/tools/list_changed', async ({ app }) => {
-  await expect(app.tools.getByRole('option', { name: 'bonus_tool', exact: true })).toHaveCount(0);
-  await app.runTool('unlock_bonus_tool');
-  await expect(app.tools.getByRole('option', { name: 'bonus_tool', exact: true })).toBeVisible();
-  await app.runTool('bonus_tool');
-  await expect(app.result()).toHaveText('bonus_tool: unlocked and working');
-});
-
-test('while a form waits, other tools run and the log stays usable; several requests queue', async ({ app }) => {
+test('while a form waits, other tools run and the log stays usable; several requests queue; Accept, Decline and Cancel are logged as the person’s actions, with the content sent', async ({
+  app,
+}) => {
   await app.runTool('collect_profile');
   await expect(app.elicitation()).toBeVisible();
   await app.runTool('plan_trip');
@@ -84,13 +86,14 @@ test('while a form waits, other tools run and the log stays usable; several requ
   await expect(app.elicitation()).toContainText('conference badge');
   await app.answer('Cancel');
   await expect(app.requests.getByLabel('Pending request count')).toHaveText('0');
-});
 
-test('Accept, Decline and Cancel are logged as the person’s actions, with the content sent', async ({ app }) => {
+  // An accept after that decline and cancel: the log has each as the person's action, the accept with what it sent.
   await app.runTool('collect_profile');
   await app.answer('Accept', { Email: 'ada@example.com' });
   await expect(app.result()).toContainText('collect_profile: accept');
   await app.log.getByLabel('Kind').selectOption('elicitation');
+  await expect(app.logRow(/decline e\d/)).toHaveCount(1);
+  await expect(app.logRow(/cancel e\d/)).toHaveCount(1);
   const action = app.logRow(/accept e\d/);
   await expect(action).toContainText('"email":"ada@example.com"');
   await expect(action).toContainText('"age":36');
