@@ -10,14 +10,14 @@ const systemChromium = systemBrowser();
 if (systemChromium) process.env.CHROMIUM_PATH = systemChromium;
 
 /**
- * Specs about what the window's size changes run again at 1280×720: the reach of every
- * control the README lists (layout-reach.spec.ts trial-clicks each one with every panel
- * folded and open, which is why the connect, URL-flow and rules specs no longer run
- * twice), and the audit. The README contract runs there only, the smaller window being
- * the harder one. layout.spec.ts resizes its page to each size inside a test instead
+ * Specs about what the window's size changes run again at 1280×720: the accessibility
+ * audit. The README contract runs there only, the smaller window being the harder one.
+ * layout.spec.ts and layout-reach.spec.ts (which trial-clicks every control the README
+ * lists with every panel folded and open, which is why the connect, URL-flow and rules
+ * specs no longer run twice) resize their page to each size inside a test instead
  * (e2e/support/window-sizes.ts).
  */
-const LAYOUT_SPECS = ['**/layout-reach.spec.ts', '**/a11y-audit.spec.ts'];
+const LAYOUT_SPECS = ['**/a11y-audit.spec.ts'];
 const SMALL_ONLY = ['**/readme-contract*.spec.ts'];
 /** Run only from the packed tarball, in a user's folder (package.spec.ts): running it here too would prove nothing more. */
 const USER_FOLDER_ONLY = ['**/kit-any-order.spec.ts'];
