@@ -10,22 +10,17 @@ const systemChromium = systemBrowser();
 if (systemChromium) process.env.CHROMIUM_PATH = systemChromium;
 
 /**
- * Specs about what the window's size changes run again at 1280×720: the accessibility
- * audit. The README contract runs there only, the smaller window being the harder one.
- * layout.spec.ts and layout-reach.spec.ts (which trial-clicks every control the README
- * lists with every panel folded and open, which is why the connect, URL-flow and rules
- * specs no longer run twice) resize their page to each size inside a test instead
- * (e2e/support/window-sizes.ts).
+ * The README contract runs at 1280×720 only, the smaller window being the harder one.
+ * Specs about what the window's size changes resize their page to each size inside a
+ * test instead (e2e/support/window-sizes.ts): layout.spec.ts, layout-reach.spec.ts (which
+ * trial-clicks every control the README lists with every panel folded and open, which is
+ * why the connect, URL-flow and rules specs no longer run twice) and the accessibility
+ * audit (the light theme at 1280×720, the dark at 1440×900).
  */
-const LAYOUT_SPECS = ['**/a11y-audit.spec.ts'];
 const SMALL_ONLY = ['**/readme-contract*.spec.ts'];
 /** Run only from the packed tarball, in a user's folder (package.spec.ts): running it here too would prove nothing more. */
 const USER_FOLDER_ONLY = ['**/kit-any-order.spec.ts'];
 const PACKAGE_SPEC = '**/package.spec.ts';
-/** Tests that prove nothing more at the smaller size (the dark theme's audit: colours, not layout). */
-const ONE_WINDOW_SIZE = /@one-window-size/;
-/** Tests that prove nothing more at the larger size (the light theme's audit, run where the columns reflow). */
-const SMALL_WINDOW = /@small-window/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -65,13 +60,11 @@ export default defineConfig({
           name: '1440x900',
           testMatch: '**/*.spec.ts',
           testIgnore: [...SMALL_ONLY, ...USER_FOLDER_ONLY, PACKAGE_SPEC],
-          grepInvert: SMALL_WINDOW,
           use: { viewport: { width: 1440, height: 900 } },
         },
         {
           name: '1280x720',
-          testMatch: [...LAYOUT_SPECS, ...SMALL_ONLY],
-          grepInvert: ONE_WINDOW_SIZE,
+          testMatch: SMALL_ONLY,
           use: { viewport: { width: 1280, height: 720 } },
         },
       ],
