@@ -3,7 +3,9 @@
  * repository, and used from there: the bin, the page on the demo server, a form
  * answered, the JSON Schemas, the Playwright examples of the README and docs/playwright.md and
  * the kit's own any-order spec run (and type-checked) by that folder's own Playwright and TypeScript.
- * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build).
+ * Packs what `npm run build` left in dist/ (as every browser test, it runs after the build), once a run: the tests
+ * are serial, in one worker, and share the one folder (its pack and install, ~5 s of CPU). The commands run as npx
+ * runs them once it has found them, from node_modules/.bin (runBin); npx itself where it is the point.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,10 +56,19 @@ async function npm(args: string[]): Promise<void> {
   expect(child.process.exitCode, child.output()).toBe(0);
 }
 
-/** As npx(), without blocking this worker while a long run goes on. */
-async function npxAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; output: string }> {
+/**
+ * A command of the user's folder, run as npx runs it once it has found it: its bin in node_modules/.bin, by Node. npx's own
+ * start-up (it reads the folder's whole tree to find the bin) cost ~0.3 s of CPU a call, 14 calls a run; two tests go
+ * through npx as a user types it: `npx elicitation-inspector --help`, and the wrapper a SIGTERM stops.
+ * Async: a synchronous child would stall this worker's event loop and its timeouts.
+ */
+async function runBin(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['--no-install', ...args], { cwd: folder, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(folder, 'node_modules/.bin', bin), ...args], {
+      cwd: folder,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -65,10 +76,8 @@ async function npxAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ 
   });
 }
 
-function npx(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
-  const result = spawnSync('npx', ['--no-install', ...args], { cwd: folder, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+/** The packed CLI, from the folder's node_modules/.bin. */
+const inspectorCli = (args: string[]) => runBin('elicitation-inspector', args);
 
 test('the installed package holds the built page and no TypeScript toolchain', () => {
   const installed = join(folder, 'node_modules');
@@ -79,13 +88,13 @@ test('the installed package holds the built page and no TypeScript toolchain', (
   expect(existsSync(join(installed, 'esbuild'))).toBe(false);
 });
 
-test('--help and --version work, and a bad option exits 2 saying so', () => {
-  const help = npx(['elicitation-inspector', '--help']);
-  expect(help.status, help.output).toBe(0);
-  expect(help.output).toContain('Usage:');
-  const version = npx(['elicitation-inspector', '--version']);
+test('--help (through npx, as a user types it) and --version work, and a bad option exits 2 saying so', async () => {
+  const help = spawnSync('npx', ['--no-install', 'elicitation-inspector', '--help'], { cwd: folder, encoding: 'utf8', timeout: 120_000 });
+  expect(help.status, `${help.stdout}${help.stderr}`).toBe(0);
+  expect(help.stdout).toContain('Usage:');
+  const version = await inspectorCli(['--version']);
   expect(version.output.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
-  const bad = npx(['elicitation-inspector', '--no-such-option']);
+  const bad = await inspectorCli(['--no-such-option']);
   expect(bad.status).toBe(2);
   expect(bad.output).toContain('Run with --help for usage.');
 });
@@ -93,8 +102,7 @@ test('--help and --version work, and a bad option exits 2 saying so', () => {
 test('audit on the demo server fails its careless tool, naming the case, and exits 1', async () => {
   const tools = join(folder, 'audit.tools.json');
   writeFileSync(tools, JSON.stringify({ steps: [{ call: 'audit_careless' }] }));
-  const result = await npxAsync([
-    'elicitation-inspector',
+  const result = await inspectorCli([
     'audit',
     tools,
     '--revision',
@@ -114,24 +122,24 @@ test('diff of two recorded runs: the same run exits 0, another answer exits 1 na
   const record = async (text: string): Promise<string> => {
     const file = join(folder, `echo-${text}.scenario.json`);
     writeFileSync(file, JSON.stringify({ steps: [{ call: 'echo', arguments: { text } }] }));
-    const run = await npxAsync(['elicitation-inspector', 'run', file, '--reporter', 'json', '--data-dir', runs]);
-    expect(run.status, run.output).toBe(0);
-    return join(runs, `${(JSON.parse(run.output) as { runs: [{ sessionId: string }] }).runs[0].sessionId}.jsonl`);
+    const recorded = await inspectorCli(['run', file, '--reporter', 'json', '--data-dir', runs]);
+    expect(recorded.status, recorded.output).toBe(0);
+    return join(runs, `${(JSON.parse(recorded.output) as { runs: [{ sessionId: string }] }).runs[0].sessionId}.jsonl`);
   };
   const [first, again, other] = [await record('hi'), await record('hi'), await record('ho')];
   // The answers are what this compares. A run's times on a shared machine are noise (a cold first run's
   // server time was 427 ms against 89 ms): the threshold a user sets for a noisy machine keeps them out.
-  const same = await npxAsync(['elicitation-inspector', 'diff', first, again, '--time-threshold', '5000']);
+  const same = await inspectorCli(['diff', first, again, '--time-threshold', '5000']);
   expect(same.status, same.output).toBe(0);
   expect(same.output).toContain('No difference (times within 5000 ms).');
-  const changed = await npxAsync(['elicitation-inspector', 'diff', first, other, '--time-threshold', '5000']);
+  const changed = await inspectorCli(['diff', first, other, '--time-threshold', '5000']);
   expect(changed.status, changed.output).toBe(1);
   expect(changed.output).toContain('tools/call echo: changed\n  result text: ');
 });
 
 test('demo --help works, and a scenario played by demo --target writes screenshots and a trace', async () => {
   test.setTimeout(180_000);
-  const help = npx(['elicitation-inspector', 'demo', '--help']);
+  const help = await inspectorCli(['demo', '--help']);
   expect(help.status, help.output).toBe(0);
   expect(help.output).toContain('Usage: elicitation-inspector demo');
   expect(help.output).toContain('--target FILE');
@@ -254,19 +262,19 @@ test("the README's and the Playwright page's examples and the kit's any-order sp
   writeFileSync(join(folder, 'tests/kit-any-order.spec.ts'), readFileSync(join(ROOT, 'e2e/kit-any-order.spec.ts'), 'utf8'));
   writeFileSync(join(folder, 'playwright.config.ts'), docExample('playwright-kit-config'));
   writeFileSync(join(folder, 'tsconfig.json'), docExample('playwright-kit-tsconfig'));
-  const typecheck = npx(['tsc', '-p', '.']);
+  const typecheck = await runBin('tsc', ['-p', '.']);
   expect(typecheck.status, typecheck.output).toBe(0);
   // The docs' way to an existing browser: CHROMIUM_PATH, read by the kit's fixture (the config names none).
   // playwright.config.ts has set CHROMIUM_PATH to the browser these tests launch (unset: Playwright's own).
   const chromium = process.env.CHROMIUM_PATH;
-  const run = await npxAsync(['playwright', 'test', '--reporter', 'line', '--workers', '1'], {
+  const tests = await runBin('playwright', ['test', '--reporter', 'line', '--workers', '1'], {
     CI: '',
     PLAYWRIGHT_HTML_OPEN: 'never',
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
   });
-  expect(run.status, run.output).toBe(0);
-  expect(run.output).toMatch(/\d+ passed/);
-  expect(run.output).not.toMatch(/\d+ (failed|flaky|skipped)/);
+  expect(tests.status, tests.output).toBe(0);
+  expect(tests.output).toMatch(/\d+ passed/);
+  expect(tests.output).not.toMatch(/\d+ (failed|flaky|skipped)/);
 });
 
 test('killing the npx wrapper (SIGTERM to its pid) stops the inspector it started', async () => {
