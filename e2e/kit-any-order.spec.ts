@@ -2,7 +2,9 @@
  * Every method of the kit's page object, called after one another in more than one
  * order, from whatever tab or panel the method before left on screen. Written as a
  * user's spec (it imports only the package and Node), so it also runs in a folder where
- * only the packed tarball is installed (package.spec.ts).
+ * only the packed tarball is installed (package.spec.ts). Each test there starts an inspector, its
+ * server and a page: calls that can follow one another on the same options and the same connection
+ * are one test (after a reconnection a form can take the key of one already seen, so those stay apart).
  */
 import { createRequire } from 'node:module';
 import { expect, test } from 'elicitation-inspector/playwright';
@@ -45,7 +47,7 @@ test('log, story and outcome methods work from any log view and feature tab', as
 test.describe('with a 3 s control wait', () => {
   test.use({ inspectorControlWaitMs: 3000 });
 
-  test('a wait that cannot end says what was expected and what the page shows, from any view', async ({ app }) => {
+  test('a wait that cannot end, and a control gone or never there, say what was expected and what the page shows, from any view', async ({ app }) => {
     await app.showLog('Calls');
     await expect(app.callStory('c9')).rejects.toThrow(
       /Expected a call c9 in the log's Calls within 3000 ms; the Calls view lists: no calls \(connection Connected/,
@@ -55,9 +57,7 @@ test.describe('with a 3 s control wait', () => {
     await expect(app.answer('Accept')).rejects.toThrow(
       /Expected an elicitation form to accept within 3000 ms; the page shows: connection Connected; 0 form\(s\) pending/,
     );
-  });
-
-  test('a control gone or never there says so too, from a form or a tool', async ({ app }) => {
+    // Then, from the Prompts tab the failed prompt left on screen, a form and a tool.
     await app.callTool('plan_trip');
     const form = await app.nextForm();
     await form.decline();
@@ -69,7 +69,7 @@ test.describe('with a 3 s control wait', () => {
 test.describe('URL flows, 2025-11-25', () => {
   test.use({ inspectorProtocol: '2025-11-25' });
 
-  test('a -32042 flow: markDone before consent says so; after consent it retries the call', async ({ app }) => {
+  test('a -32042 flow: markDone before consent says so, after consent it retries; then flow reads in any order, cancel, decline', async ({ app }) => {
     await app.showLog('Calls');
     await app.runTool('link_account_first');
     const first = await app.nextUrlFlow();
@@ -91,9 +91,7 @@ test.describe('URL flows, 2025-11-25', () => {
     const tab = await second.consent();
     await tab.getByRole('button', { name: 'Approve' }).click();
     expect(await app.callOutcome()).toEqual({ status: 'Completed', result: 'link_account_first: the account is linked, here are your 3 repositories' });
-  });
-
-  test('flow reads in any order, then decline and cancel', async ({ app }) => {
+    // The next flows, on the same page: read in any order, then cancelled and declined.
     await app.callTool('lookalike_url');
     const flow = await app.nextUrlFlow();
     await expect(flow.status()).toHaveText('Waiting for consent');
