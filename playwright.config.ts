@@ -45,7 +45,7 @@ export default defineConfig({
     : [
         // First in the queue: its serial run in a user's folder (pack, install, a Playwright run there) is the
         // longest single test; started last, as it was in the alphabetical order, it ran alone at the end.
-        // Each of its tests runs the packed CLI through npx, several times: minutes on a loaded machine.
+        // Each of its tests runs the packed CLI from its installed bin (npx only where npx is the point), several times.
         { name: 'package', testMatch: PACKAGE_SPEC, timeout: 180_000, use: { viewport: { width: 1440, height: 900 } } },
         // One project: every page starts at 1440×900. What the window's size changes is checked at 1280×720
         // too by resizing the same page inside a test (e2e/support/window-sizes.ts): layout.spec.ts,
