@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { ended, isAlive, ROOT, startUntil } from './support/processes';
+import { ended, isAlive, ROOT, startUntil, watchStdout } from './support/processes';
 import { test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
@@ -219,15 +219,15 @@ test('tap from the tarball relays a host to the demo server untouched, and the p
     // What a host's config runs: the tap, then the server's own command line.
     const tap = spawn(process.execPath, [bin, 'tap', '--data-dir', dataDir, '--', process.execPath, demo], { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
     tapped = tap;
-    let stdout = '';
-    tap.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    // Waits for what the host reads, as long as the test may: how soon a process starts depends on the machine.
+    const stdout = watchStdout(tap);
     const write = (message: object) => tap.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
     const capabilities = { elicitation: { form: {} } };
     write({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'Package Host', version: '1.0' } } });
-    await expect.poll(() => stdout).toContain('"id":0');
+    await stdout.until('"id":0');
     write({ method: 'notifications/initialized' });
     write({ id: 1, method: 'tools/call', params: { name: 'confirm_order', arguments: {} } });
-    await expect.poll(() => stdout).toContain('elicitation/create');
+    await stdout.until('elicitation/create');
 
     await page.goto(inspector.match[1]);
     await expect(page.getByLabel('Host', { exact: true })).toHaveText('Package Host 1.0, declares form');
@@ -237,10 +237,15 @@ test('tap from the tarball relays a host to the demo server untouched, and the p
     await expect(form.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
 
     // Every line on stdout is the server's (the tap adds none); the host answers, the call returns.
-    const asked = JSON.parse(stdout.split('\n').find((line) => line.includes('elicitation/create'))!) as { id: number };
+    const asked = JSON.parse(
+      stdout
+        .text()
+        .split('\n')
+        .find((line) => line.includes('elicitation/create'))!,
+    ) as { id: number };
     write({ id: asked.id, result: { action: 'accept', content: { confirm: true } } });
-    await expect.poll(() => stdout).toContain('confirm_order: confirmed');
-    for (const line of stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    await stdout.until('confirm_order: confirmed');
+    for (const line of stdout.text().trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     const status = page.getByRole('status', { name: 'Connection status' });
     await expect(status).toHaveText('Connected');
     tap.stdin.end();
