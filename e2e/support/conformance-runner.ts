@@ -16,8 +16,9 @@ import { join } from 'node:path';
 import { ROOT } from './processes';
 
 const NODE20_SHIM = join(ROOT, 'e2e/support/conformance-node20.mjs');
-const CLIENT = `${process.execPath} ${join(ROOT, 'server/bin.mjs')} conformance-client`;
-const EXIT_RECORD = join(ROOT, 'e2e/support/conformance-exit-record.mjs');
+/** A word for the shell, which the suite runs the client command with. */
+const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+const CLIENT = `${quoted(process.execPath)} ${quoted(join(ROOT, 'server/bin.mjs'))} conformance-client`;
 /** How long the suite waits for the client to finish a scenario. */
 const CLIENT_TIMEOUT_MS = 120_000;
 
@@ -117,7 +118,9 @@ export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; a
  * verdict is the one reported: a batch does not say how a client exited (some
  * scenarios want it to give up), and a batch starts dozens of clients and test
  * servers at once, so on a loaded machine its timing checks can fail where the
- * scenario alone does not. `wanted` names the scenarios to report, in the
+ * scenario alone does not. How each client exited is written by the shell the
+ * suite runs the command in, a line `<code> <scenario>` appended to one file
+ * (no process of its own). `wanted` names the scenarios to report, in the
  * order returned, each with the revision a single run of it names (none: the
  * suite's default wire); one the batch did not report is run alone too. The
  * batch's others (a requirement set also runs extensions it never scores) are
@@ -125,11 +128,12 @@ export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; a
  */
 export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revision | undefined>): Promise<ScenarioRun[]> {
   const workDir = mkdtempSync(join(tmpdir(), 'conformance-batch-'));
-  const exits = mkdtempSync(join(tmpdir(), 'conformance-exits-'));
+  const exits = join(workDir, 'client-exits');
   const started = performance.now();
   try {
     const select = 'requirements' in batch ? ['--requirements', batch.requirements] : ['--suite', 'all'];
-    const command = `${process.execPath} ${EXIT_RECORD} ${exits} ${CLIENT}`;
+    // The suite appends the server's URL to the command and runs it with `sh -c`.
+    const command = `record(){ ${CLIENT} "$1"; code=$?; echo "$code $MCP_CONFORMANCE_SCENARIO" >> ${quoted(exits)}; exit $code; }; record`;
     const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(CLIENT_TIMEOUT_MS)], workDir);
     const summary = output.slice(output.indexOf('=== SUITE SUMMARY ==='));
     const counted = new Map(
@@ -139,15 +143,20 @@ export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revisio
       ]),
     );
     if (counted.size === 0) throw new Error(`conformance ${batch.suite.version} ${select.join(' ')} printed no summary:\n${output}`);
+    const exited = new Map(
+      (existsSync(exits) ? readFileSync(exits, 'utf8') : '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf(' ') + 1), Number(line.slice(0, line.indexOf(' ')))] as const),
+    );
     const durationMs = Math.round(performance.now() - started);
     const runs: ScenarioRun[] = [];
     for (const [scenario, revision] of wanted) {
       const [passed = 0, failed = 0, warnings = 0] = counted.get(scenario) ?? [];
       const summary = `Passed: ${passed}/${passed + failed}, ${failed} failed, ${warnings} warnings`;
-      const record = join(exits, `${encodeURIComponent(scenario)}.json`);
-      const exited = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { code: number | null }).code : undefined;
-      if (!counted.has(scenario) || exited !== 0 || failed > 0 || warnings > 0) {
-        const inBatch = counted.has(scenario) ? `${summary}, client exit ${exited ?? 'unknown'}` : 'not in its summary';
+      const code = exited.get(scenario);
+      if (!counted.has(scenario) || code !== 0 || failed > 0 || warnings > 0) {
+        const inBatch = counted.has(scenario) ? `${summary}, client exit ${code ?? 'unknown'}` : 'not in its summary';
         runs.push({ ...(await runScenario(batch.suite, scenario, revision)), ranAlone: inBatch });
       } else {
         runs.push({ suite: batch.suite, revision, scenario, isPassed: true, summary, durationMs, output });
@@ -156,7 +165,6 @@ export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revisio
     return runs;
   } finally {
     rmSync(workDir, { recursive: true, force: true });
-    rmSync(exits, { recursive: true, force: true });
   }
 }
 
