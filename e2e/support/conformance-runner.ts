@@ -106,8 +106,18 @@ export async function runScenario(suite: Suite, scenario: string, revision?: Rev
   }
 }
 
-/** What a batch runs: a revision's frozen requirement set (newest release), or every client scenario a release lists. */
-export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; all: true };
+/**
+ * What a batch runs: a revision's frozen requirement set (newest release, which
+ * also runs the extensions it never scores), every client scenario a release
+ * tags with a revision, at that revision, or every client scenario it lists.
+ */
+export type Batch = { suite: Suite; requirements: Revision } | { suite: Suite; at: Revision } | { suite: Suite; all: true };
+
+/** The suite's options that pick a batch's scenarios. */
+function selected(batch: Batch): string[] {
+  if ('requirements' in batch) return ['--requirements', batch.requirements];
+  return 'at' in batch ? ['--suite', 'all', '--spec-version', batch.at] : ['--suite', 'all'];
+}
 
 /**
  * Every scenario of a batch, in one suite process (the suite starts them all at
@@ -131,7 +141,7 @@ export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revisio
   const exits = join(workDir, 'client-exits');
   const started = performance.now();
   try {
-    const select = 'requirements' in batch ? ['--requirements', batch.requirements] : ['--suite', 'all'];
+    const select = selected(batch);
     // The suite appends the server's URL to the command and runs it with `sh -c`.
     const command = `record(){ ${CLIENT} "$1"; code=$?; echo "$code $MCP_CONFORMANCE_SCENARIO" >> ${quoted(exits)}; exit $code; }; record`;
     const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(CLIENT_TIMEOUT_MS)], workDir);
