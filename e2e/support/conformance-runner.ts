@@ -9,7 +9,7 @@
  * fs.globSync (for a command we never run), so on Node 20 they start from a
  * copy without that import (see suiteEntry).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,8 @@ const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 const CLIENT = `${quoted(process.execPath)} ${quoted(join(ROOT, 'server/bin.mjs'))} conformance-client`;
 /** How long the suite waits for the client to finish a scenario. */
 const CLIENT_TIMEOUT_MS = 120_000;
+/** How long a batch's suite waits for a client, its turn included (clientCommand): under the test's own 30 minutes. */
+const BATCH_TIMEOUT_MS = 1_500_000;
 
 export type Suite = {
   /** Where it is installed, from the repository's root. */
@@ -158,6 +160,29 @@ function selected(batch: Batch): string[] {
   return 'at' in batch ? ['--suite', 'all', '--spec-version', batch.at] : ['--suite', 'all'];
 }
 
+/** Whether this machine's shell has util-linux's `flock` and coreutils' `timeout` (Linux has both). */
+const HAS_FLOCK = spawnSync('sh', ['-c', 'command -v flock && command -v timeout'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * The command a batch gives the suite, which appends the server's URL and runs
+ * it with `sh -c`, and the suite's wait for it. The shell appends how the client
+ * exited to `exits`. The suite starts every scenario's client at once (33 at
+ * 2026-07-28), and on a 2-core machine shared with other tests their starts
+ * alone outlast the client's 30 s connect timeout: most of a batch then had to
+ * run again alone, a suite process and a client more each. With `flock` the
+ * clients take turns on two lock files (two cores), the rest waiting on a lock,
+ * not a timer, while their scenario's server waits too; the suite's wait is then
+ * for the whole queue, and each client keeps the 120 s a single run gives it
+ * through `timeout`, counted from its turn.
+ */
+function clientCommand(workDir: string, exits: string): { command: string; timeoutMs: number } {
+  const record = `echo "$code $MCP_CONFORMANCE_SCENARIO" >> ${quoted(exits)}; exit $code`;
+  if (!HAS_FLOCK) return { command: `record(){ ${CLIENT} "$1"; code=$?; ${record}; }; record`, timeoutMs: CLIENT_TIMEOUT_MS };
+  const slot = `${quoted(join(workDir, 'client-slot'))}$(( $$ % 2 ))`;
+  const client = `flock ${slot} timeout ${CLIENT_TIMEOUT_MS / 1000} ${CLIENT} "$1"`;
+  return { command: `record(){ ${client}; code=$?; ${record}; }; record`, timeoutMs: BATCH_TIMEOUT_MS };
+}
+
 /**
  * Every scenario of a batch, in one suite process (the suite starts them all at
  * once). The verdict that counts is the one a single-scenario run gives; the
@@ -169,7 +194,8 @@ function selected(batch: Batch): string[] {
  * servers at once, so on a loaded machine its timing checks can fail where the
  * scenario alone does not. How each client exited is written by the shell the
  * suite runs the command in, a line `<code> <scenario>` appended to one file
- * (no process of its own). `wanted` names the scenarios to report, in the
+ * (no process of its own). That shell also lets two clients run at a time
+ * (see clientCommand). `wanted` names the scenarios to report, in the
  * order returned, each with the revision a single run of it names (none: the
  * suite's default wire); one the batch did not report is run alone too. The
  * batch's others (a requirement set also runs extensions it never scores) are
@@ -181,9 +207,8 @@ export async function runBatch(batch: Batch, wanted: ReadonlyMap<string, Revisio
   const started = performance.now();
   try {
     const select = selected(batch);
-    // The suite appends the server's URL to the command and runs it with `sh -c`.
-    const command = `record(){ ${CLIENT} "$1"; code=$?; echo "$code $MCP_CONFORMANCE_SCENARIO" >> ${quoted(exits)}; exit $code; }; record`;
-    const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(CLIENT_TIMEOUT_MS)], workDir);
+    const { command, timeoutMs } = clientCommand(workDir, exits);
+    const { output } = await runSuite(batch.suite, ['client', '--command', command, ...select, '--timeout', String(timeoutMs)], workDir);
     const summary = output.slice(output.indexOf('=== SUITE SUMMARY ==='));
     const counted = new Map(
       [...summary.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gm)].map(([, scenario = '', ...counts]) => [
