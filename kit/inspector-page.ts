@@ -21,9 +21,10 @@ import {
 } from './page-account.js';
 import { SamplingRequest } from './sampling.js';
 
-const FORM_ARTICLE = /^Elicitation /;
-const URL_ARTICLE = /^URL elicitation /;
-const SAMPLING_ARTICLE = /^Sampling request /;
+/** How each kind of card's accessible name begins (a regular expression's source, read from the start). */
+const FORM_ARTICLE = 'Elicitation ';
+const URL_ARTICLE = 'URL elicitation ';
+const SAMPLING_ARTICLE = 'Sampling request ';
 
 export class InspectorPage {
   readonly connectionStatus: Locator;
@@ -178,28 +179,19 @@ export class InspectorPage {
    * flow waiting for consent. Errors name what the page showed instead.
    */
   async nextElicitation(timeoutMs = 15_000): Promise<Elicitation> {
-    return test.step('wait for the next elicitation', async () => {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until) {
-        const forms = await this.requests.getByRole('article', { name: FORM_ARTICLE }).all();
-        for (const form of forms) {
-          const name = await form.getAttribute('aria-label');
-          if (name && !this.seenElicitations.has(name)) {
-            this.seenElicitations.add(name);
-            return new FormElicitation(this.requests.getByRole('article', { name, exact: true }));
-          }
-        }
-        const flows = await this.urlFlows.getByRole('article', { name: URL_ARTICLE }).all();
-        for (const flow of flows) {
-          const name = await flow.getAttribute('aria-label');
-          if (!name || this.seenElicitations.has(name)) continue;
-          this.seenElicitations.add(name);
-          return new UrlElicitation(this.urlFlows.getByRole('article', { name, exact: true }), this.page);
-        }
-        await this.page.waitForTimeout(100);
-      }
-      throw new Error(`Expected a new elicitation within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
-    });
+    return test.step('wait for the next elicitation', () =>
+      this.nextArticle<Elicitation>(
+        [
+          { within: this.requests, prefix: FORM_ARTICLE, make: (name) => new FormElicitation(this.requests.getByRole('article', { name, exact: true })) },
+          {
+            within: this.urlFlows,
+            prefix: URL_ARTICLE,
+            make: (name) => new UrlElicitation(this.urlFlows.getByRole('article', { name, exact: true }), this.page),
+          },
+        ],
+        timeoutMs,
+        'a new elicitation',
+      ));
   }
 
   /** The next elicitation, which must be a form. */
@@ -222,19 +214,42 @@ export class InspectorPage {
    * on (Client settings, or `--sampling`).
    */
   async nextSamplingRequest(timeoutMs = 15_000): Promise<SamplingRequest> {
-    return test.step('wait for the next sampling request', async () => {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until) {
-        for (const card of await this.requests.getByRole('article', { name: SAMPLING_ARTICLE }).all()) {
-          const name = await card.getAttribute('aria-label');
+    return test.step('wait for the next sampling request', () =>
+      this.nextArticle(
+        [{ within: this.requests, prefix: SAMPLING_ARTICLE, make: (name) => new SamplingRequest(this.requests.getByRole('article', { name, exact: true })) }],
+        timeoutMs,
+        'a new sampling request',
+      ));
+  }
+
+  /**
+   * The first article, of the kinds given in order, whose name this page object has not returned
+   * before. One wait in the page for any of them (Playwright's own, for a locator that leaves out
+   * the names already returned), not a loop of reads from here: a form that takes seconds to come
+   * cost a read of every card ten times a second.
+   */
+  private async nextArticle<T>(kinds: { within: Locator; prefix: string; make: (name: string) => T }[], timeoutMs: number, expected: string): Promise<T> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const unseen = kinds.map(({ within, prefix }) => within.getByRole('article', { name: unseenName(prefix, this.seenElicitations) }));
+      try {
+        await unseen
+          .reduce((any, next) => any.or(next))
+          .first()
+          .waitFor({ state: 'attached', timeout: Math.max(1, until - Date.now()) });
+      } catch {
+        throw new Error(`Expected ${expected} within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
+      }
+      for (const [index, { make }] of kinds.entries()) {
+        for (const article of await unseen[index].all()) {
+          const name = normalizeName((await article.getAttribute('aria-label')) ?? '');
           if (!name || this.seenElicitations.has(name)) continue;
           this.seenElicitations.add(name);
-          return new SamplingRequest(this.requests.getByRole('article', { name, exact: true }));
+          return make(name);
         }
-        await this.page.waitForTimeout(100);
       }
-      throw new Error(`Expected a new sampling request within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
-    });
+      // Gone between the wait and the read (answered by a rule meanwhile): wait for the next one.
+    }
   }
 
   /** The newest call of the selected tool. */
@@ -269,12 +284,12 @@ export class InspectorPage {
 
   /** The elicitation form on screen (the selected one when several are queued). */
   elicitation(): Locator {
-    return this.requests.getByRole('article', { name: FORM_ARTICLE });
+    return this.requests.getByRole('article', { name: new RegExp(`^${FORM_ARTICLE}`) });
   }
 
   /** The URL flow that most needs the person (the panel lists flows waiting for consent first, finished ones last). */
   urlFlow(): Locator {
-    return this.urlFlows.getByRole('article', { name: URL_ARTICLE }).first();
+    return this.urlFlows.getByRole('article', { name: new RegExp(`^${URL_ARTICLE}`) }).first();
   }
 
   field(label: string): Locator {
@@ -357,6 +372,18 @@ export class InspectorPage {
   describe(): Promise<string> {
     return describePage(this.page);
   }
+}
+
+/** A name as Playwright matches it: white space collapsed and trimmed. */
+function normalizeName(name: string): string {
+  return name.replace(/\s+/g, ' ').trim();
+}
+
+/** An accessible name that begins with `prefix` and is none of `seen`. */
+function unseenName(prefix: string, seen: ReadonlySet<string>): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const exclude = seen.size ? `(?!(?:${[...seen].map(escape).join('|')})$)` : '';
+  return new RegExp(`^${exclude}${prefix}`);
 }
 
 function listName(noun: string): string {
