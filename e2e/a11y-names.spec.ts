@@ -9,6 +9,8 @@ import { switchOnAndReconnect } from './support/client-settings';
 import { gluedJunctions } from './support/glued-names';
 import { test } from './support/test';
 
+test.use({ inspectorShared: true });
+
 test('a two-round 2026-07-28 call: its call row, story steps, log rows and Timeline spans keep their parts apart', async ({ app }) => {
   await app.waitConnected();
   await app.runTool('plan_trip');
@@ -61,17 +63,22 @@ test('a sampling request’s card keeps its parts apart', async ({ app, page }) 
   expect(await gluedJunctions(card)).toEqual([]);
 });
 
-test('the Sign-in panel keeps its parts apart, waiting and signed in', async ({ app, page, oauthServer }) => {
-  await app.waitConnected();
-  await app.connect({ transport: 'http', url: oauthServer.url });
-  const panel = page.getByRole('region', { name: 'Sign-in' });
-  await expect(panel.getByText('Waiting for you')).toBeVisible();
-  expect(await gluedJunctions(panel), 'waiting').toEqual([]);
-  const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
-  await signInPage.getByRole('button', { name: 'Approve' }).click();
-  await expect(signInPage.getByText('Signed in.')).toBeVisible();
-  await signInPage.close();
-  await app.waitConnected();
-  await expect(panel.getByText('Signed in', { exact: true })).toBeVisible();
-  expect(await gluedJunctions(panel), 'signed in').toEqual([]);
+// Its own inspector: a shared one could remember a sign-in to this server from an earlier test of the worker.
+test.describe('signed in from a new inspector', () => {
+  test.use({ inspectorShared: false });
+
+  test('the Sign-in panel keeps its parts apart, waiting and signed in', async ({ app, page, oauthServer }) => {
+    await app.waitConnected();
+    await app.connect({ transport: 'http', url: oauthServer.url });
+    const panel = page.getByRole('region', { name: 'Sign-in' });
+    await expect(panel.getByText('Waiting for you')).toBeVisible();
+    expect(await gluedJunctions(panel), 'waiting').toEqual([]);
+    const [signInPage] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open sign-in page' }).click()]);
+    await signInPage.getByRole('button', { name: 'Approve' }).click();
+    await expect(signInPage.getByText('Signed in.')).toBeVisible();
+    await signInPage.close();
+    await app.waitConnected();
+    await expect(panel.getByText('Signed in', { exact: true })).toBeVisible();
+    expect(await gluedJunctions(panel), 'signed in').toEqual([]);
+  });
 });

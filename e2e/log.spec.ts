@@ -10,7 +10,8 @@ import { everythingStdio, startInspector, stopProcess } from './support/processe
 import { test } from './support/test';
 
 test.describe('server-everything', () => {
-  test.use({ inspectorArgs: ['--', everythingStdio().command, ...everythingStdio().args] });
+  // One inspector for the three: each reads the fresh session the kit makes before it.
+  test.use({ inspectorShared: true, inspectorArgs: ['--', everythingStdio().command, ...everythingStdio().args] });
 
   test('the story of a call: request, elicitation, the Accept with its content, the result, in order', async ({ app }) => {
     await app.waitConnected();

@@ -6,6 +6,9 @@ import type { Locator } from '@playwright/test';
 import { expect } from 'elicitation-inspector/playwright';
 import { test } from './support/test';
 
+// The theme is the browser's (a new context per test), not the inspector's: one inspector serves both.
+test.use({ inspectorShared: true });
+
 /** The relative luminance (0 black to 1 white) of an element's background (or its text), as painted. */
 async function backgroundLuminance(element: Locator, part: 'backgroundColor' | 'color' = 'backgroundColor'): Promise<number> {
   return element.evaluate((el, property) => {
