@@ -48,8 +48,10 @@ export function KeyboardLayer({ onPickTool }: { onPickTool: (name: string) => vo
     const handleKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
       const target = e.target instanceof Element ? e.target : undefined;
-      // A dialog on screen (the palette, the sessions list) owns the keyboard.
-      if (target?.closest('dialog, [role="dialog"]')) return;
+      // A dialog on screen (the palette, the sessions list) owns the keyboard. Only an open one: a native dialog
+      // just closed by Escape still holds the focus until the browser moves it, and a key pressed in that
+      // moment (Ctrl-K straight after Escape) was lost.
+      if (target?.closest('dialog[open], [role="dialog"]')) return;
       const action = shortcutFor({
         key: e.key,
         ctrlKey: e.ctrlKey,

@@ -29,7 +29,13 @@ export function ModalDialog({
     <dialog
       ref={ref}
       aria-label={label}
-      onClose={onClose}
+      // Escape cancels, then closes a task later. The state follows at the cancel, so a key pressed in between
+      // (Ctrl-K straight after Escape) finds the dialog closed and can open it again; a late close event of a
+      // dialog opened again meanwhile is not this one's to act on.
+      onCancel={onClose}
+      onClose={(e) => {
+        if (!e.currentTarget.open) onClose();
+      }}
       onKeyDown={(e) => e.key === 'Escape' && e.stopPropagation()}
       className={cn(
         'mx-auto mt-[12vh] w-[36rem] max-w-[calc(100vw-2rem)] rounded-lg bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-300 backdrop:bg-slate-900/40',
