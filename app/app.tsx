@@ -36,7 +36,8 @@ const KeyboardLayer = lazyPanel(loadPanels, (m) => m.KeyboardLayer);
  * the form a person must answer needs the room more than the tool's arguments do.
  */
 export function App() {
-  const [tool, setTool] = useSelectedTool(useSession());
+  const session = useSession();
+  const [tool, setTool] = useSelectedTool(session);
   const features = useFeatureSelection();
   const log = useLogHeight();
   const [requestsShare, setRequestsShare] = useRememberedShare('requests-share');
@@ -76,7 +77,13 @@ export function App() {
           min={SHARE_BOUNDS['requests-share'].min}
           max={SHARE_BOUNDS['requests-share'].max}
         />
-        <aside aria-label="Requests" style={{ flex: `${requestsShare} 1 0` }} className="flex min-w-[22rem] flex-col overflow-y-auto bg-slate-50">
+        {/* data-session-id: whose requests these are, for the Playwright kit (a new session names its requests from e1 again). */}
+        <aside
+          aria-label="Requests"
+          data-session-id={session?.sessionId}
+          style={{ flex: `${requestsShare} 1 0` }}
+          className="flex min-w-[22rem] flex-col overflow-y-auto bg-slate-50"
+        >
           <ErrorBoundary label="The sign-in panel">
             <SignInPanel />
           </ErrorBoundary>

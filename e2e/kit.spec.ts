@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { expect, InspectorPage, startInspector } from 'elicitation-inspector/playwright';
-import { ended, targetStdio } from './support/processes';
+import { demoStdio, ended, targetStdio } from './support/processes';
 import { test } from './support/test';
 
 test('a two-step form: message, mode and fields read, filled by title, accepted; the result and the story', async ({ app }) => {
@@ -32,6 +32,21 @@ test('decline and cancel reach the server as those actions', async ({ app }) => 
   expect((await app.callOutcome()).result).toMatch(/decline/);
   await app.callTool('plan_trip');
   await (await app.nextElicitation()).cancel();
+  expect((await app.callOutcome()).result).toMatch(/cancel/);
+});
+
+test("after connecting again, nextForm() returns the new session's first form, which has the same name as the old one's", async ({ app }) => {
+  await app.callTool('plan_trip');
+  await (await app.nextForm()).decline();
+  expect((await app.callOutcome()).result).toMatch(/decline/);
+  // A new session numbers its requests from e1 again: "Elicitation e1" is a form this page object has not returned.
+  const demo = demoStdio();
+  await app.connect({ transport: 'stdio', command: demo.command, args: demo.args });
+  await app.waitConnected();
+  await app.callTool('plan_trip');
+  const first = await app.nextForm();
+  expect(await first.message()).toBe('Step 1 of 2: where are you going?');
+  await first.cancel();
   expect((await app.callOutcome()).result).toMatch(/cancel/);
 });
 

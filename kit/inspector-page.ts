@@ -39,8 +39,11 @@ export class InspectorPage {
   readonly log: Locator;
   readonly logEntries: Locator;
   readonly entryDetails: Locator;
-  /** Elicitations nextElicitation() has already returned, by their accessible name. */
-  private readonly seenElicitations = new Set<string>();
+  /**
+   * Requests nextElicitation() and nextSamplingRequest() have already returned, by session and then accessible
+   * name: a new session (connect() again) names its requests from e1 again.
+   */
+  private readonly seenRequests = new Map<string, Set<string>>();
 
   /**
    * `options.controlWaitMs`: how long its methods wait for a control before failing with what
@@ -230,21 +233,28 @@ export class InspectorPage {
    */
   private async nextArticle<T>(kinds: { within: Locator; prefix: string; make: (name: string) => T }[], timeoutMs: number, expected: string): Promise<T> {
     const until = Date.now() + timeoutMs;
+    const column = this.page.getByRole('complementary', { name: 'Requests', exact: true });
     for (;;) {
-      const unseen = kinds.map(({ within, prefix }) => within.getByRole('article', { name: unseenName(prefix, this.seenElicitations) }));
+      const sessionId = (await column.getAttribute('data-session-id')) ?? '';
+      const seen = this.seenRequests.get(sessionId) ?? new Set<string>();
+      this.seenRequests.set(sessionId, seen);
+      const unseen = kinds.map(({ within, prefix }) => within.getByRole('article', { name: unseenName(prefix, seen) }));
+      // Another session on screen meanwhile: its requests are read against what was returned of it.
+      const otherSession = this.page.locator(`aside[data-session-id]:not([data-session-id="${sessionId.replace(/["\\]/g, '\\$&')}"])`);
       try {
         await unseen
-          .reduce((any, next) => any.or(next))
+          .reduce((any, next) => any.or(next), otherSession)
           .first()
           .waitFor({ state: 'attached', timeout: Math.max(1, until - Date.now()) });
       } catch {
         throw new Error(`Expected ${expected} within ${timeoutMs} ms; the page shows: ${await this.describe()}`);
       }
+      if (((await column.getAttribute('data-session-id')) ?? '') !== sessionId) continue;
       for (const [index, { make }] of kinds.entries()) {
         for (const article of await unseen[index].all()) {
           const name = normalizeName((await article.getAttribute('aria-label')) ?? '');
-          if (!name || this.seenElicitations.has(name)) continue;
-          this.seenElicitations.add(name);
+          if (!name || seen.has(name)) continue;
+          seen.add(name);
           return make(name);
         }
       }
