@@ -37,7 +37,8 @@ export function SignInPanel() {
 
   const open = () => {
     // Inside the click, or the browser blocks the window; noopener: the sign-in page gets no handle on the inspector.
-    if (analysis && !analysis.isRefused) window.open(analysis.raw, '_blank', 'noopener,noreferrer');
+    // The href the checks judged, not the text, which the browser would resolve against this page.
+    if (analysis?.href && !analysis.isRefused) window.open(analysis.href, '_blank', 'noopener,noreferrer');
   };
   const signOut = () => void run(() => commands.send('sign-out', { sessionId: session.sessionId }));
 

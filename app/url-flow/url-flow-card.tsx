@@ -49,7 +49,8 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
 
   const open = () => {
     // Open first, inside the click: browsers block windows opened later. noopener: the page gets no handle on us.
-    window.open(url, '_blank', 'noopener,noreferrer');
+    // The href the checks judged, not the text: that the browser would resolve against this page ("http:x" is a path here).
+    if (analysis.href) window.open(analysis.href, '_blank', 'noopener,noreferrer');
     run(async () => {
       if (pending && consentSendsAccept) await answer('accept');
       await record('open-url');

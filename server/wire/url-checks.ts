@@ -1,8 +1,12 @@
 /**
  * Judges the URL of a URL-mode elicitation before a person opens it: which host
  * the browser will really go to, how to show it, and whether Open is allowed.
- * Pure and dependency-free so the page and the proxy reach the same verdict.
+ * Pure: WHATWG `URL` reads the URL, so in the page the verdict is that of the very
+ * parser the browser navigates with (the proxy's, for its findings, is Node's, on the
+ * same standard), and punycode's decoder shows xn-- labels in Unicode.
  */
+
+import { decode } from 'punycode/punycode.es6.js';
 
 export type UrlProblem = {
   /** 'refuse': the URL must not be opened (Open is disabled); 'warn': it may be opened, but say why to be careful; 'info': worth knowing. */
@@ -14,12 +18,18 @@ export type UrlProblem = {
 
 export type UrlAnalysis = {
   raw: string;
+  /**
+   * The URL as the browser's parser writes it out, absolute; undefined when refused. The page opens this, never raw: a
+   * browser resolves raw against the page's own address, where "http:evil.example" is a path on the inspector.
+   */
+  href?: string;
   /** Lower-cased scheme without the colon, e.g. 'https', 'javascript'; undefined when unparseable. */
   scheme?: string;
-  /** Host as the browser will use it: percent-escapes undone, lower-cased, ASCII (punycode) form, IPv4 in dotted form (0x7f.1 → 127.0.0.1); IPv6 as written, with brackets. */
+  /** Host as the browser will use it (WHATWG URL's hostname): percent-escapes undone, lower-cased, ASCII (punycode) form, IPv4 in dotted form (0x7f.1 → 127.0.0.1); IPv6 compressed, with brackets ([0:0:0:0:0:0:0:1] → [::1]). */
   host?: string;
   /** Host with every xn-- label decoded to Unicode; equals host when there is none. */
   unicodeHost?: string;
+  /** The port as the browser keeps it: absent when none is written or it is the scheme's default (https://x:443/). */
   port?: string;
   /** The part of the (ASCII) host a person should read as "who this is": the registrable domain (eTLD+1), e.g. 'example.co.uk' for 'login.example.co.uk'. For IPs and single-label hosts (localhost), the whole host. A trailing dot is left out. */
   registrableDomain?: string;
@@ -69,7 +79,7 @@ export function analyzeUrl(raw: string): UrlAnalysis {
   // Half-read parts of an unparseable URL would only mislead.
   if (result.problems.some((p) => p.code === 'url-unparseable')) {
     result.problems = result.problems.filter((p) => p.level === 'refuse');
-    for (const key of ['scheme', 'host', 'unicodeHost', 'port', 'registrableDomain', 'subdomainPrefix'] as const) delete result[key];
+    for (const key of ['href', 'scheme', 'host', 'unicodeHost', 'port', 'registrableDomain', 'subdomainPrefix'] as const) delete result[key];
     result.hasCredentials = result.isLoopback = false;
   }
   if (text.length > URL_DISPLAY_LIMIT) {
@@ -84,18 +94,38 @@ function unparseable(result: UrlAnalysis, why: string): void {
   result.problems.push({ level: 'refuse', code: 'url-unparseable', message: `The URL cannot be opened because ${why}.` });
 }
 
+/** The part of WHATWG `URL` the checks read: a global in the page and in Node alike, declared here because the wire has no DOM or Node types. */
+type ParsedUrl = {
+  readonly href: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly hostname: string;
+  readonly port: string;
+};
+const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => ParsedUrl }).URL;
+
+function parse(text: string): ParsedUrl | undefined {
+  try {
+    return new WhatwgUrl(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /* eslint-disable no-control-regex -- a URL is checked for control characters on purpose: browsers strip or refuse them */
 function inspect(raw: string, result: UrlAnalysis): void {
   const problems = result.problems;
-  // What a browser does first: drop surrounding controls and spaces, and tabs/newlines anywhere (so "java\tscript:" is javascript:).
+  // The parser's first step, repeated only to name the scheme of a URL it refuses: surrounding controls and spaces dropped, tabs/newlines anywhere.
   const cleaned = raw.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '').replace(/[\t\n\r]/g, '');
   if (!cleaned) return unparseable(result, 'it is empty');
-  const schemeMatch = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned);
-  if (!schemeMatch) {
+  // The browser's own parser decides where the URL goes: the page asks the browser it opens the URL in, the proxy asks Node's (the same WHATWG standard).
+  const url = parse(raw);
+  const scheme = url ? url.protocol.slice(0, -1) : /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned)?.[1]?.toLowerCase();
+  if (!scheme) {
     problems.push({ level: 'refuse', code: 'url-scheme-refused', message: 'The URL has no scheme such as https:, so it is never opened.' });
     return;
   }
-  const scheme = (schemeMatch[1] ?? '').toLowerCase();
   result.scheme = scheme;
   if (scheme !== 'http' && scheme !== 'https') {
     const reason = SCHEME_REASONS.get(scheme);
@@ -103,89 +133,36 @@ function inspect(raw: string, result: UrlAnalysis): void {
     problems.push({ level: 'refuse', code: 'url-scheme-refused', message });
     return;
   }
+  if (!url) return unparseable(result, 'its host or port is not one a browser can read');
 
-  // For http(s) browsers skip any run of / and \ after the colon, and end the authority at / \ ? or #.
-  const rest = cleaned.slice(schemeMatch[0].length).replace(/^[/\\]+/, '');
-  const authorityEnd = rest.search(/[/\\?#]/);
-  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
-  // The host follows the LAST '@': "https://google.com@evil.example/" goes to evil.example.
-  const at = authority.lastIndexOf('@');
-  result.hasCredentials = at > 0;
-  const hostPort = authority.slice(at + 1);
-
-  let hostText: string;
-  let port: string;
-  if (hostPort.startsWith('[')) {
-    const close = hostPort.indexOf(']');
-    if (close < 0) return unparseable(result, 'the IPv6 address has no closing "]"');
-    hostText = hostPort.slice(0, close + 1);
-    const tail = hostPort.slice(close + 1);
-    if (tail && !tail.startsWith(':')) return unparseable(result, 'there is text after the IPv6 address');
-    port = tail.slice(1);
-  } else {
-    const colon = hostPort.indexOf(':');
-    hostText = colon < 0 ? hostPort : hostPort.slice(0, colon);
-    port = colon < 0 ? '' : hostPort.slice(colon + 1);
-  }
-  if (!/^\d*$/.test(port) || Number(port) > 65535) return unparseable(result, 'the port is not a number from 0 to 65535');
-  if (port) result.port = port;
-  if (!hostText) return unparseable(result, 'the host is empty');
-
-  let host: string;
-  let unicodeHost: string;
-  let isIp = true;
-  let isLoopback: boolean;
-  let unusualIp: string | undefined;
-  if (hostText.startsWith('[')) {
-    host = hostText.toLowerCase();
-    const pieces = parseIpv6(host.slice(1, -1));
-    if (!pieces) return unparseable(result, 'the IPv6 address is not valid');
-    unicodeHost = host;
-    const mappedV4 = pieces.slice(0, 5).every((p) => p === 0) && pieces[5] === 0xffff;
-    isLoopback = pieces.join() === '0,0,0,0,0,0,0,1' || (mappedV4 && (pieces[6] ?? 0) >> 8 === 127);
-  } else {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(hostText);
-    } catch {
-      return unparseable(result, 'the host has broken percent-escapes');
-    }
-    // Near enough to the browser's UTS #46 mapping: compatibility forms folded, ideographic full stops read as dots.
-    const mapped = decoded
-      .normalize('NFKC')
-      .replace(/[\u3002\uff0e\uff61]/g, '.')
-      .toLowerCase();
-    const asciiLabels = mapped.split('.').map((label) => (/^[\x00-\x7f]*$/.test(label) ? label : `xn--${punycodeEncode(label)}`));
-    host = asciiLabels.join('.');
-    if (/[\x00-\x20#%/:<>?@[\\\]^|\x7f]/.test(host)) return unparseable(result, 'the host contains characters a host cannot have');
-    const numeric = endsInNumber(host);
-    const ipv4 = numeric ? parseIpv4(host) : undefined;
-    if (numeric && ipv4 === undefined) return unparseable(result, 'the host looks like an IP address but is not a valid one');
-    unicodeHost = asciiLabels.map(decodeIdnLabel).join('.');
-    const bare = host.replace(/\.$/, '');
-    if (ipv4 !== undefined) {
-      const dotted = [24, 16, 8, 0].map((shift) => (ipv4 >>> shift) & 255).join('.');
-      if (dotted !== bare) unusualIp = bare;
-      host = unicodeHost = dotted;
-      isLoopback = ipv4 >>> 24 === 127;
-    } else {
-      isIp = false;
-      isLoopback = bare === 'localhost' || bare.endsWith('.localhost');
-      if (asciiLabels.some((label) => label.startsWith('xn--'))) {
-        const message =
-          unicodeHost !== host
-            ? `The host is an internationalized domain name: shown as "${unicodeHost}", really "${host}". Look-alike letters can imitate another site.`
-            : `The host "${host}" has an internationalized (xn--) label that does not decode cleanly; browsers may show or treat it differently.`;
-        problems.push({ level: 'warn', code: 'url-idn', message });
-      }
-    }
+  // hostname is what the browser connects to: lower-cased, ASCII (IDNA), percent-escapes undone, IPv4 dotted, IPv6 compressed in brackets.
+  const host = url.hostname;
+  // Chromium keeps escapes the standard refuses ("exa mple.com" → exa%20mple.com); no name a resolver answers has one.
+  if (host.includes('%')) return unparseable(result, 'the host has characters no host can have');
+  const bare = host.replace(/\.$/, '');
+  const ipv4 = /^\d+\.\d+\.\d+\.\d+$/.test(host);
+  const isIp = ipv4 || host.startsWith('[');
+  const isLoopback = ipv4
+    ? host.startsWith('127.')
+    : isIp
+      ? host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)
+      : bare === 'localhost' || bare.endsWith('.localhost');
+  const labels = bare.split('.');
+  const unicodeHost = isIp ? host : host.split('.').map(decodeIdnLabel).join('.');
+  if (!isIp && labels.some((label) => label.startsWith('xn--'))) {
+    const message =
+      unicodeHost !== host
+        ? `The host is an internationalized domain name: shown as "${unicodeHost}", really "${host}". Look-alike letters can imitate another site.`
+        : `The host "${host}" has an internationalized (xn--) label that does not decode cleanly; browsers may show or treat it differently.`;
+    problems.push({ level: 'warn', code: 'url-idn', message });
   }
 
+  result.href = url.href;
   result.host = host;
   result.unicodeHost = unicodeHost;
+  if (url.port) result.port = url.port;
   result.isLoopback = isLoopback;
-  const bare = host.replace(/\.$/, '');
-  const labels = bare.split('.');
+  result.hasCredentials = url.username !== '' || url.password !== '';
   const take = !isIp && labels.length >= 3 && MULTI_PART_SUFFIXES.has(labels.slice(-2).join('.')) ? 3 : 2;
   result.registrableDomain = isIp ? bare : labels.slice(-take).join('.');
   result.subdomainPrefix = bare.slice(0, bare.length - result.registrableDomain.length);
@@ -198,151 +175,40 @@ function inspect(raw: string, result: UrlAnalysis): void {
     problems.push({ level: 'warn', code: 'url-plain-http', message: 'The URL uses plain http:, so anyone on the way can read or change what is sent.' });
   }
   if (isIp && !isLoopback) {
-    const message = unusualIp
-      ? `The host is a bare IP address written in an unusual notation ("${unusualIp}" is ${host}), not a name: nothing says who runs it.`
-      : 'The host is a bare IP address, not a name: nothing says who runs it.';
+    const written = ipv4 ? writtenHost(cleaned) : undefined;
+    const message =
+      written && written !== host
+        ? `The host is a bare IP address written in an unusual notation ("${written}" is ${host}), not a name: nothing says who runs it.`
+        : 'The host is a bare IP address, not a name: nothing says who runs it.';
     problems.push({ level: 'warn', code: 'url-ip-host', message });
   }
   if (isLoopback) problems.push({ level: 'info', code: 'url-loopback', message: 'Points at this machine.' });
 }
 
-// The browser's rule: a host whose last label is numeric is an IPv4 address in one of its many notations, or invalid.
-function endsInNumber(host: string): boolean {
-  const labels = host.split('.');
-  if (labels.length > 1 && labels[labels.length - 1] === '') labels.pop();
-  return /^(\d+|0x[0-9a-f]*)$/.test(labels.at(-1) ?? '');
-}
-
-function parseIpv4(host: string): number | undefined {
-  const parts = host.split('.');
-  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  if (parts.length > 4) return undefined;
-  const numbers: number[] = [];
-  for (const part of parts) {
-    const [radix, digits] = part.startsWith('0x') ? [16, part.slice(2)] : part.length > 1 && part.startsWith('0') ? [8, part.slice(1)] : [10, part];
-    const valid = radix === 16 ? /^[0-9a-f]*$/ : radix === 8 ? /^[0-7]*$/ : /^\d+$/;
-    if (!valid.test(digits)) return undefined;
-    numbers.push(digits ? parseInt(digits, radix) : 0);
+/**
+ * The host as the URL wrote it, for naming an IPv4 address in another notation (0x7f.1, 2130706433). The same text
+ * read with a non-special scheme keeps its host opaque, so no IPv4 or IDNA step rewrites it; a special scheme takes
+ * any run of / and \ after the colon, and \ as /, so those are made plain first.
+ */
+function writtenHost(cleaned: string): string | undefined {
+  const opaque = parse(cleaned.replace(/^[^:]*:[/\\]*/, 'x://').replace(/\\/g, '/'));
+  if (!opaque) return undefined;
+  try {
+    return decodeURIComponent(opaque.hostname).toLowerCase().replace(/\.$/, '');
+  } catch {
+    return undefined;
   }
-  const last = numbers.pop() as number;
-  if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return undefined;
-  return numbers.reduce((sum, n, i) => sum + n * 256 ** (3 - i), last);
 }
 
-function parseIpv6(text: string): number[] | undefined {
-  let body = text;
-  let tail: number[] = [];
-  const embedded = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (embedded) {
-    const [, prefix = '', ...parts] = embedded;
-    const [a = NaN, b = NaN, c = NaN, d = NaN] = parts.map((part) => (part.length > 1 && part.startsWith('0') ? NaN : Number(part)));
-    if ([a, b, c, d].some((n) => !(n <= 255))) return undefined;
-    tail = [(a << 8) | b, (c << 8) | d];
-    body = prefix.endsWith('::') ? prefix : prefix.slice(0, -1);
-  }
-  const halves = body.split('::');
-  if (halves.length > 2) return undefined;
-  const groups = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
-  const [first = '', second] = halves;
-  const front = groups(first);
-  const back = second === undefined ? [] : groups(second);
-  const missing = 8 - front.length - back.length - tail.length;
-  if ([...front, ...back].some(Number.isNaN) || (halves.length === 2 ? missing < 1 : missing !== 0)) return undefined;
-  return [...front, ...new Array<number>(missing).fill(0), ...back, ...tail];
-}
-
-// Browsers refuse xn-- labels that are not valid punycode or decode to plain ASCII; show those as they are.
+// A label is shown in Unicode only when its decoding is the name IDNA maps back to that very label: one that decodes
+// to plain ASCII, a control or anything else IDNA would write otherwise is shown as it is (and browsers show it so too).
 function decodeIdnLabel(label: string): string {
   if (!label.startsWith('xn--')) return label;
+  let decoded: string;
   try {
-    const decoded = punycodeToUnicode(label.slice(4));
-    return /[^\x00-\x7f]/.test(decoded) ? decoded : label;
+    decoded = decode(label.slice(4));
   } catch {
     return label;
   }
-}
-
-// RFC 3492 parameters.
-const BASE = 36;
-const T_MIN = 1;
-const T_MAX = 26;
-const MAX_INT = 0x7fffffff;
-
-function adapt(delta: number, points: number, first: boolean): number {
-  let d = first ? Math.floor(delta / 700) : Math.floor(delta / 2);
-  d += Math.floor(d / points);
-  let k = 0;
-  for (; d > ((BASE - T_MIN) * T_MAX) >> 1; k += BASE) d = Math.floor(d / (BASE - T_MIN));
-  return k + Math.floor(((BASE - T_MIN + 1) * d) / (d + 38));
-}
-
-function threshold(k: number, bias: number): number {
-  return k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
-}
-
-/** Decodes one punycode label (RFC 3492), given WITHOUT its 'xn--' prefix. Throws on invalid input. */
-export function punycodeToUnicode(label: string): string {
-  const delimiter = label.lastIndexOf('-');
-  const output = [...label.slice(0, Math.max(delimiter, 0))].map((c) => c.codePointAt(0) as number);
-  if (output.some((c) => c >= 0x80)) throw new Error('punycode: non-ASCII before the delimiter');
-  let n = 0x80;
-  let i = 0;
-  let bias = 72;
-  for (let pos = delimiter > 0 ? delimiter + 1 : 0; pos < label.length;) {
-    const oldI = i;
-    for (let w = 1, k = BASE; ; k += BASE) {
-      if (pos >= label.length) throw new Error('punycode: truncated input');
-      const c = label.charCodeAt(pos++);
-      const digit = c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : BASE;
-      if (digit >= BASE) throw new Error('punycode: invalid digit');
-      if (digit > Math.floor((MAX_INT - i) / w)) throw new Error('punycode: overflow');
-      i += digit * w;
-      const t = threshold(k, bias);
-      if (digit < t) break;
-      if (w > Math.floor(MAX_INT / (BASE - t))) throw new Error('punycode: overflow');
-      w *= BASE - t;
-    }
-    const length = output.length + 1;
-    bias = adapt(i - oldI, length, oldI === 0);
-    n += Math.floor(i / length);
-    i %= length;
-    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) throw new Error('punycode: invalid code point');
-    output.splice(i++, 0, n);
-  }
-  return String.fromCodePoint(...output);
-}
-
-function punycodeEncode(label: string): string {
-  const input = [...label].map((c) => c.codePointAt(0) as number);
-  let output = input
-    .filter((c) => c < 0x80)
-    .map((c) => String.fromCharCode(c))
-    .join('');
-  const basic = output.length;
-  if (basic > 0) output += '-';
-  const digit = (d: number) => String.fromCharCode(d < 26 ? 97 + d : 22 + d);
-  let n = 0x80;
-  let delta = 0;
-  let bias = 72;
-  for (let handled = basic; handled < input.length; delta++, n++) {
-    const m = Math.min(...input.filter((c) => c >= n));
-    delta += (m - n) * (handled + 1);
-    n = m;
-    for (const c of input) {
-      if (c < n) delta++;
-      if (c !== n) continue;
-      let q = delta;
-      for (let k = BASE; ; k += BASE) {
-        const t = threshold(k, bias);
-        if (q < t) break;
-        output += digit(t + ((q - t) % (BASE - t)));
-        q = Math.floor((q - t) / (BASE - t));
-      }
-      output += digit(q);
-      bias = adapt(delta, handled + 1, handled === basic);
-      delta = 0;
-      handled++;
-    }
-  }
-  return output;
+  return parse(`http://${decoded}/`)?.hostname === label ? decoded : label;
 }
