@@ -3,7 +3,7 @@
  * and how long each URL flow took to complete after the person consented.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import type { Interval } from './call-timeline-totals';
+import type { Interval } from '@wire/call-time';
 import type { TimelineSpan } from './call-timeline-span';
 import { idKey } from '@wire/story-index';
 import { formatMs, type MessageIndex } from './call-timeline-messages';

@@ -10,7 +10,7 @@
  * proxy received the answer.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import { clipTo, splitTime, type Interval, type TimeShares } from './call-timeline-totals';
+import { clipTo, splitTime, type Interval, type TimeShares } from '@wire/call-time';
 import { elicitationSpans } from './call-timeline-elicitations';
 import { idKey } from '@wire/story-index';
 import { formatMs, indexMessages, type MessageIndex } from './call-timeline-messages';

@@ -1,4 +1,4 @@
-import type { TimeShares } from '@app/model/call-timeline-totals';
+import type { TimeShares } from '@wire/call-time';
 import { formatMs, formatShortMs } from '@app/model/call-timeline-messages';
 import { cn } from '@app/ui/cn';
 

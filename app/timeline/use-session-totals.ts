@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CallTimeline } from '@app/model/call-timeline';
-import { addShares, type TimeShares } from '@app/model/call-timeline-totals';
+import { addShares, type TimeShares } from '@wire/call-time';
 
 /** Calls added up between two yields to the page: a 5,000-call session never holds a frame for long. */
 const CALLS_PER_SLICE = 200;
