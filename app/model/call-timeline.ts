@@ -10,10 +10,10 @@
  * proxy received the answer.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import { clipTo, splitTime, type Interval, type TimeShares } from '@wire/call-time';
+import { clipTo, type Interval, type TimeShares } from '@wire/call-time';
+import { SessionModel, type CallView, type RoundView } from '@wire/session-model';
 import { elicitationSpans } from './call-timeline-elicitations';
-import { idKey } from '@wire/story-index';
-import { formatMs, indexMessages, type MessageIndex } from './call-timeline-messages';
+import { formatMs } from './call-timeline-messages';
 import type { TimelineSpan } from './call-timeline-span';
 
 export type CallTimeline = {
@@ -32,31 +32,29 @@ export type CallTimeline = {
   elicitationCount: number;
 };
 
-/** Builds the timeline of the call whose `call-start` is among `events`; undefined without one. */
+/** Builds the timeline of the call whose `call-start` is among `events` (its story); undefined without one. */
 export function buildCallTimeline(events: readonly LogEvent[], nowAt: number): CallTimeline | undefined {
-  const start = events.find((e): e is EventOf<'call-start'> => e.kind === 'call-start');
-  if (!start) return undefined;
-  const { callId } = start;
-  const end = events.find((e): e is EventOf<'call-end'> => e.kind === 'call-end' && e.callId === callId);
-  const lastAt = events.reduce((latest, e) => (Number.isFinite(e.at) ? Math.max(latest, e.at) : latest), start.at);
-  const endAt = end?.at ?? Math.max(nowAt, lastAt);
-  const messages = indexMessages(events);
-  const people = elicitationSpans(events, callId, messages, end, endAt);
-  const rounds = roundSpans(events, callId, messages, end, endAt, people.serverWaits);
-  const spans = [...rounds.spans, ...people.spans].sort((a, b) => a.startAt - b.startAt || a.id.localeCompare(b.id));
-  const shares = splitTime({ startAt: start.at, endAt }, { person: people.personIntervals, inFlight: rounds.inFlight, serverWaits: people.serverWaits });
+  const model = SessionModel.of(events);
+  const [call] = model.calls.values();
+  if (!call) return undefined;
+  const time = model.timeOf(call.callId, nowAt)!;
+  const endAt = call.end?.at ?? Math.max(nowAt, model.lastAt, call.startedAt);
+  const waitedOn = [...call.elicitationKeys, ...call.untiedKeys].flatMap((key) => model.elicitations.get(key) ?? []);
+  const people = elicitationSpans(call, waitedOn, time, endAt);
+  const rounds = roundSpans(call, time.inFlight, time.serverWaits);
+  const spans = [...rounds, ...people].sort((a, b) => a.startAt - b.startAt || a.id.localeCompare(b.id));
   return {
-    callId,
-    method: start.method,
-    name: start.name,
-    startAt: start.at,
+    callId: call.callId,
+    method: call.method,
+    name: call.name,
+    startAt: call.startedAt,
     endAt,
-    isOpen: !end,
-    outcome: outcomeOf(end),
-    startSeq: start.seq,
+    isOpen: !call.end,
+    outcome: outcomeOf(call.end),
+    startSeq: call.startSeq,
     spans,
-    shares,
-    elicitationCount: people.count,
+    shares: time.shares,
+    elicitationCount: waitedOn.length,
   };
 }
 
@@ -67,26 +65,13 @@ function outcomeOf(end: EventOf<'call-end'> | undefined): string {
 }
 
 /** Each request the call sent (one per round) and the pauses the inspector took between polling rounds. */
-function roundSpans(
-  events: readonly LogEvent[],
-  callId: string,
-  messages: MessageIndex,
-  end: EventOf<'call-end'> | undefined,
-  callEndAt: number,
-  serverWaits: readonly Interval[],
-): { spans: TimelineSpan[]; inFlight: Interval[] } {
-  const rounds = events.filter((e): e is EventOf<'call-round'> => e.kind === 'call-round' && e.callId === callId);
+function roundSpans(call: CallView, inFlight: readonly Interval[], serverWaits: readonly Interval[]): TimelineSpan[] {
+  const { callId, end } = call;
   const spans: TimelineSpan[] = [];
-  const inFlight: Interval[] = [];
   let previousEndAt: number | undefined;
-  for (const round of rounds) {
-    const key = idKey(round.rpcId);
-    const request = messages.ourRequests.get(key);
-    const response = messages.serverResponses.get(key);
-    const cancelled = messages.cancelsSent.get(key);
-    const startAt = request?.at ?? round.at;
-    const endAt = response?.at ?? cancelled?.at ?? end?.at ?? callEndAt;
-    const isOpen = !response && !cancelled && !end;
+  for (const [i, round] of call.rounds.entries()) {
+    const { startAt, endAt } = inFlight[i]!;
+    const isOpen = !round.response && !round.cancel && !end;
     if (round.reason === 'request-state' && previousEndAt !== undefined && startAt > previousEndAt) {
       spans.push({
         id: `pause:${round.round}`,
@@ -102,39 +87,40 @@ function roundSpans(
         story: { kind: 'call', id: callId },
       });
     }
-    inFlight.push({ startAt, endAt });
     // A 2025 request holds the person's answers inside it: how much of its flight the server spent waiting on them.
     const waits = clipTo({ startAt, endAt }, serverWaits);
     const waitedMs = waits.reduce((sum, w) => sum + (w.endAt - w.startAt), 0);
     const flight = `in flight ${formatMs(endAt - startAt)}${isOpen ? ' so far' : ''}${waits.length ? ` (${formatMs(waitedMs)} of it waiting on the client)` : ''}`;
-    const answered = response ? answerText(response.message) : isOpen ? 'no answer yet' : `no answer: the call ${end ? endText(end) : 'ended'}`;
-    const method = typeof request?.message.method === 'string' ? request.message.method : 'request';
+    const answered = round.response ? ANSWERED[round.response.kind] : isOpen ? 'no answer yet' : `no answer: the call ${end ? endText(end) : 'ended'}`;
     spans.push({
       id: `round:${round.round}`,
       kind: 'round',
       lane: 'requests',
-      tone: response?.message.error !== undefined || (!response && !isOpen) ? 'error' : 'server',
+      tone: round.response?.kind === 'error' || (!round.response && !isOpen) ? 'error' : 'server',
       startAt,
       endAt,
       durationMs: endAt - startAt,
       isOpen,
-      label: `Round ${round.round} of ${callId}, ${method} #${String(round.rpcId).slice(0, 40)}, ${flight}: ${answered}`,
+      label: `Round ${round.round} of ${callId}, ${round.request?.method ?? 'request'} #${String(round.rpcId).slice(0, 40)}, ${flight}: ${answered}`,
       ...(waits.length && { serverWaits: waits }),
-      seqs: [request?.seq, round.seq, response?.seq, cancelled?.seq].filter((seq): seq is number => seq !== undefined).sort((a, b) => a - b),
+      seqs: seqsOf(round),
       story: { kind: 'call', id: callId },
     });
     previousEndAt = endAt;
   }
-  return { spans, inFlight };
+  return spans;
 }
 
-function answerText(message: Record<string, unknown>): string {
-  if (message.error !== undefined) return 'answered with an error';
-  const result = message.result;
-  if (result && typeof result === 'object' && 'resultType' in result && result.resultType === 'input_required') return 'answered input_required';
-  if (result && typeof result === 'object' && 'isError' in result && result.isError === true) return 'answered with a tool error';
-  return 'answered with the result';
+function seqsOf(round: RoundView): number[] {
+  return [round.request?.seq, round.seq, round.response?.seq, round.cancel?.seq].filter((seq): seq is number => seq !== undefined).sort((a, b) => a - b);
 }
+
+const ANSWERED: Record<NonNullable<RoundView['response']>['kind'], string> = {
+  error: 'answered with an error',
+  'input-required': 'answered input_required',
+  'tool-error': 'answered with a tool error',
+  result: 'answered with the result',
+};
 
 function endText(end: EventOf<'call-end'>): string {
   if (end.outcome === 'timeout') return 'timed out';

@@ -11,6 +11,8 @@ const call = (name: string): CallView => ({
   timeoutMs: 1,
   rounds: [],
   elicitationKeys: [],
+  untiedKeys: [],
+  findingCodes: [],
 });
 const session = (calls: CallView[], tools = ['echo', 'plan_trip']) =>
   ({ sessionId: 's1', calls, tools: tools.map((name) => ({ name })) }) as unknown as SessionSnapshot;

@@ -1,9 +1,10 @@
 /**
  * A session's calls as a diff compares them: each call's elicitations and answers,
- * rounds, result, error, findings and where its time went, read from the log's
- * entries alone (the same correlation the page derives, never written back).
+ * rounds, result, error, findings and where its time went, as the session model
+ * (server/wire/session-model.ts) reads them: the page's views read the same.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import { SessionModel, type CallView, type ElicitationView } from '../wire/session-model';
 
 /** One elicitation a call asked, and what was answered. */
 export type ElicitationDigest = {
@@ -16,15 +17,15 @@ export type ElicitationDigest = {
   content?: Record<string, unknown>;
 };
 
-/** Where a call's time went, in ms. */
+/** Where a call's time went, in ms: the one split every view gives (docs/log.md, Where the time went). */
 export type CallTiming = {
   totalMs: number;
-  /** Waiting for the server: each request leg, less the time a person spent on an elicitation inside it (a 2025 push). */
+  /** A request of the call in flight at the server, less the time the server waited on the client (a 2025 push). */
   serverMs: number;
-  /** From each elicitation shown to its answer. */
+  /** Waiting for a person (or a rule) to answer, or for a consented 2025 URL flow to complete. */
   personMs: number;
   /** The rest: the client and the transport between legs (the next round, polling pauses, retries). */
-  betweenMs: number;
+  proxyMs: number;
 };
 
 export type CallDigest = {
@@ -56,7 +57,8 @@ export type SessionDigest = {
 
 /**
  * The entries a view over a session's calls reads (this digest, trace-plan.ts): a reader keeps
- * only these from a long file, the traffic reduced to the client's requests and their responses.
+ * only these from a long file, the traffic reduced to the requests each side made, their
+ * responses and our cancels (what the time split needs), without notifications or HTTP exchanges.
  */
 export function isCallEntry(event: LogEvent): boolean {
   switch (event.kind) {
@@ -71,171 +73,74 @@ export function isCallEntry(event: LogEvent): boolean {
     case 'finding':
       return true;
     case 'rpc-out':
-      return 'method' in event.message && 'id' in event.message;
+      return 'id' in event.message || event.message.method === 'notifications/cancelled';
     case 'rpc-in':
-      return !('method' in event.message) && 'id' in event.message; // for leg times and requestState
+      return 'id' in event.message;
     default:
       return false;
   }
 }
 
-type Draft = CallDigest & { startAt: number; endAt?: number; keys: string[]; rpcIds: Set<string> };
-
-/** Folds a session's entries (in seq order) into its calls. */
+/** Folds a session's entries (in seq order) into its calls, through the session model. */
 export function digestSession(events: readonly LogEvent[]): SessionDigest {
-  const digest: SessionDigest = { calls: [] };
-  const drafts: Draft[] = [];
-  const calls = new Map<string, Draft>();
-  const keyToCall = new Map<string, Draft>();
-  const elicitations = new Map<string, { digest: ElicitationDigest; shownAt: number; answeredAt?: number }>();
-  const sentAt = new Map<string, number>();
-  const answeredAt = new Map<string, number>();
-  const stateByRpc = new Set<string>();
-  for (const event of events) {
-    switch (event.kind) {
-      case 'session-state':
-        if (event.state === 'ready') {
-          digest.protocolVersion = event.protocolVersion;
-          digest.era = event.era;
-          if (event.serverInfo) {
-            digest.serverName = event.serverInfo.name;
-            if (event.serverInfo.version !== undefined) digest.serverVersion = event.serverInfo.version;
-          }
-        }
-        break;
-      case 'call-start': {
-        const draft: Draft = {
-          callId: event.callId,
-          method: event.method,
-          name: event.name,
-          elicitations: [],
-          rounds: 0,
-          hasRequestState: false,
-          outcome: 'running',
-          findings: [],
-          startAt: event.at,
-          keys: [],
-          rpcIds: new Set(),
-        };
-        calls.set(event.callId, draft);
-        drafts.push(draft);
-        break;
-      }
-      case 'call-round': {
-        const draft = calls.get(event.callId);
-        if (!draft) break;
-        draft.rounds = Math.max(draft.rounds, event.round);
-        draft.rpcIds.add(String(event.rpcId));
-        break;
-      }
-      case 'call-end': {
-        const draft = calls.get(event.callId);
-        if (draft) endCall(draft, event);
-        break;
-      }
-      case 'elicitation': {
-        const draft = event.callId === undefined ? undefined : calls.get(event.callId);
-        if (!draft) break;
-        const asked = elicitationOf(event);
-        draft.elicitations.push(asked);
-        draft.keys.push(event.key);
-        keyToCall.set(event.key, draft);
-        elicitations.set(event.key, { digest: asked, shownAt: event.at });
-        for (const finding of event.findings ?? []) addFinding(draft, finding.code);
-        break;
-      }
-      case 'action': {
-        const asked = event.key === undefined ? undefined : elicitations.get(event.key);
-        if (!asked || (event.action !== 'accept' && event.action !== 'decline' && event.action !== 'cancel')) break;
-        asked.digest.answer = event.action;
-        if (event.content) asked.digest.content = event.content;
-        asked.answeredAt ??= event.at;
-        break;
-      }
-      case 'elicitation-end': {
-        const asked = elicitations.get(event.key);
-        if (!asked) break;
-        asked.digest.answer ??= event.action ?? event.outcome;
-        asked.answeredAt ??= event.at;
-        break;
-      }
-      case 'finding': {
-        const draft = (event.callId === undefined ? undefined : calls.get(event.callId)) ?? (event.key === undefined ? undefined : keyToCall.get(event.key));
-        if (draft) addFinding(draft, event.code);
-        break;
-      }
-      case 'rpc-out':
-        if ('method' in event.message && 'id' in event.message) sentAt.set(String(event.message.id), event.at);
-        break;
-      case 'rpc-in': {
-        const id = String(event.message.id);
-        answeredAt.set(id, event.at);
-        const result = event.message.result;
-        if (isRecord(result) && result.requestState !== undefined) stateByRpc.add(id);
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  for (const draft of drafts) {
-    draft.hasRequestState = [...draft.rpcIds].some((id) => stateByRpc.has(id));
-    if (draft.endAt !== undefined) draft.timing = timingOf(draft, draft.endAt, sentAt, answeredAt, elicitations);
-  }
-  digest.calls = drafts.map(({ startAt: _s, endAt: _e, keys: _k, rpcIds: _r, ...call }) => call);
-  return digest;
+  return digestModel(SessionModel.of(events));
 }
 
-function elicitationOf(event: EventOf<'elicitation'>): ElicitationDigest {
-  const { params } = event;
+export function digestModel(model: SessionModel): SessionDigest {
+  const { status } = model;
   return {
-    mode: event.mode,
-    ...(typeof params.message === 'string' && { message: params.message }),
-    ...(isRecord(params.requestedSchema) && { schema: params.requestedSchema }),
+    ...(status.serverInfo && { serverName: status.serverInfo.name }),
+    ...(status.serverInfo?.version !== undefined && { serverVersion: status.serverInfo.version }),
+    ...(status.protocolVersion !== undefined && { protocolVersion: status.protocolVersion }),
+    ...(status.era && { era: status.era }),
+    calls: [...model.calls.values()].map((call) => digestCall(model, call)),
   };
 }
 
-function endCall(draft: Draft, event: EventOf<'call-end'>): void {
-  draft.outcome = event.outcome;
-  draft.endAt = event.at;
-  if (event.error) draft.error = `${event.error.code}: ${event.error.message}`;
-  const result = event.result;
-  if (!result) return;
-  const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
-  const texts = content.filter(isRecord).flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []));
-  if (texts.length) draft.text = texts.join('\n');
-  if (result.structuredContent !== undefined) draft.structuredContent = result.structuredContent;
-  if (typeof result.isError === 'boolean') draft.isError = result.isError;
-  // A prompt's messages and a resource's contents are its result too: kept whole, as structured content is.
-  if (draft.method !== 'tools/call') draft.structuredContent = result.messages ?? result.contents;
-}
-
-function addFinding(draft: Draft, code: string): void {
-  if (!draft.findings.includes(code)) draft.findings.push(code);
-}
-
-function timingOf(
-  draft: Draft,
-  endAt: number,
-  sentAt: Map<string, number>,
-  answeredAt: Map<string, number>,
-  elicitations: Map<string, { shownAt: number; answeredAt?: number }>,
-): CallTiming {
-  const waits = draft.keys.flatMap((key) => {
-    const asked = elicitations.get(key);
-    return asked ? [[asked.shownAt, asked.answeredAt ?? endAt] as const] : [];
-  });
-  const personMs = waits.reduce((sum, [from, to]) => sum + Math.max(0, to - from), 0);
-  let serverMs = 0;
-  for (const id of draft.rpcIds) {
-    const from = sentAt.get(id);
-    if (from === undefined) continue;
-    const to = answeredAt.get(id) ?? endAt;
-    const overlap = waits.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(e, to) - Math.max(s, from)), 0);
-    serverMs += Math.max(0, to - from - overlap);
+function digestCall(model: SessionModel, call: CallView): CallDigest {
+  const digest: CallDigest = {
+    callId: call.callId,
+    method: call.method,
+    name: call.name,
+    elicitations: model.elicitationsOf(call).map(elicitationOf),
+    rounds: call.rounds.reduce((most, round) => Math.max(most, round.round), 0),
+    hasRequestState: call.rounds.some((round) => round.response?.hasRequestState),
+    outcome: call.end?.outcome ?? 'running',
+    findings: call.findingCodes,
+  };
+  if (call.end) {
+    Object.assign(digest, endOf(call.method, call.end));
+    const { shares } = model.timeOf(call.callId)!;
+    digest.timing = { totalMs: shares.totalMs, serverMs: shares.serverMs, personMs: shares.personMs, proxyMs: shares.proxyMs };
   }
-  const totalMs = Math.max(0, endAt - draft.startAt);
-  return { totalMs, serverMs, personMs, betweenMs: Math.max(0, totalMs - serverMs - personMs) };
+  return digest;
+}
+
+function elicitationOf(e: ElicitationView): ElicitationDigest {
+  const { params } = e;
+  const answer = e.answer?.action ?? e.end?.action ?? e.end?.outcome;
+  return {
+    mode: e.mode,
+    ...(typeof params.message === 'string' && { message: params.message }),
+    ...(isRecord(params.requestedSchema) && { schema: params.requestedSchema }),
+    ...(answer && { answer }),
+    ...(e.answer?.content && { content: e.answer.content }),
+  };
+}
+
+function endOf(method: string, event: EventOf<'call-end'>): Partial<CallDigest> {
+  const part: Partial<CallDigest> = {};
+  if (event.error) part.error = `${event.error.code}: ${event.error.message}`;
+  const result = event.result;
+  if (!result) return part;
+  const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+  const texts = content.filter(isRecord).flatMap((p) => (p.type === 'text' && typeof p.text === 'string' ? [p.text] : []));
+  if (texts.length) part.text = texts.join('\n');
+  if (result.structuredContent !== undefined) part.structuredContent = result.structuredContent;
+  if (typeof result.isError === 'boolean') part.isError = result.isError;
+  // A prompt's messages and a resource's contents are its result too: kept whole, as structured content is.
+  if (method !== 'tools/call') part.structuredContent = result.messages ?? result.contents;
+  return part;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

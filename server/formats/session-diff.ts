@@ -115,7 +115,7 @@ function elicitationChanges(label: string, a: ElicitationDigest | undefined, b: 
 
 const TIMES: [keyof CallTiming, string][] = [
   ['serverMs', 'server time'],
-  ['betweenMs', 'time between legs'],
+  ['proxyMs', 'network/proxy time'],
   ['personMs', 'person time'],
 ];
 

@@ -77,3 +77,68 @@ export function addShares(shares: readonly TimeShares[]): TimeShares {
 export function clipTo(within: Interval, intervals: readonly Interval[]): Interval[] {
   return intervals.map((i) => ({ startAt: Math.max(i.startAt, within.startAt), endAt: Math.min(i.endAt, within.endAt) })).filter((i) => i.endAt > i.startAt);
 }
+
+/** The parts of a call the split reads: its rounds and its end. */
+type CallParts = {
+  startedAt: number;
+  rounds: readonly { at: number; request?: { at: number }; response?: { at: number }; cancel?: { at: number } }[];
+  end?: { at: number };
+};
+
+/** The parts of an elicitation the split reads. */
+type WaitParts = {
+  requestedAt: number;
+  mode: string;
+  origin: { kind: string };
+  answer?: { at: number; action: string };
+  end?: { at: number };
+  completion?: { at: number };
+  push?: { request?: { at: number }; reply?: { at: number } };
+};
+
+/** One call's time: the split, and the stretches it was made of (a view draws them). */
+export type CallTime = {
+  shares: TimeShares;
+  /** Each elicitation's wait for its answer, in the order given. */
+  waits: Interval[];
+  /** 2025-11-25: from the person's consent to a URL flow to its completion (or, still open, to now), by elicitation. */
+  siteVisits: (Interval | undefined)[];
+  /** Each round's request in flight, in round order. */
+  inFlight: Interval[];
+  /** When the server sat on a pushed request, waiting on the client: not server time. */
+  serverWaits: Interval[];
+};
+
+/**
+ * Where one call's time went, by the rule above. `endAt` is the call's end, or for a call still
+ * running the present; `waitedOn` the elicitations asked during it (its own, and those no call could be tied to).
+ */
+export function callTime(call: CallParts, waitedOn: readonly WaitParts[], endAt: number): CallTime {
+  const callEndAt = call.end?.at ?? endAt;
+  const waits: Interval[] = [];
+  const siteVisits: (Interval | undefined)[] = [];
+  const serverWaits: Interval[] = [];
+  for (const e of waitedOn) {
+    waits.push({ startAt: e.requestedAt, endAt: e.answer?.at ?? e.end?.at ?? callEndAt });
+    if (e.push) serverWaits.push({ startAt: e.push.request?.at ?? e.requestedAt, endAt: e.push.reply?.at ?? e.end?.at ?? callEndAt });
+    siteVisits.push(siteVisitOf(e, call.end !== undefined, callEndAt));
+  }
+  const inFlight = call.rounds.map((round) => ({
+    startAt: round.request?.at ?? round.at,
+    endAt: round.response?.at ?? round.cancel?.at ?? callEndAt,
+  }));
+  const person = [...waits, ...siteVisits.filter((v): v is Interval => v !== undefined)];
+  const shares = splitTime({ startAt: call.startedAt, endAt: callEndAt }, { person, inFlight, serverWaits });
+  return { shares, waits, siteVisits, inFlight, serverWaits };
+}
+
+/**
+ * On 2025-11-25 the person is on the site between consenting to a URL flow and its completion; on
+ * 2026-07-28 the consent (Done, retry) comes after the visit, so the wait for the answer already holds it.
+ */
+function siteVisitOf(e: WaitParts, hasCallEnded: boolean, callEndAt: number): Interval | undefined {
+  if (e.mode !== 'url' || e.answer?.action !== 'accept' || e.origin.kind === 'mrtr') return undefined;
+  if (e.completion) return { startAt: e.answer.at, endAt: e.completion.at };
+  if (!hasCallEnded && e.origin.kind === 'url-required') return { startAt: e.answer.at, endAt: callEndAt };
+  return undefined;
+}
