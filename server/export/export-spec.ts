@@ -6,7 +6,7 @@
  */
 import type { EventOf, LogEvent } from '../wire/events';
 import { isScopeRefusal } from '../wire/oauth';
-import { StoryIndex } from '../wire/story-index';
+import { SessionModel, type CallView } from '../wire/session-model';
 import { listedResources, pickResource } from './export-spec-resources';
 import { portableServer, type PortableServer } from './export-spec-server';
 
@@ -16,7 +16,7 @@ const STATUS_OF_OUTCOME = { error: 'Protocol error', timeout: 'Timed out', cance
 const MAX_ASSERTED_CHARS = 300;
 
 type Answer = { key: string; mode: 'form' | 'url'; action: string; content?: Record<string, unknown> };
-type ReplayedCall = { start: EventOf<'call-start'>; answers: Answer[]; end?: EventOf<'call-end'> };
+type ReplayedCall = { start: CallView; answers: Answer[]; end?: EventOf<'call-end'> };
 
 export type ExportSpecOptions = {
   /** The test's title; the server's name and the session id by default. */
@@ -56,31 +56,22 @@ export function exportSpec(events: readonly LogEvent[], options: ExportSpecOptio
 /** The actions that answer an elicitation; a URL flow's open-url or copy-url is its accept. */
 const ANSWERS = new Set(['accept', 'decline', 'cancel', 'open-url', 'copy-url']);
 
-/** Each call with the answers to its elicitations, tied to it as the page ties them (StoryIndex). */
+/** Each call with the answers to its elicitations, in the order given, as the session model ties them. */
 function replayedCalls(events: readonly LogEvent[]): ReplayedCall[] {
-  const story = new StoryIndex();
-  const calls = new Map<string, ReplayedCall>();
-  const modes = new Map<string, 'form' | 'url'>();
-  for (const event of events) {
-    story.add(event);
-    if (event.kind === 'call-start') calls.set(event.callId, { start: event, answers: [] });
-    else if (event.kind === 'call-end') {
-      const call = calls.get(event.callId);
-      if (call) call.end = event;
-    } else if (event.kind === 'elicitation') {
+  const model = SessionModel.of(events);
+  return [...model.calls.values()].map((call) => {
+    const answered = model.elicitationsOf(call).flatMap((e) => {
       // The kit has no page-object step for a sampling reply yet: such a call is replayed without its answer.
-      if (event.mode !== 'sampling') modes.set(event.key, event.mode);
-    } else if (event.kind === 'action' && event.key && ANSWERS.has(event.action)) {
-      const mode = modes.get(event.key);
-      const callId = story.callOf(event.seq);
-      const call = callId === undefined ? undefined : calls.get(callId);
+      if (e.mode === 'sampling') return [];
       // One answer per elicitation: a URL flow logs accept and then open-url for one click.
-      if (!mode || !call || call.answers.some((a) => a.key === event.key)) continue;
-      const action = event.action === 'open-url' || event.action === 'copy-url' ? 'accept' : event.action;
-      call.answers.push({ key: event.key, mode, action, content: event.content });
-    }
-  }
-  return [...calls.values()];
+      const given = e.actions.find((a) => ANSWERS.has(a.action));
+      if (!given) return [];
+      const action = given.action === 'open-url' || given.action === 'copy-url' ? 'accept' : given.action;
+      return [{ seq: given.seq, answer: { key: e.key, mode: e.mode, action, content: given.content } }];
+    });
+    const answers = answered.sort((a, b) => a.seq - b.seq).map(({ answer }) => answer);
+    return { start: call, answers, ...(call.end && { end: call.end }) };
+  });
 }
 
 /** The server under test as one constant at the top: the place to edit when the project moves. */
@@ -124,7 +115,7 @@ function useLines(connecting: (EventOf<'session-state'> & { state: 'connecting' 
 }
 
 /** The page-object step that starts the call, or why it cannot be replayed in the page. */
-function startLine(start: EventOf<'call-start'>, listed: ReturnType<typeof listedResources>): string | { skipped: string } {
+function startLine(start: CallView, listed: ReturnType<typeof listedResources>): string | { skipped: string } {
   const args = start.arguments ?? {};
   if (start.method === 'tools/call') return `  await app.callTool(${str(start.name)}, ${JSON.stringify(args)});`;
   if (start.method === 'prompts/get') {

@@ -6,6 +6,7 @@
  */
 import type { EventSource } from '../store/session-log';
 import { LogEventSchema, type EventOf, type LogEvent } from '../wire/events';
+import { SessionModel, type CallView, type ElicitationView } from '../wire/session-model';
 import type { RuleAnswer } from '../wire/rules';
 import { SCENARIO_FILE_VERSION, type ScenarioInput, type OutcomeExpect } from '../wire/scenario';
 import { PROTOCOL_CHOICES, type TargetSummary } from '../wire/target';
@@ -19,12 +20,6 @@ type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
 const MAX_STEPS = 10_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-type Draft = {
-  step: StepInput;
-  method: EventOf<'call-start'>['method'];
-  rounds: number;
-  elicitations: Map<string, { expect: ElicitationInput['expect']; answer: RuleAnswer; sentFiles?: ElicitationInput['sentFiles'] }>;
-};
 
 /** Reads every event of a session (live or recorded); entries that do not parse are skipped, as a page would. */
 export async function scenarioFromSource(source: EventSource, name?: string): Promise<ScenarioInput> {
@@ -39,93 +34,58 @@ export async function scenarioFromSource(source: EventSource, name?: string): Pr
 }
 
 export function sessionToScenario(events: LogEvent[], name?: string): ScenarioInput {
-  const drafts = new Map<string, Draft>();
-  const order: Draft[] = [];
-  const keyToCall = new Map<string, string>();
-  /** SEP-2356: each elicitation's file input fields, by key, to expect what a person's picker sent. */
-  const fileFields = new Map<string, string[]>();
-  let server: TargetSummary | undefined;
-  let protocol: ScenarioInput['protocol'] = 'auto';
-  let client: ScenarioInput['client'] = {};
-  for (const event of events) {
-    switch (event.kind) {
-      case 'session-state':
-        if (event.state === 'connecting') {
-          server = event.target;
-          client = {
-            elicitation: event.settings.elicitation,
-            ...(event.settings.applyDefaults && { applyDefaults: true }),
-            // The proposals the session declared: a replay without them would get other requests (no app, no file input).
-            ...(proposalsOf(event.settings.proposals) && { proposals: proposalsOf(event.settings.proposals) }),
-          };
-        }
-        if (event.state === 'ready' && isProtocol(event.protocolVersion)) protocol = event.protocolVersion;
-        break;
-      case 'call-start': {
-        if (order.length >= MAX_STEPS) break;
-        const draft: Draft = { step: stepOf(event), method: event.method, rounds: 0, elicitations: new Map() };
-        drafts.set(event.callId, draft);
-        order.push(draft);
-        break;
+  const model = SessionModel.of(events);
+  const { target: server, settings } = model.status;
+  const protocol: ScenarioInput['protocol'] = model.status.protocolVersion !== undefined && isProtocol(model.status.protocolVersion) ? model.status.protocolVersion : 'auto';
+  const client: ScenarioInput['client'] = settings
+    ? {
+        elicitation: settings.elicitation,
+        ...(settings.applyDefaults && { applyDefaults: true }),
+        // The proposals the session declared: a replay without them would get other requests (no app, no file input).
+        ...(proposalsOf(settings.proposals) && { proposals: proposalsOf(settings.proposals) }),
       }
-      case 'call-round':
-        if (event.reason === 'input-responses' || event.reason === 'request-state') drafts.get(event.callId)!.rounds++;
-        break;
-      case 'elicitation': {
-        const draft = event.callId ? drafts.get(event.callId) : undefined;
-        if (!draft) break;
-        keyToCall.set(event.key, event.callId!);
-        fileFields.set(event.key, fileFieldsOf(event.params.requestedSchema));
-        // Until an answer is seen, the recorded story is "nobody answered": replay holds it the same way.
-        draft.elicitations.set(event.key, { expect: expectOf(event), answer: { action: 'none' } });
-        break;
-      }
-      case 'action': {
-        const entry = event.key ? drafts.get(keyToCall.get(event.key) ?? '')?.elicitations.get(event.key) : undefined;
-        if (!entry) break;
-        if (event.action === 'accept' || event.action === 'decline' || event.action === 'cancel') {
-          // What was sent is replayed as it was: no defaults added, keys in the recorded order.
-          const isForm = entry.expect?.mode === 'form';
-          entry.answer = {
-            action: event.action,
-            ...(event.action === 'accept' && event.content && { content: event.content, ...(isForm && { mergeDefaults: false }) }),
-          };
-          if (event.skippedValidation) entry.answer.skipValidation = true;
-          const sentFiles = event.action === 'accept' ? sentFilesOf(fileFields.get(event.key!) ?? [], event.content) : undefined;
-          if (sentFiles) entry.sentFiles = sentFiles;
-        }
-        if (event.action === 'mark-done' && entry.answer.action === 'accept') entry.answer.markComplete = true;
-        break;
-      }
-      case 'call-end': {
-        const draft = drafts.get(event.callId);
-        if (draft) draft.step.expect = outcomeOf(event, draft);
-        break;
-      }
-      default:
-        // The rest of the story (traffic, findings, timers) is for the page; a scenario keeps calls, answers and results.
-        break;
-    }
-  }
-  const steps = order.map((draft) => ({ ...draft.step, ...(draft.elicitations.size && { elicitations: [...draft.elicitations.values()] }) }));
+    : {};
+  // The rest of the story (traffic, findings, timers) is for the page; a scenario keeps calls, answers and results.
+  const steps = [...model.calls.values()].slice(0, MAX_STEPS).map((call) => {
+    const elicitations = model.elicitationsOf(call).map(elicitationOf);
+    return { ...stepOf(call), ...(call.end && { expect: outcomeOf(call.end, call) }), ...(elicitations.length && { elicitations }) };
+  });
   return {
     version: SCENARIO_FILE_VERSION,
     ...(name && { name }),
     ...(server && !(server.transport === 'stdio' && server.isDemo) && { server: targetOf(server) }),
     protocol,
     ...(Object.keys(client).length && { client }),
-    steps: steps.length ? steps : [],
+    steps,
   };
 }
 
-function stepOf(event: EventOf<'call-start'>): StepInput {
+/** What the elicitation asked, and the answer that counted; until one is seen, "nobody answered", and a replay holds it the same way. */
+function elicitationOf(e: ElicitationView): ElicitationInput {
+  const given = e.answer;
+  const answer: RuleAnswer = { action: 'none' };
+  let sentFiles: ElicitationInput['sentFiles'];
+  if (given && (given.action === 'accept' || given.action === 'decline' || given.action === 'cancel')) {
+    // What was sent is replayed as it was: no defaults added, keys in the recorded order.
+    Object.assign(answer, {
+      action: given.action,
+      ...(given.action === 'accept' && given.content && { content: given.content, ...(e.mode === 'form' && { mergeDefaults: false }) }),
+      ...(given.skippedValidation && { skipValidation: true }),
+      ...(given.action === 'accept' && e.actions.some((a) => a.action === 'mark-done') && { markComplete: true }),
+    });
+    if (given.action === 'accept') sentFiles = sentFilesOf(fileFieldsOf(e.params.requestedSchema), given.content);
+  }
+  return { expect: expectOf(e), answer, ...(sentFiles && { sentFiles }) };
+}
+
+function stepOf(event: CallView): StepInput {
   const args = event.arguments && Object.keys(event.arguments).length ? { arguments: event.arguments } : {};
   if (event.method === 'prompts/get') return { getPrompt: event.name, ...args };
   if (event.method === 'resources/read') return { readResource: event.name };
   return { call: event.name, ...args };
 }
 
-function expectOf(event: EventOf<'elicitation'>): ElicitationInput['expect'] {
+function expectOf(event: ElicitationView): ElicitationInput['expect'] {
   const message = typeof event.params.message === 'string' ? event.params.message : '';
   const schema = event.params.requestedSchema;
   const properties =
@@ -164,7 +124,7 @@ function sentFilesOf(fields: string[], content: Record<string, unknown> | undefi
   return sent.length ? Object.fromEntries(sent) : undefined;
 }
 
-function outcomeOf(event: EventOf<'call-end'>, draft: Draft): OutcomeExpect {
+function outcomeOf(event: EventOf<'call-end'>, call: CallView): OutcomeExpect {
   if (event.outcome !== 'result') {
     const code = event.error?.code;
     return typeof code === 'number' ? { errorCode: code } : { outcome: event.outcome };
@@ -175,7 +135,9 @@ function outcomeOf(event: EventOf<'call-end'>, draft: Draft): OutcomeExpect {
   if (text)
     expect.text = UUID.test(text) ? { pattern: `^${text.split(new RegExp(UUID.source, 'gi')).map(escapeRegExp).join('[0-9a-fA-F-]{36}')}$` } : { equals: text };
   if (isRecord(result.structuredContent)) expect.structuredContent = result.structuredContent;
-  if (draft.rounds > 0) expect.rounds = draft.rounds;
+  // The retries a 2026-07-28 call needed to finish: each round that answered input_required or polled.
+  const rounds = call.rounds.filter((r) => r.reason === 'input-responses' || r.reason === 'request-state').length;
+  if (rounds > 0) expect.rounds = rounds;
   return expect;
 }
 
