@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { SessionRegistry } from '../session/session-registry';
 import type { AuditJob } from '../wire/audit';
 import { WireFailure } from '../wire/errors';
-import { LogEventSchema, type EventOf } from '../wire/events';
+import { LogEventSchema } from '../wire/events';
+import { SessionModel, type CallView } from '../wire/session-model';
 import { ScenarioSchema, type Scenario } from '../wire/scenario';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '../wire/target';
 import { runAudit } from './audit-runner';
@@ -17,7 +18,7 @@ import { runAudit } from './audit-runner';
  * The recorded call: its start, how many questions it was asked, whether it ended, and the content the
  * person (or a rule) accepted for each form, in order, up to the first question answered otherwise.
  */
-type FoundCall = { start: EventOf<'call-start'>; elicitations: number; hasEnded: boolean; accepted: Record<string, unknown>[] };
+type FoundCall = { start: CallView; elicitations: number; hasEnded: boolean; accepted: Record<string, unknown>[] };
 
 export class AuditJobs {
   private job: AuditJob | undefined;
@@ -141,39 +142,27 @@ export class AuditJobs {
   }
 }
 
-/** The call read from the session's log: see FoundCall. */
+/** The call read from the session's log through the session model: see FoundCall. */
 async function findCall(registry: SessionRegistry, sessionId: string, callId: string): Promise<FoundCall | undefined> {
   const source = registry.source(sessionId);
   if (!source) return undefined;
-  let found: FoundCall | undefined;
-  /** This call's form questions by key, with their place; answers name the key, not always the call. */
-  const forms = new Map<string, number>();
-  /** Each question's answer, by place: the accepted content, or null for anything else (a URL request, a decline). */
-  const answers: (Record<string, unknown> | null)[] = [];
+  const model = new SessionModel();
   for await (const chunk of source.read(0, source.lastSeq)) {
     for (const stored of chunk) {
-      // Cheap first look: only this call's entries, and answers to its questions, are parsed.
-      if (!stored.json.includes(callId) && !(forms.size && stored.json.includes('"action"'))) continue;
+      // Cheap first look: only this call's entries, and once it started the answers (they name a key, not always the call), are parsed.
+      if (!stored.json.includes(callId) && !(model.calls.size && stored.json.includes('"action"'))) continue;
       const parsed = LogEventSchema.safeParse(JSON.parse(stored.json));
-      if (!parsed.success) continue;
-      const event = parsed.data;
-      if (event.kind === 'call-start' && event.callId === callId) found = { start: event, elicitations: 0, hasEnded: false, accepted: [] };
-      else if (found && event.kind === 'elicitation' && event.callId === callId) {
-        answers.push(null);
-        if (event.mode === 'form') forms.set(event.key, found.elicitations);
-        found.elicitations++;
-      } else if (found && event.kind === 'action' && event.key !== undefined && forms.has(event.key)) {
-        const place = forms.get(event.key)!;
-        forms.delete(event.key);
-        if (event.action === 'accept' && event.content && !event.skippedValidation) answers[place] = event.content;
-      } else if (found && event.kind === 'call-end' && event.callId === callId) found.hasEnded = true;
+      if (parsed.success) model.add(parsed.data);
     }
   }
-  if (found) {
-    const firstOther = answers.indexOf(null);
-    found.accepted = (firstOther === -1 ? answers : answers.slice(0, firstOther)) as Record<string, unknown>[];
-  }
-  return found;
+  const call = model.calls.get(callId);
+  if (!call) return undefined;
+  const asked = model.elicitationsOf(call);
+  // Each question's answer, by place: the accepted content, or null for anything else (a URL request, a decline).
+  const answers = asked.map((e) => (e.mode === 'form' && e.answer?.action === 'accept' && e.answer.content && !e.answer.skippedValidation ? e.answer.content : null));
+  const firstOther = answers.indexOf(null);
+  const accepted = (firstOther === -1 ? answers : answers.slice(0, firstOther)) as Record<string, unknown>[];
+  return { start: call, elicitations: asked.length, hasEnded: call.end !== undefined, accepted };
 }
 
 function asProtocol(version: string | undefined): ProtocolChoice | undefined {
