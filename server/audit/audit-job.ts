@@ -159,7 +159,9 @@ async function findCall(registry: SessionRegistry, sessionId: string, callId: st
   if (!call) return undefined;
   const asked = model.elicitationsOf(call);
   // Each question's answer, by place: the accepted content, or null for anything else (a URL request, a decline).
-  const answers = asked.map((e) => (e.mode === 'form' && e.answer?.action === 'accept' && e.answer.content && !e.answer.skippedValidation ? e.answer.content : null));
+  const answers = asked.map((e) =>
+    e.mode === 'form' && e.answer?.action === 'accept' && e.answer.content && !e.answer.skippedValidation ? e.answer.content : null,
+  );
   const firstOther = answers.indexOf(null);
   const accepted = (firstOther === -1 ? answers : answers.slice(0, firstOther)) as Record<string, unknown>[];
   return { start: call, elicitations: asked.length, hasEnded: call.end !== undefined, accepted };

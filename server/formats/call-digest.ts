@@ -4,6 +4,7 @@
  * (server/wire/session-model.ts) reads them: the page's views read the same.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import type { CallTimes } from '../wire/session-diff';
 import { SessionModel, type CallView, type ElicitationView } from '../wire/session-model';
 
 /** One elicitation a call asked, and what was answered. */
@@ -18,15 +19,7 @@ export type ElicitationDigest = {
 };
 
 /** Where a call's time went, in ms: the one split every view gives (docs/log.md, Where the time went). */
-export type CallTiming = {
-  totalMs: number;
-  /** A request of the call in flight at the server, less the time the server waited on the client (a 2025 push). */
-  serverMs: number;
-  /** Waiting for a person (or a rule) to answer, or for a consented 2025 URL flow to complete. */
-  personMs: number;
-  /** The rest: the client and the transport between legs (the next round, polling pauses, retries). */
-  proxyMs: number;
-};
+export type CallTiming = CallTimes;
 
 export type CallDigest = {
   callId: string;

@@ -32,13 +32,14 @@ export function diffSessions(a: DiffInput, b: DiffInput, timeThresholdMs = DEFAU
     right.delete(id);
     const head = { method: call.method, name: call.name, occurrence };
     if (!other) {
-      calls.push({ ...head, status: 'only-a', changes: [] });
+      calls.push({ ...head, status: 'only-a', changes: [], ...timesOf(call, undefined) });
       continue;
     }
     const changes = callChanges(call, other.call, { sameEra, timeThresholdMs });
-    calls.push({ ...head, status: changes.length ? 'changed' : 'same', changes });
+    calls.push({ ...head, status: changes.length ? 'changed' : 'same', changes, ...timesOf(call, other.call) });
   }
-  for (const { call, occurrence } of right.values()) calls.push({ method: call.method, name: call.name, occurrence, status: 'only-b', changes: [] });
+  for (const { call, occurrence } of right.values())
+    calls.push({ method: call.method, name: call.name, occurrence, status: 'only-b', changes: [], ...timesOf(undefined, call) });
   const eraDifference = revisionNote(a.digest, b.digest);
   return {
     a: side(a),
@@ -48,6 +49,12 @@ export function diffSessions(a: DiffInput, b: DiffInput, timeThresholdMs = DEFAU
     calls,
     isDifferent: calls.some((call) => call.status !== 'same'),
   };
+}
+
+/** Each side's time split, for a script that wants the figures and not only what changed. */
+function timesOf(a: CallDigest | undefined, b: CallDigest | undefined): Pick<DiffCall, 'times'> {
+  if (!a?.timing && !b?.timing) return {};
+  return { times: { ...(a?.timing && { a: a.timing }), ...(b?.timing && { b: b.timing }) } };
 }
 
 function side({ source, digest }: DiffInput): DiffSide {

@@ -53,8 +53,8 @@ function callSpan(model: SessionModel, call: CallView, session: SpanAttributes):
   if (end?.error && typeof end.error.code === 'number') attributes['rpc.response.status_code'] = String(end.error.code);
   const children: SpanPlan[] = [];
   for (const [i, round] of call.rounds.entries()) {
-    const flight = time.inFlight[i]!;
-    const previous = i > 0 ? call.rounds[i - 1]!.response : undefined;
+    const flight = time.inFlight[i];
+    const previous = i > 0 ? call.rounds[i - 1].response : undefined;
     // 2026-07-28 polling: the client waited before retrying with the requestState alone.
     if (previous && round.reason === 'request-state' && flight.startAt > previous.at) {
       children.push(span('polling pause', 'internal', previous.at, flight.startAt, { 'elicitation_inspector.round': round.round }));
@@ -70,7 +70,7 @@ function callSpan(model: SessionModel, call: CallView, session: SpanAttributes):
   }
   // The call's own elicitations come first in the split's waits; those no call could be tied to are counted there, not drawn here.
   for (const [i, e] of model.elicitationsOf(call).entries()) {
-    const wait = time.waits[i]!;
+    const wait = time.waits[i];
     const fields = fieldsOf(e.params.requestedSchema);
     const waitAttributes: SpanAttributes = {
       'elicitation_inspector.elicitation.mode': e.mode,

@@ -115,7 +115,8 @@ describe('elicitation-inspector diff', () => {
       { aspect: 'result-text', what: 'result text', a: 'Booked a table for 3 on Friday, name Ada.', b: 'Booked a table for 4 on Friday, name Ada.' },
       { aspect: 'structured-content', what: 'structuredContent', a: '{"day":"Friday","guests":3,"name":"Ada"}', b: '{"day":"Friday","guests":4,"name":"Ada"}' },
     ]);
-    expect(json.calls[2]).toEqual({ method: 'tools/call', name: 'opening_hours', occurrence: 2, status: 'only-b', changes: [] });
+    expect(json.calls[2]).toMatchObject({ method: 'tools/call', name: 'opening_hours', occurrence: 2, status: 'only-b', changes: [] });
+    expect(json.calls[2]?.times).toEqual({ b: expect.objectContaining({ totalMs: expect.any(Number) }) });
     expect((await diff(files.before, files.otherAnswer)).out).toContain('tools/call opening_hours (#2): only in B\n');
   });
 

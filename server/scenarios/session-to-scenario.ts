@@ -20,7 +20,6 @@ type ElicitationInput = NonNullable<StepInput['elicitations']>[number];
 const MAX_STEPS = 10_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-
 /** Reads every event of a session (live or recorded); entries that do not parse are skipped, as a page would. */
 export async function scenarioFromSource(source: EventSource, name?: string): Promise<ScenarioInput> {
   const events: LogEvent[] = [];
@@ -36,7 +35,8 @@ export async function scenarioFromSource(source: EventSource, name?: string): Pr
 export function sessionToScenario(events: LogEvent[], name?: string): ScenarioInput {
   const model = SessionModel.of(events);
   const { target: server, settings } = model.status;
-  const protocol: ScenarioInput['protocol'] = model.status.protocolVersion !== undefined && isProtocol(model.status.protocolVersion) ? model.status.protocolVersion : 'auto';
+  const protocol: ScenarioInput['protocol'] =
+    model.status.protocolVersion !== undefined && isProtocol(model.status.protocolVersion) ? model.status.protocolVersion : 'auto';
   const client: ScenarioInput['client'] = settings
     ? {
         elicitation: settings.elicitation,

@@ -43,6 +43,16 @@ export const DiffChangeSchema = z.object({
 });
 export type DiffChange = z.infer<typeof DiffChangeSchema>;
 
+/** Where a call's time went, in ms: the Timeline's split (docs/log.md), the same in every view. */
+export const CallTimesSchema = z.object({
+  totalMs: z.number(),
+  serverMs: z.number(),
+  /** Network and proxy: the client and the transport between legs. */
+  proxyMs: z.number(),
+  personMs: z.number(),
+});
+export type CallTimes = z.infer<typeof CallTimesSchema>;
+
 /** A call of either session: aligned with the other side's (same method, name and occurrence), or found on one side only. */
 export const DiffCallSchema = z.object({
   method: z.string(),
@@ -52,6 +62,8 @@ export const DiffCallSchema = z.object({
   occurrence: z.number().int().positive(),
   status: z.enum(['same', 'changed', 'only-a', 'only-b']),
   changes: z.array(DiffChangeSchema),
+  /** Each side's time split for this call, where that side's call ended. */
+  times: z.object({ a: CallTimesSchema.optional(), b: CallTimesSchema.optional() }).optional(),
 });
 export type DiffCall = z.infer<typeof DiffCallSchema>;
 

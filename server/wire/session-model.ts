@@ -317,7 +317,11 @@ export class SessionModel {
     });
     const codes = (event.findings ?? []).map((f) => f.code);
     if (event.callId) {
-      this.updateCall(event.callId, (call) => ({ ...call, elicitationKeys: [...call.elicitationKeys, event.key], findingCodes: withCodes(call.findingCodes, codes) }));
+      this.updateCall(event.callId, (call) => ({
+        ...call,
+        elicitationKeys: [...call.elicitationKeys, event.key],
+        findingCodes: withCodes(call.findingCodes, codes),
+      }));
     } else {
       for (const callId of this.openCalls) this.updateCall(callId, (call) => ({ ...call, untiedKeys: [...call.untiedKeys, event.key] }));
     }
