@@ -10,6 +10,9 @@ import tseslint from 'typescript-eslint';
 /** The MCP SDK packages a client uses; only server/session (and tests) may import them. */
 const SDK_CLIENT = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/*', '@modelcontextprotocol/core', '@modelcontextprotocol/core/*'];
 
+/** The tools built on the proxy's core: the core reaches them only through server/http/tools.ts, each loaded on first use. */
+const TOOLS = ['./server/audit', './server/scenarios', './server/tap', './server/formats', './server/export', './server/doctor', './server/demo'];
+
 /** `from` may not be imported by `target`; `message` is what a contributor reads. */
 const zones = [
   {
@@ -88,6 +91,11 @@ const zones = [
     target: './kit',
     from: ['./app', './server', './walkthrough', './e2e'],
     message: 'kit/ ships in the package on its own: it reaches the inspector through its bin, not its modules.',
+  },
+  {
+    target: ['./server/http/!(tools).ts', './server/session', './server/store', './server/auth', './server/rules'],
+    from: TOOLS,
+    message: "The core imports no tool: the proxy's routes reach the audit, runs, the doctor, exports and diff through server/http/tools.ts.",
   },
   {
     target: './server/session',

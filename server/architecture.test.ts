@@ -54,6 +54,18 @@ describe('the architecture, as lint rules', () => {
       /Sessions do not know about HTTP/,
     ],
     [
+      'the core imports no tool, not even when it is needed',
+      "export const load = () => import('../audit/audit-job');\n",
+      'server/http/commands.ts',
+      /The core imports no tool/,
+    ],
+    [
+      'sessions reach no tool',
+      "import { runScenario } from '../scenarios/scenario-runner';\nexport const x = runScenario;\n",
+      'server/session/session.ts',
+      /The core imports no tool/,
+    ],
+    [
       'the tap records; it does not drive or serve',
       "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
       'server/tap/tap-recorder.ts',

@@ -4,15 +4,16 @@
  * the runner (server/audit) is loaded on the first audit, not at start-up.
  */
 import type { Hono } from 'hono';
-import type { AuditJobs } from '../audit/audit-job';
 import type { SessionRegistry } from '../session/session-registry';
 import { WireFailure } from '../wire/errors';
+import { tools } from './tools';
 
 export type AuditRoutes = { close(): Promise<void> };
+type AuditJobs = InstanceType<Awaited<ReturnType<typeof tools.audit>>['AuditJobs']>;
 
 export function auditRoutes(app: Hono, registry: SessionRegistry): AuditRoutes {
   let jobs: Promise<AuditJobs> | undefined;
-  const jobsOf = () => (jobs ??= import('../audit/audit-job').then(({ AuditJobs }) => new AuditJobs(registry)));
+  const jobsOf = () => (jobs ??= tools.audit().then(({ AuditJobs }) => new AuditJobs(registry)));
 
   /** Starts auditing the call: 202 with the audit as it starts, or why it cannot (not a call that elicited, one already running). */
   app.post('/api/sessions/:id/calls/:callId/audit', async (c) => {

@@ -1,11 +1,11 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../session/session-registry';
-import { parseScenario, ScenarioFileError } from '../scenarios/scenario-file';
 import { WireFailure } from '../wire/errors';
 import { APP_VIEW_PATH } from '../session/app-views';
 import type { Scenario } from '../wire/scenario';
 import { unframeablePage } from './app-origin';
 import { runQuery } from './query-commands';
+import { tools } from './tools';
 
 export type CommandContext = {
   registry: SessionRegistry;
@@ -89,18 +89,18 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
       const session = registry.get(command.params.sessionId);
       if (!session) throw new WireFailure('conflict', 'This session was recorded by an earlier run or imported: connect to it again, then check.');
       // Loaded when asked: the doctor pulls in the MCP SDK, which start-up does not need.
-      const { diagnose } = await import('../doctor/doctor');
+      const { diagnose } = await tools.doctor();
       return diagnose(session.target, session.settings);
     }
     case 'run-scenario': {
-      const { runScenario } = await import('../scenarios/scenario-runner');
-      return { runs: await runScenario(parseScenarioCommand(command.params.scenario), { registry }) };
+      const { runScenario } = await tools.scenarioRunner();
+      return { runs: await runScenario(await parseScenarioCommand(command.params.scenario), { registry }) };
     }
     case 'scenario-from-session': {
       const { sessionId } = command.params;
       const source = registry.source(sessionId);
       if (!source) throw new WireFailure('not-found', `No session ${sessionId}.`);
-      const { scenarioFromSource, sessionToScenario } = await import('../scenarios/session-to-scenario');
+      const { scenarioFromSource, sessionToScenario } = await tools.sessionToScenario();
       const path = registry.filePath(sessionId);
       // A file no longer written is read whole and checked, as scenario-from reads it: damage is said, not skipped.
       if (!path || registry.isBeingWritten(sessionId)) return { scenario: await scenarioFromSource(source) };
@@ -133,7 +133,8 @@ export async function runCommand(command: ClientCommand, ctx: CommandContext): P
 }
 
 /** A scenario from the page, read like a file: its problems come back with their paths, as the CLI prints them. */
-function parseScenarioCommand(json: unknown): Scenario {
+async function parseScenarioCommand(json: unknown): Promise<Scenario> {
+  const { parseScenario, ScenarioFileError } = await tools.scenarioFile();
   try {
     return parseScenario(json);
   } catch (error) {

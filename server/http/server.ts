@@ -2,8 +2,6 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { exportSpec } from '../export/export-spec';
-import { readSessionForExport } from '../export/session-events';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
 import type { SessionRegistry } from '../session/session-registry';
@@ -16,6 +14,7 @@ import { oauthCallback } from './oauth-callback';
 import { checkHost, requireToken, securityHeaders, type OriginPolicy } from './security';
 import type { Listening } from './listen';
 import { webSocketUpgrades } from './socket';
+import { tools } from './tools';
 
 export type ProxyServerOptions = {
   registry: SessionRegistry;
@@ -64,6 +63,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     const id = c.req.param('id');
     const path = options.registry.filePath(id);
     if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
+    const { exportSpec, readSessionForExport } = await tools.exportSpec();
     let source: string;
     try {
       source = exportSpec(await readSessionForExport(path, { isBeingWritten: options.registry.isBeingWritten(id) }));
@@ -81,7 +81,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
     const id = c.req.param('id');
     const format = c.req.param('format');
     // Loaded on the first export: the OpenTelemetry SDK is not on the path to the proxy's first answer.
-    const { EXPORT_FORMATS, exportSessionFile, isExportFormat } = await import('../formats/session-exports');
+    const { EXPORT_FORMATS, exportSessionFile, isExportFormat } = await tools.sessionExports();
     if (!isExportFormat(format)) throw new WireFailure('not-found', `No export format "${format}": ${Object.keys(EXPORT_FORMATS).join(', ')}.`);
     const path = options.registry.filePath(id);
     if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
@@ -109,7 +109,7 @@ export function serveProxy(listening: Listening, options: ProxyServerOptions): P
       if (!path || !existsSync(path)) throw new WireFailure('not-found', `No session file for ${id}.`);
       return { path, source: id, isBeingWritten: options.registry.isBeingWritten(id) };
     };
-    const { diffSessionFiles } = await import('../formats/diff-files');
+    const { diffSessionFiles } = await tools.diffFiles();
     try {
       return c.json(await diffSessionFiles(file(a), file(b), timeThresholdMs));
     } catch (error) {
