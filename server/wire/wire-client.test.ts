@@ -9,7 +9,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { ServerPush } from './commands';
 import { WireFailure } from './errors';
 import { WS_PROTOCOL } from './protocol';
-import { WireClient, utf8Bytes, type SocketState, type WireClientOptions } from './wire-client';
+import { CommandFailure, WireClient, utf8Bytes, type SocketState, type WireClientOptions } from './wire-client';
 
 type Peer = { server: WebSocketServer; url: string; sockets: WebSocket[] };
 const peers: Peer[] = [];
@@ -83,6 +83,25 @@ describe('WireClient', () => {
     });
     expect(failure instanceof Error && failure.stack).toContain('wire-client.test.ts');
     expect(states).toEqual(['open', 'closed']);
+  });
+
+  it('every failure names the command it failed for, and keeps the sentence a person reads as its message', async () => {
+    const peer = await startPeer((socket, command) =>
+      socket.send(JSON.stringify({ type: 'reply', id: command.id, ok: false, error: { code: 'not-found', message: 'No session s.' } })),
+    );
+    const { client, states } = startClient(peer.url);
+    await until(() => states.includes('open'));
+    const refused = await client.send('disconnect', { sessionId: 's' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CommandFailure);
+    expect(refused).toBeInstanceOf(WireFailure);
+    expect(refused).toMatchObject({ command: 'disconnect', message: 'No session s.', wireError: { code: 'not-found', message: 'No session s.' } });
+    client.close();
+    await until(() => states.includes('closed'));
+    await expect(client.send('delete-session', { sessionId: 's' })).rejects.toMatchObject({
+      command: 'delete-session',
+      message: 'Not connected to the inspector.',
+      wireError: { code: 'transport-closed' },
+    });
   });
 
   it('a reply the client cannot read fails its own command with the reason; a push it cannot read is reported, and the socket stays', async () => {

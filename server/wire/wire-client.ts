@@ -51,7 +51,17 @@ export type WireClientOptions = {
   reconnectAfter?: (reopen: () => void, delayMs: number) => void;
 };
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: WireFailure) => void; error: WireFailure };
+/**
+ * What a command rejects with: a WireFailure, whose message is the sentence a person reads (the page
+ * shows it as it is), naming the command it failed for, for a script's own report.
+ */
+export class CommandFailure extends WireFailure {
+  constructor(readonly command: CommandType) {
+    super('internal', `${command} failed`);
+  }
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: CommandFailure) => void; error: CommandFailure };
 
 /**
  * Sends commands, matches replies by id, hands pushes on parsed. A reply that can
@@ -112,7 +122,7 @@ export class WireClient {
    */
   send<T extends CommandType>(type: T, params: CommandParams<T>): Promise<CommandResults[T]> {
     const id = this.nextId++;
-    const error = new WireFailure('internal', `${type} failed`);
+    const error = new CommandFailure(type);
     return new Promise<CommandResults[T]>((resolve, reject) => {
       const waiting: Pending = { resolve: resolve as (value: unknown) => void, reject, error };
       const notConnected = () => fail(waiting, { code: 'transport-closed', message: 'Not connected to the inspector.' });
