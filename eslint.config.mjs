@@ -89,8 +89,15 @@ const zones = [
   },
   {
     target: './kit',
-    from: ['./app', './server', './walkthrough', './e2e'],
-    message: 'kit/ ships in the package on its own: it reaches the inspector through its bin, not its modules.',
+    from: ['./app', './walkthrough', './e2e'],
+    message: 'kit/ ships in the package on its own: it reaches the inspector through its bin and its WebSocket, not its modules.',
+  },
+  {
+    target: './kit',
+    from: './server',
+    except: ['./wire'],
+    message:
+      'kit/ ships in the package on its own, bundled: of the proxy it imports only server/wire (the contract, and the one WebSocket client), which imports nothing from the project.',
   },
   {
     target: ['./server/http/!(tools).ts', './server/session', './server/store', './server/auth', './server/rules'],

@@ -88,18 +88,29 @@ test('a shared inspector keeps its session between tests however long no page wa
   }
 });
 
-test('the socket to an inspector that stops fails what waits on it at once, saying so, and the worker goes on', async () => {
+test('the socket to an inspector says why it fails: a refused handshake, a refused command, and waits when the inspector stops', async () => {
   const inspector = await startInspector({});
-  const socket = await InspectorSocket.open(inspector);
+  let socket: InspectorSocket | undefined;
   try {
+    await expect(InspectorSocket.open({ ...inspector, token: 'f'.repeat(64) })).rejects.toThrow('The inspector refused the socket: HTTP 401');
+    socket = await InspectorSocket.open(inspector);
+    // The wire client's failures carry the proxy's code and sentence, and the command (which the pool's warning names).
+    await expect(socket.send('disconnect', { sessionId: 'none' })).rejects.toMatchObject({
+      command: 'disconnect',
+      wireError: { code: 'not-found', message: 'No session none.' },
+    });
+    expect(socket.isOpen()).toBe(true);
     // Heard before the stop, so its failure is awaited here rather than unhandled meanwhile.
-    const waiting = expect(socket.waitForSessions(() => false, 60_000)).rejects.toThrow(/^The socket to the inspector closed; it last listed/);
+    const waiting = expect(socket.waitForSessions(() => false, 60_000)).rejects.toThrow(/^The socket to the inspector is closed; it last listed \[/);
     await inspector.stop();
     await waiting;
-    await expect(socket.send('disconnect', { sessionId: 'none' })).rejects.toThrow('disconnect was not sent: the socket to the inspector is not open');
+    await expect(socket.send('disconnect', { sessionId: 'none' })).rejects.toMatchObject({
+      command: 'disconnect',
+      wireError: { code: 'transport-closed', message: 'Not connected to the inspector.' },
+    });
     await expect(socket.waitForSessions(() => true, 60_000)).rejects.toThrow(/^The socket to the inspector is closed/);
   } finally {
-    socket.close();
+    socket?.close();
     await inspector.stop();
   }
 });

@@ -1,9 +1,12 @@
 // Builds elicitation-inspector/playwright into dist/playwright: one ES module and .d.ts files
-// beside it. Playwright is the user's (a peer dependency) and stays outside; ws is bundled in, as
-// the proxy's packages are in dist/server, so the package installs with no dependencies.
+// beside it. Playwright is the user's (a peer dependency) and stays outside; ws and zod are bundled
+// in, as the proxy's packages are in dist/server, so the package installs with no dependencies.
+// Of the project, the bundle holds kit/ and server/wire/ (the contract and its WebSocket client,
+// which import nothing else): the build fails naming any other file that reaches it.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, posix } from 'node:path';
 import { build } from 'esbuild';
 import { writeBundleNotices } from '../scripts/bundle-notices.mjs';
 
@@ -23,7 +26,31 @@ const { metafile } = await build({
   metafile: true,
   logLevel: 'warning',
 });
+const strays = Object.keys(metafile.inputs).filter((input) => !/^(kit\/|server\/wire\/|node_modules\/)/.test(input));
+if (strays.length) throw new Error(`The kit's bundle may hold kit/ and server/wire/ of the project, not: ${strays.join(', ')}`);
 writeBundleNotices(metafile, 'dist/playwright/THIRD-PARTY-NOTICES.txt');
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', 'kit/tsconfig.json'], { stdio: 'inherit' });
+// The declarations are written from the repository's root (the kit's files import server/wire) to .tmp/kit-types
+// (kit/tsconfig.json), and the kit's own are copied beside the bundle: those playwright.d.ts reaches, none of which
+// may reach outside kit/.
+const types = '.tmp/kit-types';
+rmSync(types, { recursive: true, force: true });
+try {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', 'kit/tsconfig.json'], { stdio: 'inherit' });
+  const pending = ['playwright.d.ts'];
+  for (const copied = new Set(); pending.length;) {
+    const file = pending.pop();
+    if (copied.has(file)) continue;
+    copied.add(file);
+    const text = readFileSync(join(types, 'kit', file), 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:from |import\()['"](\.[^'"]+)['"]/g)) {
+      const target = posix.normalize(specifier.replace(/\.js$/, '.d.ts'));
+      if (target.startsWith('../')) throw new Error(`dist/playwright/${file} would import ${specifier}, which the package does not ship.`);
+      pending.push(target);
+    }
+    copyFileSync(join(types, 'kit', file), join('dist/playwright', file));
+  }
+} finally {
+  rmSync(types, { recursive: true, force: true });
+}

@@ -12,7 +12,9 @@
  * the next page's connect, and a page slow to load on a loaded machine found its session
  * "Closed because no page was watching it". The worker is watching: its socket says so.
  */
-import { InspectorSocket, type SessionLine } from './inspector-socket.js';
+import type { SessionSettings } from '../server/wire/target.js';
+import { CommandFailure } from '../server/wire/wire-client.js';
+import { InspectorSocket } from './inspector-socket.js';
 import { startInspector, type Inspector, type InspectorOptions } from './start-inspector.js';
 
 /** How long the proxy may take to list its start-up session (it loads the MCP SDK first). */
@@ -24,7 +26,7 @@ type Shared = {
   /** Open from the start to stop(): the worker watching its inspector, and the socket resets use. */
   socket: InspectorSocket;
   /** The session the next reset starts again (undefined: the inspector connects to nothing at start). */
-  startSession: { sessionId: string; settings: unknown } | undefined;
+  startSession: { sessionId: string; settings: SessionSettings } | undefined;
   /** Whether a test has used it since its start or last reset. */
   isUsed: boolean;
 };
@@ -56,7 +58,7 @@ export class InspectorPool {
         // successor): start a new one, which is exactly what an unshared test gets.
         await this.stop();
         this.current = await this.start(key, options);
-        console.warn(`elicitation-inspector/playwright: started a new shared inspector: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(`elicitation-inspector/playwright: started a new shared inspector: ${reasonOf(error)}`);
       }
     }
     this.current.isUsed = true;
@@ -98,16 +100,16 @@ export class InspectorPool {
     let keep: string | undefined;
     if (shared.startSession) {
       const { sessionId, settings } = shared.startSession;
-      const reply = await socket.send('reconnect', { sessionId, settings });
-      keep = isSessionReply(reply) ? reply.sessionId : undefined;
-      if (!keep) throw new Error(`reconnect answered ${JSON.stringify(reply)}`);
+      keep = (await socket.send('reconnect', { sessionId, settings })).sessionId;
       shared.startSession = { sessionId: keep, settings };
     }
     const after = await socket.waitForSessions((sessions) => sessions.some((s) => s.sessionId === keep) || !keep, START_SESSION_TIMEOUT_MS);
-    for (const session of after.filter((s: SessionLine) => s.sessionId !== keep)) await socket.send('delete-session', { sessionId: session.sessionId });
+    for (const session of after.filter((s) => s.sessionId !== keep)) await socket.send('delete-session', { sessionId: session.sessionId });
   }
 }
 
-function isSessionReply(reply: unknown): reply is { sessionId: string } {
-  return typeof reply === 'object' && reply !== null && 'sessionId' in reply && typeof reply.sessionId === 'string';
+/** Why a reset failed: a command's failure names the command (its message is the proxy's sentence alone). */
+function reasonOf(error: unknown): string {
+  if (error instanceof CommandFailure) return `${error.command}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }

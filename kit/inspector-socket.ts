@@ -1,124 +1,125 @@
 /**
- * The few commands the fixture sends to an inspector it shares between tests, over
- * the page's own WebSocket protocol: enough to end its sessions and start a fresh one.
+ * The inspector's WebSocket from Node: the wire's one client (server/wire/wire-client.ts) on
+ * the `ws` package. `openWireClient` opens it and waits for the handshake; `InspectorSocket`
+ * is what the shared-inspector pool keeps open: the `sessions` pushes and a wait on them.
  */
 import WebSocket from 'ws';
+import type { CommandResults, CommandType, ServerPush, SessionSummary } from '../server/wire/commands.js';
+import { wsUrl } from '../server/wire/protocol.js';
+import { WireClient, type CommandParams, type WireClientOptions } from '../server/wire/wire-client.js';
 
-/** What the fixture reads of a session in the proxy's `sessions` push. */
-export type SessionLine = { sessionId: string; isLive: boolean; settings: unknown };
+/** Where the inspector listens, and who the socket says it is. */
+export type InspectorAddress = { host: string; origin: string; token: string };
 
-type Reply = { id: number; ok: boolean; result?: unknown; error?: unknown };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-function asSessionLine(value: unknown): SessionLine | undefined {
-  if (!isRecord(value) || typeof value.sessionId !== 'string' || typeof value.isLive !== 'boolean') return undefined;
-  return { sessionId: value.sessionId, isLive: value.isLive, settings: value.settings };
+/**
+ * Opens a WireClient on a `ws` socket to the inspector; `opened` settles with the handshake, and a
+ * refusal rejects with its HTTP status (a bad token: 401), which only `ws` reports. No reconnect: a
+ * socket that drops stays closed, and its client fails every command at once.
+ */
+export function openWireClient(
+  inspector: InspectorAddress,
+  options: Pick<WireClientOptions, 'onPush' | 'onState' | 'onUnreadable'> & { headers?: Record<string, string> },
+): { client: WireClient; opened: Promise<void> } {
+  let opening: WebSocket | undefined;
+  const { onPush, onState, onUnreadable, headers } = options;
+  const client = new WireClient({
+    url: wsUrl(inspector.host),
+    token: inspector.token,
+    openSocket: (url, protocols) => (opening = new WebSocket(url, protocols, { origin: inspector.origin, headers })),
+    onPush,
+    onState,
+    onUnreadable,
+  });
+  // The client listens from here on: the proxy's first pushes can come in the same packet as the handshake.
+  client.open();
+  const socket = opening;
+  if (!socket) throw new Error('The wire client opened no socket.');
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    // Heard, a refusal leaves the handshake to the listener: the close below ends it.
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`The inspector refused the socket: HTTP ${response.statusCode}`)));
+    socket.once('error', reject);
+  }).catch((error: unknown) => {
+    client.close();
+    throw error;
+  });
+  return { client, opened };
 }
 
-/** A message's text: `ws` hands over a Buffer, or its fragments, or an ArrayBuffer. */
-function textOf(data: WebSocket.RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  return Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
-}
-
+/** The few commands the fixture sends to an inspector it shares between tests: enough to end its sessions and start a fresh one. */
 export class InspectorSocket {
-  private nextId = 1;
-  /** Each command waiting for its reply: how it settles, and how it fails when the socket closes first. */
-  private readonly replies = new Map<number, { settle: (reply: Reply) => void; fail: (error: Error) => void }>();
-  /** Each waiter's check, and how it fails when the socket closes first. */
-  private readonly sessionWaiters = new Map<() => void, (error: Error) => void>();
   /** The newest `sessions` push; undefined until the first arrives (the proxy sends one on every connect). */
-  sessions: SessionLine[] | undefined;
+  sessions: SessionSummary[] | undefined;
+  /** Each wait's check, run on every `sessions` push and every change of the socket's state. */
+  private readonly waiters = new Set<() => void>();
+  /** The last push the client could not read: a wait that fails says so, since it may have been the list it waited for. */
+  private unreadable: string | undefined;
+  private readonly client: WireClient;
+  private readonly opened: Promise<void>;
 
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => this.receive(textOf(data)));
-    // An error (the inspector killed mid-frame) is followed by 'close', handled below; unheard, it would end the worker.
-    socket.on('error', () => undefined);
-    // A socket that closes (the inspector stopped, or close()) answers no command again: each one waiting fails now.
-    socket.on('close', () => {
-      for (const { fail } of this.replies.values()) fail(new Error('The socket to the inspector closed before it answered'));
-      this.replies.clear();
-      for (const fail of this.sessionWaiters.values()) fail(new Error(`The socket to the inspector closed; it last listed ${JSON.stringify(this.sessions)}`));
-      this.sessionWaiters.clear();
+  private constructor(inspector: InspectorAddress) {
+    const { client, opened } = openWireClient(inspector, {
+      onPush: (push) => this.receive(push),
+      onState: () => this.checkWaiters(),
+      onUnreadable: (message) => (this.unreadable = message),
     });
+    this.client = client;
+    this.opened = opened;
+  }
+
+  static async open(inspector: InspectorAddress): Promise<InspectorSocket> {
+    const socket = new InspectorSocket(inspector);
+    await socket.opened;
+    return socket;
   }
 
   isOpen(): boolean {
-    return this.socket.readyState === WebSocket.OPEN;
+    return this.client.state === 'open';
   }
 
-  static async open(inspector: { host: string; origin: string; token: string }): Promise<InspectorSocket> {
-    const socket = new WebSocket(`ws://${inspector.host}/ws`, ['elicitation-inspector', `token.${inspector.token}`], { origin: inspector.origin });
-    // Listen before the socket opens: the proxy's first pushes can come with the handshake.
-    const client = new InspectorSocket(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('unexpected-response', (_request, response) => reject(new Error(`The inspector refused the socket: HTTP ${response.statusCode}`)));
-      socket.once('error', reject);
-    });
-    return client;
+  /** Send a command; rejects with a `CommandFailure` (the command, the proxy's code and reason) when it fails. */
+  send<T extends CommandType>(type: T, params: CommandParams<T>): Promise<CommandResults[T]> {
+    return this.client.send(type, params);
   }
 
-  /** Send a command; rejects with the proxy's reason when it refuses. */
-  send(type: string, params: Record<string, unknown>): Promise<unknown> {
-    const id = this.nextId++;
+  /** Wait for a `sessions` push that passes `isWanted`; fails at once when the socket is or becomes closed. */
+  waitForSessions(isWanted: (sessions: SessionSummary[]) => boolean, timeoutMs: number): Promise<SessionSummary[]> {
     return new Promise((resolve, reject) => {
-      if (!this.isOpen()) {
-        reject(new Error(`${type} was not sent: the socket to the inspector is not open`));
-        return;
-      }
-      const settle = (reply: Reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`${type} was refused: ${JSON.stringify(reply.error)}`)));
-      this.replies.set(id, { settle, fail: (error) => reject(new Error(`${type}: ${error.message}`)) });
-      this.socket.send(JSON.stringify({ type, id, params }));
-    });
-  }
-
-  /** Wait for a `sessions` push that passes `isWanted`. */
-  waitForSessions(isWanted: (sessions: SessionLine[]) => boolean, timeoutMs: number): Promise<SessionLine[]> {
-    return new Promise((resolve, reject) => {
-      if (this.socket.readyState === WebSocket.CLOSING || this.socket.readyState === WebSocket.CLOSED) {
-        reject(new Error(`The socket to the inspector is closed; it last listed ${JSON.stringify(this.sessions)}`));
-        return;
-      }
-      const check = () => {
-        if (!this.sessions || !isWanted(this.sessions)) return;
+      const end = (outcome: () => void) => {
         clearTimeout(timer);
-        this.sessionWaiters.delete(check);
-        resolve(this.sessions);
+        this.waiters.delete(check);
+        outcome();
       };
-      const timer = setTimeout(() => {
-        this.sessionWaiters.delete(check);
-        reject(new Error(`The inspector did not list the sessions expected within ${timeoutMs} ms; it lists ${JSON.stringify(this.sessions)}`));
-      }, timeoutMs);
-      this.sessionWaiters.set(check, (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
+      const check = () => {
+        const { sessions } = this;
+        if (!this.isOpen()) end(() => reject(new Error(`The socket to the inspector is closed; ${this.lastListed()}`)));
+        else if (sessions && isWanted(sessions)) end(() => resolve(sessions));
+      };
+      const timer = setTimeout(
+        () => end(() => reject(new Error(`The inspector did not list the sessions expected within ${timeoutMs} ms; ${this.lastListed()}`))),
+        timeoutMs,
+      );
+      this.waiters.add(check);
       check();
     });
   }
 
   close(): void {
-    this.socket.close();
+    this.client.close();
   }
 
-  private receive(text: string): void {
-    let push: unknown;
-    try {
-      push = JSON.parse(text);
-    } catch {
-      // The proxy only sends JSON; anything else says nothing the fixture needs.
-      return;
-    }
-    if (!isRecord(push)) return;
-    if (push.type === 'reply' && typeof push.id === 'number') {
-      const waiting = this.replies.get(push.id);
-      this.replies.delete(push.id);
-      waiting?.settle({ id: push.id, ok: push.ok === true, result: push.result, error: push.error });
-    } else if (push.type === 'sessions' && Array.isArray(push.sessions)) {
-      this.sessions = push.sessions.flatMap((line) => asSessionLine(line) ?? []);
-      for (const check of this.sessionWaiters.keys()) check();
-    }
+  private lastListed(): string {
+    const listed = this.sessions?.map(({ sessionId, isLive }) => ({ sessionId, isLive }));
+    return `it last listed ${JSON.stringify(listed)}${this.unreadable ? `; ${this.unreadable}` : ''}`;
+  }
+
+  private receive(push: ServerPush): void {
+    if (push.type !== 'sessions') return;
+    this.sessions = push.sessions;
+    this.checkWaiters();
+  }
+
+  private checkWaiters(): void {
+    for (const check of this.waiters) check();
   }
 }

@@ -2,12 +2,11 @@
  * A script's view of the inspector: the same WebSocket protocol the page speaks.
  * Integration tests use it; so can anyone automating elicitation answers.
  */
-import WebSocket from 'ws';
 import type { CommandResults, CommandType, ServerPush, SessionSummary } from '../../server/wire/commands';
 import type { EventOf, LogEvent, LogEventKind } from '../../server/wire/events';
 import type { RuleSet } from '../../server/wire/rules';
-import { wsUrl } from '../../server/wire/protocol';
-import { WireClient, type CommandParams } from '../../server/wire/wire-client';
+import type { CommandParams, WireClient } from '../../server/wire/wire-client';
+import { openWireClient } from '../../kit/inspector-socket';
 import type { Inspector } from './processes';
 
 export class InspectorClient {
@@ -23,29 +22,18 @@ export class InspectorClient {
     inspector: Pick<Inspector, 'host' | 'origin' | 'token'>,
     options: { token?: string; origin?: string; host?: string } = {},
   ): Promise<InspectorClient> {
-    let ws: WebSocket | undefined;
-    const wire = new WireClient({
-      url: wsUrl(inspector.host),
-      token: options.token ?? inspector.token,
-      openSocket: (url, protocols) => {
-        ws = new WebSocket(url, protocols, { origin: options.origin ?? inspector.origin, headers: options.host ? { host: options.host } : undefined });
-        return ws;
+    const { client: wire, opened } = openWireClient(
+      { host: inspector.host, origin: options.origin ?? inspector.origin, token: options.token ?? inspector.token },
+      {
+        headers: options.host ? { host: options.host } : undefined,
+        // Pushes arrive only once the socket is open, after `client` below exists.
+        onPush: (push) => client.receive(push),
+        onUnreadable: (message) => console.error(message),
       },
-      // Pushes arrive only once the socket is open, after `client` below exists.
-      onPush: (push) => client.receive(push),
-      onUnreadable: (message) => console.error(message),
-    });
-    // Listen before the socket opens: the proxy's first pushes can arrive in the same packet as the handshake.
+    );
     const client = new InspectorClient(wire);
-    wire.open();
-    const opening = ws;
-    if (!opening) throw new Error('The wire client opened no socket.');
-    // The handshake's outcome, with the HTTP status of a refusal, is something only `ws` reports.
-    await new Promise<void>((resolve, reject) => {
-      opening.once('open', () => resolve());
-      opening.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      opening.on('error', reject);
-    });
+    // Its refusal says `HTTP <status>`, which the tests of the proxy's checks read.
+    await opened;
     return client;
   }
 
