@@ -16,7 +16,7 @@ import { TAP_FILE_PREFIX } from './store/data-dir';
  * How long a collector has to take a session's spans on the way out (a tap whose host has closed,
  * the end of `run` or `audit`, the inspector's stop), where the caller gives the process seconds at
  * most: a collector that is down or never answers costs no more, and the session file keeps the spans.
- * Here, free of OpenTelemetry, for the tap's start (formats/otlp-export.ts uses it).
+ * Here, apart from the exporter, for the tap's start.
  */
 export const OTLP_SEND_BOUND_MS = 1000;
 

@@ -1,7 +1,7 @@
 /**
  * What a command says when a session's spans did not reach the collector. Apart from
- * otlp-export.ts, free of OpenTelemetry, so that a tap stopped before it loaded the
- * exporter can still say it at once.
+ * otlp-export.ts and otlp-http.ts, so that a tap stopped before it loaded them can
+ * still say it at once.
  */
 
 /** A session's spans did not reach the collector: why, and how many they were (the session file still holds them). */

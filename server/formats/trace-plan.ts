@@ -1,6 +1,6 @@
 /**
  * A session's calls as trace spans, planned from the session model (no
- * OpenTelemetry here: otlp-export.ts turns a plan into SDK spans). Each call is a
+ * OTLP here: otlp-export.ts turns a plan into OTLP spans). Each call is a
  * trace: the call's span, and under it a span per request leg (round), per
  * elicitation wait, per URL flow and per polling pause. Attribute names are those
  * of OpenTelemetry's MCP and GenAI conventions where they exist, else under

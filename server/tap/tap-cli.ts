@@ -123,7 +123,7 @@ export async function tapCli(argv: string[]): Promise<number> {
     clock.replayingAt = undefined;
     recorder = record.recorder;
     traces?.opened(record.file, record.sessionId);
-    // Loaded while the host works: on the way out, the host gives the tap 2 s, not the time to load OpenTelemetry.
+    // Loaded while the host works: on the way out, the host gives the tap 2 s, none of it for loading the exporter.
     if (traces) void import('../formats/otlp-export').catch(() => {});
     const { HoldChannel } = await import('./hold-channel');
     channel = new HoldChannel(tapControlPath(parsed.dataDir, record.sessionId), relay.hold, record.recorder);
