@@ -15,7 +15,18 @@ const base: ElicitationView = {
   findings: [],
   actions: [],
 };
-const call: CallView = { callId: 'c1', method: 'tools/call', name: 't', startedAt: 900, startSeq: 1, timeoutMs: 1, rounds: [], elicitationKeys: ['e1'], untiedKeys: [], findingCodes: [] };
+const call: CallView = {
+  callId: 'c1',
+  method: 'tools/call',
+  name: 't',
+  startedAt: 900,
+  startSeq: 1,
+  timeoutMs: 1,
+  rounds: [],
+  elicitationKeys: ['e1'],
+  untiedKeys: [],
+  findingCodes: [],
+};
 const ev = <K extends string>(kind: K, at: number, rest: object) => ({ kind, at, seq: 0, sessionId: 's', ...rest }) as never;
 
 const accepted = {
