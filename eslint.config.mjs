@@ -20,6 +20,7 @@ const zones = [
     from: [
       './app',
       './server/session',
+      './server/registry',
       './server/http',
       './server/store',
       './server/demo',
@@ -38,7 +39,7 @@ const zones = [
   },
   {
     target: './app',
-    from: ['./server/session', './server/http', './server/store', './server/demo', './server/tap', './server/formats', './e2e'],
+    from: ['./server/session', './server/registry', './server/http', './server/store', './server/demo', './server/tap', './server/formats', './e2e'],
     message: 'The page imports only server/wire (as @wire/*) from the proxy.',
   },
   {
@@ -100,9 +101,24 @@ const zones = [
       'kit/ ships in the package on its own, bundled: of the proxy it imports only server/wire (the contract, and the one WebSocket client), which imports nothing from the project.',
   },
   {
-    target: ['./server/http/!(tools).ts', './server/session', './server/store', './server/auth', './server/rules'],
+    target: ['./server/http/!(tools).ts', './server/session', './server/registry', './server/store', './server/auth', './server/rules'],
     from: TOOLS,
     message: "The core imports no tool: the proxy's routes reach the audit, runs, the doctor, exports and diff through server/http/tools.ts.",
+  },
+  {
+    target: './server/session',
+    from: ['./server/rules', './server/registry'],
+    message: 'A session is one connection: the rules that answer it and the registry that keeps sessions sit above it.',
+  },
+  {
+    target: ['./server/rules', './server/registry'],
+    from: ['./server/http'],
+    message: 'The registry and the rules drive sessions; the HTTP routes sit above them.',
+  },
+  {
+    target: './server/rules',
+    from: './server/registry',
+    message: 'Rules answer one session; the registry that keeps sessions sits above them.',
   },
   {
     target: './server/session',
@@ -115,7 +131,7 @@ const zones = [
     message: 'The audit drives sessions through the scenario runner: it knows no HTTP routes, exports or the doctor.',
   },
   {
-    target: ['./server/session', './server/scenarios', './server/rules', './server/store', './server/demo'],
+    target: ['./server/session', './server/registry', './server/scenarios', './server/rules', './server/store', './server/demo'],
     from: './server/audit',
     message: 'The audit builds on sessions and the scenario runner, never the other way round.',
   },
@@ -126,7 +142,7 @@ const zones = [
   },
   {
     target: './server/store',
-    from: ['./server/http', './server/session', './server/demo', './server/tap'],
+    from: ['./server/http', './server/session', './server/registry', './server/demo', './server/tap'],
     message: 'The store knows events and files, not sessions or routes.',
   },
   {
@@ -136,7 +152,17 @@ const zones = [
   },
   {
     target: './server/formats',
-    from: ['./server/http', './server/session', './server/auth', './server/demo', './server/rules', './server/scenarios', './server/export', './server/doctor'],
+    from: [
+      './server/http',
+      './server/session',
+      './server/registry',
+      './server/auth',
+      './server/demo',
+      './server/rules',
+      './server/scenarios',
+      './server/export',
+      './server/doctor',
+    ],
     message: 'server/formats are views over session entries: they import server/wire and server/store only.',
   },
 ];

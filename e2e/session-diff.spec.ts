@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, InspectorPage, startInspector, type Inspector } from 'elicitation-inspector/playwright';
 import { runScenario } from '../server/scenarios/scenario-runner';
-import { SessionRegistry } from '../server/session/session-registry';
+import { SessionRegistry } from '../server/registry/session-registry';
 import { ScenarioSchema, type ScenarioInput } from '../server/wire/scenario';
 import { startDemoHttp, targetStdio } from './support/processes';
 import { test } from './support/test';

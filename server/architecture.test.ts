@@ -60,6 +60,12 @@ describe('the architecture, as lint rules', () => {
       /The core imports no tool/,
     ],
     [
+      'a session does not reach up to the registry that keeps it',
+      "import { SessionRegistry } from '../registry/session-registry';\nexport const x = SessionRegistry;\n",
+      'server/session/session.ts',
+      /the registry that keeps sessions sit above it/,
+    ],
+    [
       'sessions reach no tool',
       "import { runScenario } from '../scenarios/scenario-runner';\nexport const x = runScenario;\n",
       'server/session/session.ts',
@@ -103,7 +109,7 @@ describe('the architecture, as lint rules', () => {
     ],
     [
       'the formats are views over session entries, not sessions',
-      "import { SessionRegistry } from '../session/session-registry';\nexport const x = SessionRegistry;\n",
+      "import { Session } from '../session/session';\nexport const x = Session;\n",
       'server/formats/session-diff.ts',
       /server\/formats are views over session entries/,
     ],

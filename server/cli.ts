@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const configured =
     config && options.config
-      ? new (await import('./session/configured-servers')).ConfiguredServers(options.config.file, config.servers, config.notes)
+      ? new (await import('./registry/configured-servers')).ConfiguredServers(options.config.file, config.servers, config.notes)
       : undefined;
   for (const note of configured?.summary().notes ?? []) process.stderr.write(`note: ${note}\n`);
   for (const server of configured?.summary().servers ?? []) for (const note of server.notes) process.stderr.write(`note: server "${server.name}": ${note}\n`);

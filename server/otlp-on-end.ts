@@ -9,7 +9,7 @@
  * process exits, `await otlp.flush()` so the last sessions' traces are not lost.
  */
 import { notSentLine } from './formats/otlp-not-sent';
-import type { SessionRegistry } from './session/session-registry';
+import type { SessionRegistry } from './registry/session-registry';
 import { TAP_FILE_PREFIX } from './store/data-dir';
 
 /**

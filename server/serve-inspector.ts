@@ -11,8 +11,8 @@ import { demoTarget } from './demo/demo-target';
 import type { Listening } from './http/listen';
 import { serveProxy } from './http/server';
 import { sendTracesOnSessionEnd } from './otlp-on-end';
-import type { ConfiguredServers } from './session/configured-servers';
-import { SessionRegistry } from './session/session-registry';
+import type { ConfiguredServers } from './registry/configured-servers';
+import { SessionRegistry } from './registry/session-registry';
 import { VERSION } from './version';
 import { SessionSettingsSchema, TargetSchema, type SessionSettingsInput } from './wire/target';
 

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { runAudit } from '../../server/audit/audit-runner';
 import { baselineContent } from '../../server/audit/case-answers';
-import { SessionRegistry } from '../../server/session/session-registry';
+import { SessionRegistry } from '../../server/registry/session-registry';
 import { ScenarioSchema } from '../../server/wire/scenario';
 import { demoStdio } from '../support/processes';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { runScenario } from '../../server/scenarios/scenario-runner';
-import { SessionRegistry } from '../../server/session/session-registry';
+import { SessionRegistry } from '../../server/registry/session-registry';
 import { ScenarioSchema } from '../../server/wire/scenario';
 import { demoStdio } from '../support/processes';
 

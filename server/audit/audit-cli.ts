@@ -11,7 +11,7 @@ import { DEFAULT_DATA_DIR, EXIT, exitCode, readUsage, type CliIo } from '../scen
 import { readScenarioFile, ScenarioFileError } from '../scenarios/scenario-file';
 import { REPORTERS, type ReporterName } from '../scenarios/reporters';
 import { otlpUrlError, sendTracesOnSessionEnd } from '../otlp-on-end';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import type { Scenario } from '../wire/scenario';
 import { TargetSchema, type ProtocolChoice, type Target } from '../wire/target';

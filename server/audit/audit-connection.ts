@@ -6,7 +6,7 @@
 import { demoTarget } from '../demo/demo-target';
 import { connectedOn, EventFeed, type ConnectOutcome } from '../scenarios/scenario-runner';
 import type { Session } from '../session/session';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import type { EventOf } from '../wire/events';
 import type { Scenario } from '../wire/scenario';
 import type { ProtocolChoice, SessionSettings } from '../wire/target';

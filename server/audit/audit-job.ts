@@ -5,7 +5,7 @@
  * One audit runs at a time; the last one's verdicts are kept until the next starts.
  */
 import { randomUUID } from 'node:crypto';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import type { AuditJob } from '../wire/audit';
 import { WireFailure } from '../wire/errors';
 import { LogEventSchema } from '../wire/events';

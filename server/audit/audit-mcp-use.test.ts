@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpUseServer } from '../../e2e/support/node22';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { ScenarioSchema } from '../wire/scenario';
 import { auditCli } from './audit-cli';
 import { caseTarget } from './audit-report';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { everythingStdio, targetStdio } from '../../e2e/support/processes';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import { ScenarioSchema, type ScenarioInput } from '../wire/scenario';
 import { caseTarget } from './audit-report';

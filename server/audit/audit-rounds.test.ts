@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childProcesses, targetStdio, untilNoChildren } from '../../e2e/support/processes';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { AUDIT_CASES } from '../wire/audit';
 import { ScenarioSchema } from '../wire/scenario';
 import { runAudit } from './audit-runner';

@@ -9,7 +9,7 @@
  */
 import { markNotSpoken } from '../scenarios/scenario-runner';
 import { stepName } from '../scenarios/step-driver';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { AUDIT_CASES, FAILING_VERDICTS, type AuditCaseReport, type AuditJudge, type UserAuditCase } from '../wire/audit';
 import type { EventOf } from '../wire/events';
 import type { Scenario, ScenarioStep } from '../wire/scenario';

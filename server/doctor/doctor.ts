@@ -4,7 +4,7 @@
  * The handshake step is a real connect by the inspector's own Session (probe,
  * fallback and all), so what it says is what the page would have met.
  */
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import type { DoctorCheck, DoctorReport } from '../wire/doctor';
 import type { EventOf, LogEvent } from '../wire/events';
 import { summarizeTarget, type SessionSettings, type Target } from '../wire/target';

@@ -4,7 +4,7 @@
  * the runner (server/audit) is loaded on the first audit, not at start-up.
  */
 import type { Hono } from 'hono';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { WireFailure } from '../wire/errors';
 import { tools } from './tools';
 

@@ -1,5 +1,5 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { WireFailure } from '../wire/errors';
 import { APP_VIEW_PATH } from '../session/app-views';
 import type { Scenario } from '../wire/scenario';

@@ -1,4 +1,4 @@
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { SessionQuery } from '../store/session-query';
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import { WireFailure } from '../wire/errors';

@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { formatMiB, MAX_IMPORT_BYTES } from '../wire/limits';
 import { SessionFileError } from '../store/session-file';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { WireFailure } from '../wire/errors';
 import { CALLBACK_PATH } from '../auth/callbacks';
 import { appOriginListener } from './app-origin';

@@ -7,7 +7,7 @@ import { EVENT_SCHEMA_VERSION } from '../wire/events';
 import { MAX_WS_MESSAGE_BYTES } from '../wire/limits';
 import { WS_PATH, WS_PROTOCOL } from '../wire/protocol';
 import type { StoredEvent } from '../store/session-file';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import { pageOrigin } from './app-origin';
 import { runCommand } from './commands';
 import { isAllowedHost, isAllowedOrigin, tokensEqual, wsToken, type OriginPolicy } from './security';

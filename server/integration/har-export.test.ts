@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHttp, startHttpTarget, type Started } from '../../e2e/support/processes';
 import { runExport } from '../formats/export-cli';
 import { runScenario } from '../scenarios/scenario-runner';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { readSessionFile } from '../store/read-session';
 import { ScenarioSchema } from '../wire/scenario';
 

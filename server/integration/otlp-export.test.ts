@@ -24,7 +24,7 @@ import { planTraces } from '../formats/trace-plan';
 import { sendTracesOnSessionEnd } from '../otlp-on-end';
 import { runCli } from '../scenarios/run-cli';
 import { runScenario } from '../scenarios/scenario-runner';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { readSessionFile } from '../store/read-session';
 import type { LogEvent } from '../wire/events';
 import { ScenarioSchema } from '../wire/scenario';

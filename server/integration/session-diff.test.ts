@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInspector, targetStdio } from '../../e2e/support/processes';
 import { runDiff } from '../formats/diff-cli';
 import { runScenario } from '../scenarios/scenario-runner';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { ScenarioSchema, type ScenarioInput } from '../wire/scenario';
 import { SessionDiffSchema } from '../wire/session-diff';
 

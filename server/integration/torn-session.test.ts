@@ -16,7 +16,7 @@ import { runDiff } from '../formats/diff-cli';
 import { runExport, type ExportCommand } from '../formats/export-cli';
 import { scenarioFromCli } from '../scenarios/scenario-from-cli';
 import { runScenario } from '../scenarios/scenario-runner';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { machineId } from '../store/machine-id';
 import { ScenarioSchema } from '../wire/scenario';
 import { SessionDiffSchema } from '../wire/session-diff';

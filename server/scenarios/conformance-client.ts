@@ -14,7 +14,7 @@
  * a sign-in that failed, an elicitation left unanswered) exits non-zero.
  */
 import { oauthFromConformanceContext } from '../auth/conformance-context';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import type { EventOf } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
 import { PROTOCOL_CHOICES, SessionSettingsSchema, type ProtocolChoice } from '../wire/target';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sendFileTraces } from '../otlp-on-end';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { DEFAULT_DATA_DIR } from '../store/data-dir';
 import { ScenarioProtocolSchema, type RunReport } from '../wire/scenario';
 import { differenceTable, jsonReport, junitReport, overallVerdict, REPORTERS, runHeader, runSummary, stepLine, type ReporterName } from './reporters';

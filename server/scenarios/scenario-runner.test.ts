@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ended, ROOT, targetStdio } from '../../e2e/support/processes';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import { ScenarioSchema, type RunReport, type ScenarioInput } from '../wire/scenario';
 import { runScenario } from './scenario-runner';
 

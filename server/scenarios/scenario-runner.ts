@@ -6,7 +6,7 @@
  */
 import { demoTarget } from '../demo/demo-target';
 import type { Session } from '../session/session';
-import type { SessionRegistry } from '../session/session-registry';
+import type { SessionRegistry } from '../registry/session-registry';
 import type { LogEvent } from '../wire/events';
 import type { RunReport, Scenario, StepReport } from '../wire/scenario';
 import { SessionSettingsSchema, type ProtocolChoice } from '../wire/target';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetStdio } from '../../e2e/support/processes';
 import { demoTarget } from '../demo/demo-target';
-import { SessionRegistry } from '../session/session-registry';
+import { SessionRegistry } from '../registry/session-registry';
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import { ScenarioSchema, type Scenario } from '../wire/scenario';

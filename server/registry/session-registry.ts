@@ -13,11 +13,11 @@ import { WireFailure } from '../wire/errors';
 import type { RuleSet } from '../wire/rules';
 import { secretScrubber, targetSecrets, type JsonScrubber } from '../wire/secret-scrubber';
 import { summarizeTarget, type Root, type SessionSettings, type Target } from '../wire/target';
-import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer, type OpenedAppView } from './app-views';
-import type { CallRunner } from './call-runner';
+import { AppViews, openAppView, reportAppView, reportRefusedAppAnswer, type OpenedAppView } from '../session/app-views';
+import type { CallRunner } from '../session/call-runner';
 import type { ConfiguredServers } from './configured-servers';
 import { FolderSessions } from './folder-sessions';
-import type { Session } from './session';
+import type { Session } from '../session/session';
 import { TapControls } from './tap-controls';
 
 /** The ids session files are named by (UUIDs, `tap-` and import prefixes): no separator, no leading dot. */
@@ -79,7 +79,7 @@ export class SessionRegistry {
   /** Start a session; resolves with it as soon as it exists (connecting continues in the background). */
   async connect(target: Target, settings: SessionSettings, isDemo = false): Promise<Session> {
     // Loaded on first use: the MCP SDK is most of the proxy's start-up time, and the page can load meanwhile.
-    const { Session } = await import('./session');
+    const { Session } = await import('../session/session');
     const { dataDir } = this.options;
     const scrubSecrets = secretScrubber(targetSecrets(target));
     const session = new Session({
