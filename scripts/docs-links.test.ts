@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { markdownSections } from './markdown-anchors';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = [
@@ -18,19 +19,8 @@ const PAGES = [
     .map((name) => `docs/${name}`),
 ];
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/`/g, '')
-    .replace(/[^\p{L}\p{N} _-]/gu, '')
-    .replace(/ /g, '-');
-}
-
 function anchorsOf(file: string): Set<string> {
-  const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
-  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1])));
+  return new Set(markdownSections(readFileSync(file, 'utf8')).map((section) => section.anchor));
 }
 
 /** Relative links outside code: `[text](target)` and `![alt](target)`. */

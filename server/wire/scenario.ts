@@ -41,7 +41,7 @@ export const OutcomeExpectSchema = z
     outcome: z.enum(['result', 'error', 'cancelled', 'timeout']).optional(),
     /** 2026-07-28: how many `input_required` rounds the call took. */
     rounds: z.number().int().min(0).optional(),
-    /** Finding codes (see the README's findings list) that must be raised during the step, or must not. */
+    /** Finding codes (docs/findings.md) that must be raised during the step, or must not. */
     findings: z
       .object({ raised: z.array(z.string()).optional(), absent: z.array(z.string()).optional() })
       .strict()
