@@ -6,6 +6,7 @@
 import type { AnswerBy } from '../session/broker';
 import type { Session } from '../session/session';
 import type { EventOf, NewLogEvent } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import type { RuleAnswer, RuleRef } from '../wire/rules';
 import { readFileAnswers } from './file-answer';
 
@@ -65,9 +66,7 @@ export function giveRuleAnswer(
         : `would accept with content that fails the requested schema (${error!.message.replace(/^The content does not match the requested schema: /, '')}). Fix the rule's content, or set skipValidation to send it anyway and test the server's own checks.`;
     session.emit({
       kind: 'finding',
-      code: 'rule-content-invalid',
-      severity: 'warning',
-      message: `Not sent: ${describe(rule)} ${why} ${AFTER_REFUSAL[whenRefused]}`,
+      ...findingOf('rule-content-invalid', `Not sent: ${describe(rule)} ${why} ${AFTER_REFUSAL[whenRefused]}`),
       key: elicitation.key,
       ...(elicitation.callId && { callId: elicitation.callId }),
     });

@@ -5,6 +5,7 @@
  * scenario step takes, so the broker validates and the log names the rule.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import type { RuleRef, RuleSet } from '../wire/rules';
 import { appResourceOf } from '../wire/proposals';
 import { giveRuleAnswer, type Answerable } from './rule-answer';
@@ -136,9 +137,10 @@ export class RuleEngine {
     this.reportedPatterns.add(problem.pattern);
     this.host.emit({
       kind: 'finding',
-      code: 'rule-pattern-unenforced',
-      severity: 'warning',
-      message: `Rule ${problem.index}'s messagePattern cannot be used: ${problem.reason}. The rule never matches until its pattern is changed.`,
+      ...findingOf(
+        'rule-pattern-unenforced',
+        `Rule ${problem.index}'s messagePattern cannot be used: ${problem.reason}. The rule never matches until its pattern is changed.`,
+      ),
     });
   }
 

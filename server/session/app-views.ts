@@ -13,6 +13,7 @@ import { APP_MONITOR_KEY, type AppViewOpened } from '../wire/app-bridge';
 import { type AppCsp, appViewCsp, declaredCsp } from './app-csp';
 import type { EventOf, LogEvent } from '../wire/events';
 import { WireFailure } from '../wire/errors';
+import { findingOf } from '../wire/finding-codes';
 import { APP_MIME_TYPE, appResourceOf } from '../wire/proposals';
 import type { Session } from './session';
 
@@ -78,10 +79,9 @@ export async function openAppView(session: Session, key: string, views: AppViews
   const end = await callEnd(session, readCallId);
   const read = appDocument(end, resource.uri);
   if ('problem' in read) {
-    session.reportFindings(
-      [{ code: 'app-resource-invalid', severity: 'error', message: `The app ${resource.uri} cannot be rendered: ${read.problem}. The form is the fallback.` }],
-      { key },
-    );
+    session.reportFindings([findingOf('app-resource-invalid', `The app ${resource.uri} cannot be rendered: ${read.problem}. The form is the fallback.`)], {
+      key,
+    });
     throw new WireFailure('invalid-command', `The app ${resource.uri} cannot be rendered: ${read.problem}.`);
   }
   const csp = appViewCsp(read.csp, hostOrigin);
@@ -94,16 +94,15 @@ export async function openAppView(session: Session, key: string, views: AppViews
 /** Declared domains the view's CSP does not grant: refused values (warning), lists never granted (info). */
 function reportCsp(session: Session, key: string, uri: string, csp: AppCsp): void {
   const findings = [
-    ...csp.refused.map(({ field, value, reason }) => ({
-      code: 'app-csp-refused',
-      severity: 'warning' as const,
-      message: `The app ${uri} declares ${JSON.stringify(value)} in _meta.ui.csp.${field}, which is not granted: ${reason}.`,
-    })),
-    ...csp.ignored.map((field) => ({
-      code: 'app-csp-not-granted',
-      severity: 'info' as const,
-      message: `The app ${uri} declares _meta.ui.csp.${field}; the inspector grants no nested frames and no base URI, so the view runs without them.`,
-    })),
+    ...csp.refused.map(({ field, value, reason }) =>
+      findingOf('app-csp-refused', `The app ${uri} declares ${JSON.stringify(value)} in _meta.ui.csp.${field}, which is not granted: ${reason}.`),
+    ),
+    ...csp.ignored.map((field) =>
+      findingOf(
+        'app-csp-not-granted',
+        `The app ${uri} declares _meta.ui.csp.${field}; the inspector grants no nested frames and no base URI, so the view runs without them.`,
+      ),
+    ),
   ];
   if (findings.length) session.reportFindings(findings, { key });
 }
@@ -111,17 +110,14 @@ function reportCsp(session: Session, key: string, uri: string, csp: AppCsp): voi
 /** What the page saw an app do outside the protocol, as findings on its request. */
 export function reportAppView(session: Session, key: string, problems: string[]): void {
   session.reportFindings(
-    problems.map((problem) => ({ code: 'app-outside-protocol', severity: 'warning' as const, message: `The app view ${problem}` })),
+    problems.map((problem) => findingOf('app-outside-protocol', `The app view ${problem}`)),
     { key },
   );
 }
 
 /** An app's answer that the broker refused: a finding on the request, beside the refusal the page shows. */
 export function reportRefusedAppAnswer(session: Session, key: string, reason: string): void {
-  session.reportFindings(
-    [{ code: 'app-answer-invalid', severity: 'error', message: `The app's answer was refused and not sent: ${reason}. The form is the fallback.` }],
-    { key },
-  );
+  session.reportFindings([findingOf('app-answer-invalid', `The app's answer was refused and not sent: ${reason}. The form is the fallback.`)], { key });
 }
 
 function callEnd(session: Session, callId: string): Promise<EventOf<'call-end'>> {

@@ -9,9 +9,10 @@
  * proposal forbids is a finding: above all a URL remedy sent on a request that did
  * not declare `elicitation.url`.
  */
+import { findingOf } from '../wire/finding-codes';
 import { AUTHORIZATION_CONTEXT_ID_META_KEY, AUTHORIZATION_META_KEY, AuthorizationDenialSchema, type AuthorizationDenial } from '../wire/proposals';
 import type { SessionSettings } from '../wire/target';
-import type { ElicitationContext, Finding } from './findings';
+import type { ElicitationContext, RaisedFinding } from './findings';
 
 /** What one round's denial means for its URL elicitations and its retry. */
 export type RoundDenial = {
@@ -19,7 +20,7 @@ export type RoundDenial = {
   urlRemedy?: AuthorizationDenial;
   /** Merged into the retry's `_meta`: the echoed `authorizationContextId`. */
   retryMeta?: Record<string, string>;
-  findings: Finding[];
+  findings: RaisedFinding[];
 };
 
 const NONE: RoundDenial = { findings: [] };
@@ -29,7 +30,7 @@ function readEnvelope(
   result: Record<string, unknown>,
   settings: SessionSettings,
   where: string,
-): { denial?: AuthorizationDenial; findings: Finding[] } | undefined {
+): { denial?: AuthorizationDenial; findings: RaisedFinding[] } | undefined {
   if (!settings.proposals.authorizationDenials) return undefined;
   const meta = result._meta;
   const raw = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[AUTHORIZATION_META_KEY] : undefined;
@@ -38,16 +39,17 @@ function readEnvelope(
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'envelope'}: ${issue.message}`).join('; ');
     const message = `The ${where}'s _meta["${AUTHORIZATION_META_KEY}"] is not an authorization denial envelope (${problems}); it is ignored.`;
-    return { findings: [{ code: 'authorization-denial-malformed', severity: 'warning', message }] };
+    return { findings: [findingOf('authorization-denial-malformed', message)] };
   }
   const denial = parsed.data;
-  const findings: Finding[] = [];
+  const findings: RaisedFinding[] = [];
   if (denial.remediationHints?.length && denial.remediation !== 'available') {
-    findings.push({
-      code: 'authorization-hints-not-allowed',
-      severity: 'error',
-      message: `The denial says remediation "${denial.remediation}" yet lists remediation hints; the proposal allows hints only with "available".`,
-    });
+    findings.push(
+      findingOf(
+        'authorization-hints-not-allowed',
+        `The denial says remediation "${denial.remediation}" yet lists remediation hints; the proposal allows hints only with "available".`,
+      ),
+    );
   }
   return { denial, findings };
 }
@@ -70,19 +72,20 @@ export function readRoundDenial(
   if (!denial) return { findings };
   const hasUrlRequest = requestModes.includes('url');
   if (hasUrlHint(denial) && !hasUrlRequest) {
-    findings.push({
-      code: 'authorization-url-hint-without-url',
-      severity: 'warning',
-      message: 'The denial has a "url" remediation hint but the round carries no URL-mode elicitation for the person to open.',
-    });
+    findings.push(
+      findingOf(
+        'authorization-url-hint-without-url',
+        'The denial has a "url" remediation hint but the round carries no URL-mode elicitation for the person to open.',
+      ),
+    );
   }
   if (hasUrlRequest && !ctx.declared.url) {
-    findings.push({
-      code: 'authorization-url-undeclared',
-      severity: 'error',
-      message:
+    findings.push(
+      findingOf(
+        'authorization-url-undeclared',
         'The server answered an authorization denial with a URL elicitation, but this request did not declare `elicitation.url`; the proposal allows that remedy only when it did.',
-    });
+      ),
+    );
   }
   return {
     ...(hasUrlHint(denial) && hasUrlRequest && ctx.declared.url && { urlRemedy: denial }),
@@ -97,24 +100,25 @@ export function readRoundDenial(
  * whether a remedy exists. The envelope means the operation was not performed, so
  * on a result that does not say `isError: true` it contradicts the result.
  */
-export function readResultDenial(result: Record<string, unknown>, settings: SessionSettings): { denial?: AuthorizationDenial; findings: Finding[] } {
+export function readResultDenial(result: Record<string, unknown>, settings: SessionSettings): { denial?: AuthorizationDenial; findings: RaisedFinding[] } {
   const read = readEnvelope(result, settings, 'result');
   if (!read?.denial) return read ?? { findings: [] };
   const { denial, findings } = read;
   if (result.isError !== true) {
-    findings.push({
-      code: 'authorization-denial-not-error',
-      severity: 'warning',
-      message:
+    findings.push(
+      findingOf(
+        'authorization-denial-not-error',
         'The result carries an authorization denial envelope but not `isError: true`: the envelope says the call was not performed, which a tool result says with isError.',
-    });
+      ),
+    );
   }
   if (hasUrlHint(denial)) {
-    findings.push({
-      code: 'authorization-url-hint-without-url',
-      severity: 'warning',
-      message: 'The denial has a "url" remediation hint on a final result: a URL remedy comes as a URL-mode elicitation in an input_required round.',
-    });
+    findings.push(
+      findingOf(
+        'authorization-url-hint-without-url',
+        'The denial has a "url" remediation hint on a final result: a URL remedy comes as a URL-mode elicitation in an input_required round.',
+      ),
+    );
   }
   return { denial, findings };
 }

@@ -10,6 +10,7 @@
  */
 import { ProtocolError, isInputRequiredResult } from '@modelcontextprotocol/client';
 import type { EventOf } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import type { SessionSettings, Target } from '../wire/target';
 import type { ElicitAnswer } from './broker';
 import { readRoundDenial, type RoundDenial } from './authorization-denials';
@@ -143,7 +144,7 @@ async function fulfil(
     if (inputRequest.method === 'sampling/createMessage') return askSampling(host, inputKey, inputRequest.params ?? {}, round);
     if (inputRequest.method !== 'elicitation/create') {
       const message = `Input request "${inputKey}" is ${inputRequest.method}, which the inspector does not fulfil; it is left out of the retry.`;
-      host.reportFindings([{ code: 'unsupported-input-request', severity: 'warning', message }], { callId });
+      host.reportFindings([findingOf('unsupported-input-request', message)], { callId });
       return undefined;
     }
     const params = inputRequest.params ?? {};
@@ -151,11 +152,12 @@ async function fulfil(
     const schema = JSON.stringify(params.requestedSchema ?? null);
     const before = schemasByKey.get(inputKey);
     if (before !== undefined && before !== schema) {
-      found.push({
-        code: 'schema-changed-between-rounds',
-        severity: 'warning',
-        message: `Round ${round} asks for "${inputKey}" with a different requestedSchema than before; a client that cached the first form would answer the wrong question.`,
-      });
+      found.push(
+        findingOf(
+          'schema-changed-between-rounds',
+          `Round ${round} asks for "${inputKey}" with a different requestedSchema than before; a client that cached the first form would answer the wrong question.`,
+        ),
+      );
     }
     schemasByKey.set(inputKey, schema);
     const tool = host.baseParams.name;

@@ -8,6 +8,7 @@ import { createMcpHandler, inputRequired, inputResponse, McpServer } from '@mode
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LogEvent, NewLogEvent } from '../wire/events';
+import type { RaisedFinding } from '../wire/finding-codes';
 import { SessionSettingsSchema } from '../wire/target';
 import { ElicitationBroker } from './broker';
 import { CallRunner } from './call-runner';
@@ -70,10 +71,7 @@ async function connect(settings: Partial<ReturnType<typeof SessionSettingsSchema
     tap,
     emit,
     elicitationContext: () => ({ protocolVersion: '2026-07-28', declared: { form: true, url: true } }),
-    reportFindings: (findings: { code: string; severity: 'error' | 'warning' | 'info'; message: string }[]) => (
-      findings.forEach((f) => emit({ kind: 'finding', ...f })),
-      findings
-    ),
+    reportFindings: (findings: RaisedFinding[]) => (findings.forEach((f) => emit({ kind: 'finding', ...f })), findings),
     followTask: () => undefined,
   };
   /** Run a tool; every elicitation is answered with `content` as soon as it appears. */

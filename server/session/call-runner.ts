@@ -1,6 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode, isSpecType, specTypeSchemas, withInputRequired, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { AuthMark, ScopeRefusal } from '../auth/oauth-flow';
-import type { EventOf, Finding, NewLogEvent } from '../wire/events';
+import type { EventOf, NewLogEvent } from '../wire/events';
+import { findingOf, type RaisedFinding } from '../wire/finding-codes';
 import { SCOPE_REFUSED } from '../wire/oauth';
 import type { AuthorizationDenial } from '../wire/proposals';
 import type { SessionSettings, Target } from '../wire/target';
@@ -30,7 +31,7 @@ export type CallHost = {
   readonly tap: TransportTap;
   emit(event: NewLogEvent): unknown;
   elicitationContext(): ElicitationContext;
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }): RaisedFinding[];
   /** Why the connection closed, once it closed by itself (the server exited, a read limit): the SDK only says "Connection closed". */
   closeReason?(): string | undefined;
   /** The session's settings now: roots edited while the call runs are what a later round answers with. */
@@ -193,11 +194,10 @@ export class CallRunner {
     if (!raw || !isResultOf(this.method, raw)) return undefined;
     this.host.reportFindings(
       [
-        {
-          code: 'result-type-missing',
-          severity: 'warning',
-          message: `The ${this.method} result has no resultType, which 2026-07-28 requires; taken as "complete", as the spec tells a client to.`,
-        },
+        findingOf(
+          'result-type-missing',
+          `The ${this.method} result has no resultType, which 2026-07-28 requires; taken as "complete", as the spec tells a client to.`,
+        ),
       ],
       { callId: this.callId },
     );
@@ -235,7 +235,7 @@ export class CallRunner {
       signal: this.abort.signal,
       timeoutMs: SDK_TIMEOUT_CEILING_MS,
       emit: (event: NewLogEvent) => this.host.emit(event),
-      reportFindings: (findings: Finding[], about: { callId?: string }) => this.host.reportFindings(findings, about),
+      reportFindings: (findings: RaisedFinding[], about: { callId?: string }) => this.host.reportFindings(findings, about),
       sleep: (ms: number) => this.sleep(ms),
       followTask: (taskId, onNotice) => this.host.followTask(taskId, onNotice),
     };

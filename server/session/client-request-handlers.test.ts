@@ -5,7 +5,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { targetStdio } from '../../e2e/support/processes';
-import type { Finding, NewLogEvent } from '../wire/events';
+import type { NewLogEvent } from '../wire/events';
+import type { RaisedFinding } from '../wire/finding-codes';
 import { DEFAULT_SETTINGS, type SessionSettings, type Target } from '../wire/target';
 import { ElicitationBroker } from './broker';
 import { createClient, createTransport } from './client-factory';
@@ -39,7 +40,7 @@ async function connected(initial: SessionSettings) {
     isHttp: false,
     settings: () => settings,
     calls: () => [],
-    reportFindings: (findings: Finding[]) => findings,
+    reportFindings: (findings: RaisedFinding[]) => findings,
   });
   await client.connect(createTransport(target, { onHttp: () => {} }));
   clients.push(client);

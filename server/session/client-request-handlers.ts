@@ -6,7 +6,7 @@
  * undeclared capability, and answers an undeclared request with an error itself.
  */
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { Finding } from '../wire/events';
+import { findingOf, type RaisedFinding } from '../wire/finding-codes';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { clientCapabilities } from './client-factory';
@@ -26,7 +26,7 @@ export type ClientRequestHost = {
   settings(): SessionSettings;
   /** The calls in flight, to tell which one a pushed request belongs to. */
   calls(): Iterable<WaitingCall>;
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }): RaisedFinding[];
 };
 
 type ElicitResult = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> };
@@ -115,14 +115,15 @@ export function serverRequestFindings(
   method: string,
   params: Record<string, unknown>,
   about: { era: 'legacy' | 'modern' | undefined; settings: SessionSettings; elicitation: ElicitationContext },
-): Finding[] {
-  const findings: Finding[] = [];
+): RaisedFinding[] {
+  const findings: RaisedFinding[] = [];
   if (about.era === 'modern') {
-    findings.push({
-      code: 'server-request-on-2026',
-      severity: 'error',
-      message: `The server sent a ${method} request on a 2026-07-28 connection, where servers cannot send requests (use input_required instead). The client drops it.`,
-    });
+    findings.push(
+      findingOf(
+        'server-request-on-2026',
+        `The server sent a ${method} request on a 2026-07-28 connection, where servers cannot send requests (use input_required instead). The client drops it.`,
+      ),
+    );
   }
   if (method === 'elicitation/create') findings.push(...checkElicitationParams(params, about.elicitation));
   if (method === 'sampling/createMessage') findings.push(...checkSamplingParams(params));
@@ -133,16 +134,11 @@ export function serverRequestFindings(
 }
 
 /** The spec says a client ignores a completion it cannot place; the inspector also says so. */
-function completionFinding(problem: 'unknown' | 'duplicate', elicitationId: string): Finding {
+function completionFinding(problem: 'unknown' | 'duplicate', elicitationId: string): RaisedFinding {
   return problem === 'unknown'
-    ? {
-        code: 'completion-unknown-id',
-        severity: 'warning',
-        message: `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.`,
-      }
-    : {
-        code: 'completion-duplicate',
-        severity: 'info',
-        message: `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.`,
-      };
+    ? findingOf(
+        'completion-unknown-id',
+        `notifications/elicitation/complete names elicitationId "${elicitationId}", which no URL elicitation of this session used; ignored.`,
+      )
+    : findingOf('completion-duplicate', `A second notifications/elicitation/complete arrived for "${elicitationId}"; ignored.`);
 }

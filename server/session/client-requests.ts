@@ -5,7 +5,7 @@
  * server that asks for one the client did not declare.
  */
 import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
-import type { Finding } from '../wire/events';
+import { findingOf, type RaisedFinding } from '../wire/finding-codes';
 import type { ElicitAnswer } from './broker';
 import type { Root, SessionSettings } from '../wire/target';
 
@@ -43,13 +43,12 @@ export function samplingAnswerOrRefusal(answer: ElicitAnswer): CreateMessageResu
  * server MUST NOT send it), or nothing. `where` says how it came: pushed, or as
  * the input request `key` of a 2026-07-28 round.
  */
-export function undeclaredRequestFinding(method: string, settings: SessionSettings, where: { inputKey?: string } = {}): Finding | undefined {
+export function undeclaredRequestFinding(method: string, settings: SessionSettings, where: { inputKey?: string } = {}): RaisedFinding | undefined {
   const capability = DECLARED_BY[method];
   if (!capability || settings[capability].enabled) return undefined;
   const how = where.inputKey === undefined ? `sent a ${method} request` : `asked for ${method} in input request "${where.inputKey}"`;
-  return {
-    code: 'undeclared-request',
-    severity: 'error',
-    message: `The server ${how}, but this client did not declare the "${capability}" capability; a server must not ask for what the client did not declare.`,
-  };
+  return findingOf(
+    'undeclared-request',
+    `The server ${how}, but this client did not declare the "${capability}" capability; a server must not ask for what the client did not declare.`,
+  );
 }

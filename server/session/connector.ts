@@ -9,13 +9,14 @@
  */
 import { SdkError, SdkErrorCode, type Client, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { LogEvent } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import type { SessionSettings, Target } from '../wire/target';
 import type { OAuthFlow } from '../auth/oauth-flow';
 import { ChildWatch, type ChildOutput } from './child-watch';
 import { withAcceptLanguage } from './accept-language';
 import { createClient, createTransport, type TransportHooks } from './client-factory';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
-import type { Finding } from './findings';
+import type { RaisedFinding } from './findings';
 import { ProbePing } from './probe-ping';
 import { isProbeClosedServer } from './sdk-internals';
 import { TransportTap, type RpcId } from './tap';
@@ -58,7 +59,7 @@ export type ConnectorHost = {
   onToolsChanged(): void;
   /** Register the session's handlers on a new client, before it connects. */
   wire(client: Client): void;
-  reportFindings(findings: Finding[], about: object, aboutSeq?: number): unknown;
+  reportFindings(findings: RaisedFinding[], about: object, aboutSeq?: number): unknown;
 };
 
 export class Connector {
@@ -95,7 +96,7 @@ export class Connector {
       failure = await this.attempt({ kind: 'legacy' }, deadline);
       if (failure === undefined) {
         rememberLegacy(host.target);
-        host.reportFindings([{ code: 'probe-ended-server', severity: 'warning', message: PROBE_ENDED_SERVER }], {}, probeSeq);
+        host.reportFindings([findingOf('probe-ended-server', PROBE_ENDED_SERVER)], {}, probeSeq);
       }
     }
     for (let attempt = 0; failure !== undefined && !host.isClosing() && host.oauth && attempt < MAX_SIGN_IN_ATTEMPTS; attempt++) {
@@ -109,7 +110,7 @@ export class Connector {
       // Whatever the probe met, the server speaks 2025: a Reconnect (or the next connect) need not ask again.
       rememberLegacy(host.target);
       const message = this.ping?.hasEndedWait ? PROBE_IGNORED : PROBE_UNANSWERED;
-      if (!this.probe.isAnswered) host.reportFindings([{ code: 'probe-unanswered', severity: 'warning', message }], {}, this.probe.seq);
+      if (!this.probe.isAnswered) host.reportFindings([findingOf('probe-unanswered', message)], {}, this.probe.seq);
     }
     return undefined;
   }

@@ -5,9 +5,10 @@
  * and where to move: the SEP says implementations SHOULD warn when they meet a
  * deprecated feature. Nothing on the wire changes: deprecated features still work.
  */
+import { findingOf, type FindingCode } from '../wire/finding-codes';
 import { DEPRECATED_FROM, EARLIEST_REMOVAL } from '../wire/proposals';
 import type { SessionSettings } from '../wire/target';
-import type { Finding } from './findings';
+import type { RaisedFinding } from './findings';
 
 export type DeprecatedFeature = 'roots' | 'sampling' | 'logging';
 
@@ -19,6 +20,8 @@ const MIGRATION: Record<DeprecatedFeature, string> = {
 };
 
 const FEATURE_NAME: Record<DeprecatedFeature, string> = { roots: 'Roots', sampling: 'Sampling', logging: 'Logging' };
+
+const FINDING_CODE: Record<DeprecatedFeature, FindingCode> = { roots: 'roots-deprecated', sampling: 'sampling-deprecated', logging: 'logging-deprecated' };
 
 /** The method a server uses each feature with. */
 const FEATURE_OF_METHOD: Record<string, DeprecatedFeature> = {
@@ -41,14 +44,12 @@ export function deprecatedFeatureOf(method: string): DeprecatedFeature | undefin
 }
 
 /** The warning for one use: `how` says what the server did ("asked for roots/list in input request \"roots\""). */
-export function deprecationFinding(feature: DeprecatedFeature, how: string, protocolVersion: string): Finding {
-  return {
-    code: `${feature}-deprecated`,
-    severity: 'warning',
-    message:
-      `The server ${how}. ${FEATURE_NAME[feature]} is deprecated from ${DEPRECATED_FROM} (SEP-2577; this connection speaks ${protocolVersion}) ` +
+export function deprecationFinding(feature: DeprecatedFeature, how: string, protocolVersion: string): RaisedFinding {
+  return findingOf(
+    FINDING_CODE[feature],
+    `The server ${how}. ${FEATURE_NAME[feature]} is deprecated from ${DEPRECATED_FROM} (SEP-2577; this connection speaks ${protocolVersion}) ` +
       `and may be removed from ${EARLIEST_REMOVAL}: ${MIGRATION[feature]}.`,
-  };
+  );
 }
 
 /**
@@ -59,12 +60,12 @@ export class LoggingNotes {
   private count = 0;
 
   /** The findings for one notifications/message, or none once past the budget. */
-  next(protocolVersion: string): Finding[] {
+  next(protocolVersion: string): RaisedFinding[] {
     this.count++;
     if (this.count > MAX_LOGGING_NOTES + 1) return [];
     if (this.count === MAX_LOGGING_NOTES + 1) {
       const message = `More notifications/message arrived; after ${MAX_LOGGING_NOTES} the inspector stops noting each one (logging is deprecated from ${DEPRECATED_FROM}).`;
-      return [{ code: 'logging-deprecated-unnoted', severity: 'warning', message }];
+      return [findingOf('logging-deprecated-unnoted', message)];
     }
     return [deprecationFinding('logging', 'sent a log message (notifications/message)', protocolVersion)];
   }

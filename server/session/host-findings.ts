@@ -3,7 +3,7 @@
  * with the elicitations it is asked: its answers, its retries of a 2026-07-28
  * call, its giving up. Read by the tap; findings.ts re-exports these checks.
  */
-import type { Finding } from '../wire/events';
+import { findingOf, type RaisedFinding } from '../wire/finding-codes';
 
 /**
  * How fast an accept to a URL elicitation may come before it cannot be a person's: reading the
@@ -29,80 +29,72 @@ export type HostAnswer = {
  * have let through, an accept to a URL flow faster than a person could, an answer the server
  * no longer waited for, an action the spec does not have.
  */
-export function checkHostAnswer(answer: HostAnswer, problemsOf: (schema: Record<string, unknown>, content: unknown) => string[]): Finding[] {
-  const findings: Finding[] = [];
+export function checkHostAnswer(answer: HostAnswer, problemsOf: (schema: Record<string, unknown>, content: unknown) => string[]): RaisedFinding[] {
+  const findings: RaisedFinding[] = [];
   if (answer.serverCancelled) {
-    findings.push({
-      code: 'host-answered-after-cancel',
-      severity: 'warning',
-      message: `The host answered ${describeAction(answer.action)} after the server had withdrawn the request; the server ignores it.`,
-    });
+    findings.push(
+      findingOf(
+        'host-answered-after-cancel',
+        `The host answered ${describeAction(answer.action)} after the server had withdrawn the request; the server ignores it.`,
+      ),
+    );
   }
   if (answer.action !== 'accept' && answer.action !== 'decline' && answer.action !== 'cancel') {
-    findings.push({
-      code: 'host-unknown-action',
-      severity: 'error',
-      message: `The host answered with action ${JSON.stringify(answer.action)}; the spec defines accept, decline and cancel.`,
-    });
+    findings.push(
+      findingOf('host-unknown-action', `The host answered with action ${JSON.stringify(answer.action)}; the spec defines accept, decline and cancel.`),
+    );
     return findings;
   }
   if (answer.action !== 'accept') return findings;
   if (answer.mode === 'url' && answer.waitedMs < HUMAN_URL_ACCEPT_MS) {
-    findings.push({
-      code: 'host-url-accept-too-fast',
-      severity: 'warning',
-      message: `The host accepted the URL flow ${Math.round(answer.waitedMs)} ms after it was asked, faster than a person reads the message and decides to open the page: it may accept without asking.`,
-    });
+    findings.push(
+      findingOf(
+        'host-url-accept-too-fast',
+        `The host accepted the URL flow ${Math.round(answer.waitedMs)} ms after it was asked, faster than a person reads the message and decides to open the page: it may accept without asking.`,
+      ),
+    );
   }
   const schema = answer.params.requestedSchema;
   if (answer.mode === 'form' && typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
     const problems = problemsOf(schema as Record<string, unknown>, answer.content ?? {});
     if (problems.length) {
-      findings.push({
-        code: 'host-content-invalid',
-        severity: 'error',
-        message: `The host accepted with content that does not match the requested schema: ${problems.join('; ')}.`,
-      });
+      findings.push(findingOf('host-content-invalid', `The host accepted with content that does not match the requested schema: ${problems.join('; ')}.`));
     }
   }
   return findings;
 }
 
 /** A 2026-07-28 retry of a call that the server answered with `input_required` and a `requestState`. */
-export function checkRequestStateEcho(given: string | undefined, echoed: unknown): Finding[] {
+export function checkRequestStateEcho(given: string | undefined, echoed: unknown): RaisedFinding[] {
   if (given === undefined) return [];
   if (echoed === undefined) {
     return [
-      {
-        code: 'host-dropped-request-state',
-        severity: 'error',
-        message: 'The host retried the call without the `requestState` the server gave it; the server cannot tell which flow the answers belong to.',
-      },
+      findingOf(
+        'host-dropped-request-state',
+        'The host retried the call without the `requestState` the server gave it; the server cannot tell which flow the answers belong to.',
+      ),
     ];
   }
   if (echoed !== given) {
     return [
-      {
-        code: 'host-changed-request-state',
-        severity: 'error',
-        message: 'The host retried the call with a `requestState` other than the one the server gave it; it must be echoed byte for byte.',
-      },
+      findingOf(
+        'host-changed-request-state',
+        'The host retried the call with a `requestState` other than the one the server gave it; it must be echoed byte for byte.',
+      ),
     ];
   }
   return [];
 }
 
 /** A tapped host stopped waiting (cancelled its call, or closed the connection) while an elicitation of it was still unanswered. */
-export function hostGaveUpFinding(how: 'cancelled' | 'closed', waitedMs: number, method: string): Finding {
+export function hostGaveUpFinding(how: 'cancelled' | 'closed', waitedMs: number, method: string): RaisedFinding {
   const waited = waitedMs < 10_000 ? `${(waitedMs / 1000).toFixed(1)} s` : `${Math.round(waitedMs / 1000)} s`;
-  return {
-    code: 'host-gave-up',
-    severity: 'warning',
-    message:
-      how === 'cancelled'
-        ? `The host cancelled its ${method} while the person was still being asked (the request had waited ${waited}): a host timeout shorter than a person's answer.`
-        : `The host closed the connection while the person was still being asked (the request had waited ${waited}).`,
-  };
+  return findingOf(
+    'host-gave-up',
+    how === 'cancelled'
+      ? `The host cancelled its ${method} while the person was still being asked (the request had waited ${waited}): a host timeout shorter than a person's answer.`
+      : `The host closed the connection while the person was still being asked (the request had waited ${waited}).`,
+  );
 }
 
 function describeAction(action: unknown): string {

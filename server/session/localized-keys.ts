@@ -8,9 +8,10 @@
  * keys it had in each language. A form whose keys differ from the same form in
  * another language is a finding.
  */
+import { findingOf } from '../wire/finding-codes';
 import type { Target } from '../wire/target';
 import { targetKey } from './era-memory';
-import type { Finding } from './findings';
+import type { RaisedFinding } from './findings';
 
 /** Forms remembered at most; the oldest is forgotten first. */
 const MAX_FORMS = 512;
@@ -21,7 +22,7 @@ const keysByForm = new Map<string, Map<string, string>>();
 export type FormPlace = { target: Target; tool: string; inputKey: string };
 
 /** Remember this form's keys under `language`; a finding when another language's keys differ. */
-export function checkLocalizedKeys(place: FormPlace, language: string, requestedSchema: unknown): Finding | undefined {
+export function checkLocalizedKeys(place: FormPlace, language: string, requestedSchema: unknown): RaisedFinding | undefined {
   const keys = propertyKeys(requestedSchema);
   if (keys === undefined) return undefined;
   const formKey = JSON.stringify([targetKey(place.target), place.tool, place.inputKey]);
@@ -33,13 +34,11 @@ export function checkLocalizedKeys(place: FormPlace, language: string, requested
   seen.set(language, signature);
   for (const [other, otherSignature] of seen) {
     if (other === language || otherSignature === signature) continue;
-    return {
-      code: 'localized-keys-changed',
-      severity: 'warning',
-      message:
-        `Tool \`${place.tool}\` asked ${place.inputKey ? `input "${place.inputKey}" ` : ''}with properties ${keys.join(', ') || '(none)'} ${named(language)}, ` +
+    return findingOf(
+      'localized-keys-changed',
+      `Tool \`${place.tool}\` asked ${place.inputKey ? `input "${place.inputKey}" ` : ''}with properties ${keys.join(', ') || '(none)'} ${named(language)}, ` +
         `but ${(JSON.parse(otherSignature) as string[]).join(', ') || '(none)'} ${named(other)}; SEP-2792 translates messages, titles and descriptions, never property keys.`,
-    };
+    );
   }
   return undefined;
 }

@@ -4,45 +4,34 @@
  * before it goes, like form content that fails its schema).
  */
 import { specTypeSchemas } from '@modelcontextprotocol/client';
-import type { Finding } from '../wire/events';
+import { findingOf, type RaisedFinding } from '../wire/finding-codes';
 
 const ROLES = new Set(['user', 'assistant']);
 /** The content blocks a sampling message may hold (2025-11-25's SamplingMessageContentBlock). */
 const CONTENT_TYPES = ['text', 'image', 'audio', 'tool_use', 'tool_result'];
 
 /** Findings for one sampling/createMessage params object, pushed or embedded in an input_required round. */
-export function checkSamplingParams(params: Record<string, unknown>): Finding[] {
-  const findings: Finding[] = [];
+export function checkSamplingParams(params: Record<string, unknown>): RaisedFinding[] {
+  const findings: RaisedFinding[] = [];
   const { messages, maxTokens } = params;
   if (!Array.isArray(messages) || messages.length === 0) {
-    findings.push({
-      code: 'sampling-messages-malformed',
-      severity: 'error',
-      message: `\`messages\` must be a non-empty array of { role, content }; it is ${describe(messages)}.`,
-    });
+    findings.push(findingOf('sampling-messages-malformed', `\`messages\` must be a non-empty array of { role, content }; it is ${describe(messages)}.`));
   } else {
     const bad = messages.findIndex((m) => !isRecord(m) || !ROLES.has(String(m.role)) || !(isRecord(m.content) || Array.isArray(m.content)));
     const badType = bad >= 0 ? undefined : unknownContentType(messages);
     if (bad >= 0) {
-      findings.push({
-        code: 'sampling-messages-malformed',
-        severity: 'error',
-        message: `messages[${bad}] is not a { role: "user" | "assistant", content } message.`,
-      });
+      findings.push(findingOf('sampling-messages-malformed', `messages[${bad}] is not a { role: "user" | "assistant", content } message.`));
     } else if (badType) {
-      findings.push({
-        code: 'sampling-messages-malformed',
-        severity: 'error',
-        message: `${badType.field} is ${describe(badType.value)}, which is not a sampling content type (${CONTENT_TYPES.join(', ')}).`,
-      });
+      findings.push(
+        findingOf(
+          'sampling-messages-malformed',
+          `${badType.field} is ${describe(badType.value)}, which is not a sampling content type (${CONTENT_TYPES.join(', ')}).`,
+        ),
+      );
     }
   }
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
-    findings.push({
-      code: 'sampling-max-tokens-malformed',
-      severity: 'error',
-      message: `\`maxTokens\` is required and must be a positive integer; it is ${describe(maxTokens)}.`,
-    });
+    findings.push(findingOf('sampling-max-tokens-malformed', `\`maxTokens\` is required and must be a positive integer; it is ${describe(maxTokens)}.`));
   }
   return findings;
 }

@@ -1,11 +1,11 @@
-import type { Finding } from '../wire/events';
+import type { RaisedFinding } from '../wire/finding-codes';
 import type { RpcId } from './tap';
 
 /** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attribute). */
 const CARRIERS_KEPT = 256;
 
 /** What a server asked, exactly as it arrived, and what the inspector found wrong with it. */
-export type ServerRequest = { params: Record<string, unknown>; findings: Finding[] };
+export type ServerRequest = { params: Record<string, unknown>; findings: RaisedFinding[] };
 
 /** A call of ours that may be waiting on the server. */
 export type WaitingCall = { callId: string; isAwaitingServer: boolean; inFlightRpcId: RpcId | undefined };

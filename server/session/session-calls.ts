@@ -15,7 +15,7 @@ import type { ElicitationBroker } from './broker';
 import type { CallHooks } from './call-rounds';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { listCatalogPage } from './catalog';
-import type { ElicitationContext, Finding } from './findings';
+import type { ElicitationContext, RaisedFinding } from './findings';
 import type { TransportTap } from './tap';
 import type { TaskNotice } from './tasks/server-task-notices';
 
@@ -28,7 +28,7 @@ export type CallsSession = {
   readonly settings: SessionSettings;
   emit(event: NewLogEvent): LogEvent;
   elicitationContext(): ElicitationContext;
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }): RaisedFinding[];
 };
 
 /** What the calls need of their session, beside what it shows everyone. */

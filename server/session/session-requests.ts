@@ -10,7 +10,7 @@ import type { SessionSettings, Target } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { claimMalformedSampling, registerClientRequestHandlers, type ClientRequestHost } from './client-request-handlers';
 import { LoggingNotes } from './deprecations';
-import type { ElicitationContext, Finding } from './findings';
+import type { ElicitationContext, RaisedFinding } from './findings';
 import { ServerRequests, type WaitingCall } from './server-requests';
 import type { TrafficHost } from './session-traffic';
 import type { RpcId } from './tap';
@@ -27,7 +27,7 @@ export type RequestsHost = {
     readonly era: 'legacy' | 'modern' | undefined;
     readonly settings: SessionSettings;
     elicitationContext(): ElicitationContext;
-    reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[];
+    reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }, aboutSeq?: number): RaisedFinding[];
   };
   /** Log an entry; undefined once the session is closed. */
   record(event: NewLogEvent): LogEvent | undefined;

@@ -5,11 +5,12 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { LogEvent, NewLogEvent } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import type { SessionSettings } from '../wire/target';
 import type { ChildOutput } from './child-watch';
 import { serverRequestFindings } from './client-request-handlers';
 import { deprecatedFeatureOf, deprecationFinding, notesDeprecations, type LoggingNotes } from './deprecations';
-import type { ElicitationContext, Finding } from './findings';
+import type { ElicitationContext, RaisedFinding } from './findings';
 import type { ServerRequests } from './server-requests';
 import type { RpcId } from './tap';
 import type { ServerTaskNotices } from './tasks/server-task-notices';
@@ -18,7 +19,7 @@ import type { ServerTaskNotices } from './tasks/server-task-notices';
 export type TrafficHost = {
   /** Log an entry; undefined once the session is closed. */
   record(event: NewLogEvent): LogEvent | undefined;
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }, aboutSeq?: number): RaisedFinding[];
   era(): 'legacy' | 'modern' | undefined;
   settings(): SessionSettings;
   elicitationContext(): ElicitationContext;
@@ -68,17 +69,16 @@ export function childOutput(host: TrafficHost): ChildOutput {
     onStdoutText: (text) => {
       const entry = host.record({ kind: 'stdout', text });
       if (!entry) return;
-      const finding = {
-        code: 'stdout-not-json',
-        severity: 'error',
-        message: 'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
-      } as const;
+      const finding = findingOf(
+        'stdout-not-json',
+        'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
+      );
       host.reportFindings([finding], {}, entry.seq);
     },
     onStdoutDropped: (count) => {
       if (host.isClosed()) return;
       const message = `${count} more non-JSON stdout lines were not logged (at most 100 are logged each 10 s).`;
-      host.reportFindings([{ code: 'stdout-not-json-dropped', severity: 'warning', message }], {});
+      host.reportFindings([findingOf('stdout-not-json-dropped', message)], {});
     },
   };
 }

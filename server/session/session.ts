@@ -15,7 +15,7 @@ import { clientCapabilities } from './client-factory';
 import { describeConnectError, describeUnexpectedClose } from './connect-errors';
 import { CONNECT_TIMEOUT_MS, Connector } from './connector';
 import { deprecationFinding, notesDeprecations } from './deprecations';
-import type { ElicitationContext, Finding } from './findings';
+import type { ElicitationContext, RaisedFinding } from './findings';
 import { tappedFetch, type HttpExchange } from './http-tap';
 import { onCloseBeforeAborting } from './sdk-internals';
 import { SessionCalls } from './session-calls';
@@ -350,7 +350,7 @@ export class Session {
   }
 
   /** Log findings; returns them for chaining. */
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): Finding[] {
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }, aboutSeq?: number): RaisedFinding[] {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
     return findings;
   }

@@ -5,7 +5,8 @@
  */
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { Finding, NewLogEvent } from '../wire/events';
+import type { NewLogEvent } from '../wire/events';
+import type { RaisedFinding } from '../wire/finding-codes';
 import { DEFAULT_SETTINGS } from '../wire/target';
 import { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
@@ -27,7 +28,7 @@ function setUp(settings = DEFAULT_SETTINGS) {
     broker,
     emit: (event: NewLogEvent) => events.push(event),
     elicitationContext: () => ({ protocolVersion: '2025-11-25', declared: { form: true, url: true } }),
-    reportFindings: (findings: Finding[]) => findings,
+    reportFindings: (findings: RaisedFinding[]) => findings,
     isEnded: () => isEnded,
     setRetryNow: (next: (() => void) | undefined) => (retryNow = next),
   };

@@ -5,7 +5,8 @@
  * person saying so) the caller retries the call.
  */
 import type { ProtocolError } from '@modelcontextprotocol/client';
-import type { Finding, NewLogEvent } from '../wire/events';
+import type { NewLogEvent } from '../wire/events';
+import type { RaisedFinding } from '../wire/finding-codes';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
@@ -22,7 +23,7 @@ export type UrlRequiredHost = {
   readonly broker: ElicitationBroker;
   emit(event: NewLogEvent): unknown;
   elicitationContext(): ElicitationContext;
-  reportFindings(findings: Finding[], about: { callId?: string; key?: string }): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string; key?: string }): RaisedFinding[];
   /** Whether the call was ended from the client side (timed out, cancelled). */
   isEnded(): boolean;
   /** While the retry waits: what retries at once (a click, or the call ending); undefined once it no longer waits. */

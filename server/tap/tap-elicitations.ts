@@ -7,7 +7,7 @@
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import type { RuleRef } from '../wire/rules';
 import { validateContent } from '../session/content-validation';
-import { checkElicitationParams, checkHostAnswer, hostGaveUpFinding, type ElicitationContext, type Finding } from '../session/findings';
+import { checkElicitationParams, checkHostAnswer, hostGaveUpFinding, type ElicitationContext, type RaisedFinding } from '../session/findings';
 
 type RpcId = string | number;
 
@@ -35,7 +35,7 @@ export type HeldAnswer = {
 
 export type TapElicitationsInit = {
   emit: (event: NewLogEvent) => LogEvent;
-  report: (findings: Finding[], about: { callId?: string; key?: string }) => void;
+  report: (findings: RaisedFinding[], about: { callId?: string; key?: string }) => void;
   now: () => number;
   serverName: () => string;
 };
@@ -49,7 +49,7 @@ export class TapElicitations {
   constructor(private readonly init: TapElicitationsInit) {}
 
   /** A pushed `elicitation/create` (2025 era), already logged as rpc-in with its findings. */
-  pushed(rpcId: RpcId, params: Record<string, unknown>, callId: string | undefined, findings: Finding[], isHeld = false): void {
+  pushed(rpcId: RpcId, params: Record<string, unknown>, callId: string | undefined, findings: RaisedFinding[], isHeld = false): void {
     const entry = this.ask({ kind: 'push', rpcId }, params, callId, findings, isHeld);
     entry.rpcId = rpcId;
     this.byRpcId.set(rpcId, entry.key);
@@ -182,7 +182,7 @@ export class TapElicitations {
     this.byRpcId.clear();
   }
 
-  private ask(origin: NewElicitation['origin'], params: Record<string, unknown>, callId: string | undefined, findings: Finding[], isHeld = false): Entry {
+  private ask(origin: NewElicitation['origin'], params: Record<string, unknown>, callId: string | undefined, findings: RaisedFinding[], isHeld = false): Entry {
     const key = `e${this.nextKey++}`;
     const mode = params.mode === 'url' ? 'url' : 'form';
     const entry: Entry = { key, mode, params, askedAt: this.init.now(), ...(callId && { callId }), ...(isHeld && { isHeld }) };

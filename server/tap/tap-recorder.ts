@@ -5,9 +5,10 @@
  * both. It only reads copies of the messages: nothing here can change what is relayed.
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
+import { findingOf } from '../wire/finding-codes';
 import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
 import { declaresAppElicitation } from '../wire/proposals';
-import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type Finding } from '../session/findings';
+import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type RaisedFinding } from '../session/findings';
 import type { InspectorEntry } from '../store/tap-control';
 import { TapElicitations, type HeldAnswer } from './tap-elicitations';
 import { HostRequests, MAX_PENDING_HOST_REQUESTS } from './host-requests';
@@ -225,12 +226,10 @@ export class TapRecorder {
       const entry = this.emit({ kind: 'stdout', text: shown });
       this.report(
         [
-          {
-            code: 'stdout-not-json',
-            severity: 'error',
-            message:
-              'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC; hosts drop it or fail. Write logs to stderr.',
-          },
+          findingOf(
+            'stdout-not-json',
+            'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC; hosts drop it or fail. Write logs to stderr.',
+          ),
         ],
         {},
         entry.seq,
@@ -378,7 +377,7 @@ export class TapRecorder {
     };
   }
 
-  private report(findings: Finding[], about: { callId?: string; key?: string }, aboutSeq?: number): void {
+  private report(findings: RaisedFinding[], about: { callId?: string; key?: string }, aboutSeq?: number): void {
     for (const finding of findings) this.emit({ kind: 'finding', ...finding, ...about, ...(aboutSeq !== undefined && { aboutSeq }) });
   }
 }

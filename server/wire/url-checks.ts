@@ -7,11 +7,19 @@
  */
 
 import { decode } from 'punycode/punycode.es6.js';
+import type { FindingCode } from './finding-codes';
 
-export type UrlProblem = {
-  /** 'refuse': the URL must not be opened (Open is disabled); 'warn': it may be opened, but say why to be careful; 'info': worth knowing. */
-  level: 'refuse' | 'warn' | 'info';
-  code: 'url-unparseable' | 'url-scheme-refused' | 'url-plain-http' | 'url-idn' | 'url-ip-host' | 'url-credentials' | 'url-too-long' | 'url-loopback';
+/**
+ * 'refuse': the URL must not be opened (Open is disabled); 'warn': it may be opened, but say why to be careful;
+ * 'info': worth knowing. A refusal or a warning is a finding too, under the same code (finding-codes.ts).
+ */
+export type UrlProblem = (
+  | {
+      level: 'refuse' | 'warn';
+      code: Extract<FindingCode, 'url-unparseable' | 'url-scheme-refused' | 'url-plain-http' | 'url-idn' | 'url-ip-host' | 'url-credentials' | 'url-too-long'>;
+    }
+  | { level: 'info'; code: 'url-loopback' }
+) & {
   /** One sentence for people. */
   message: string;
 };

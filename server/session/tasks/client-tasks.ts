@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { Finding, NewLogEvent } from '../../wire/events';
+import type { NewLogEvent } from '../../wire/events';
+import { findingOf, type RaisedFinding } from '../../wire/finding-codes';
 import type { SessionSettings } from '../../wire/target';
 import type { ElicitationBroker } from '../broker';
 import type { RpcId } from '../tap';
@@ -27,7 +28,7 @@ export type ClientTasksHost = {
   /** The tool call a server request with this id belongs to, if one can be told. */
   attribute(rpcId: RpcId): string | undefined;
   /** The server request as it arrived, with the findings already logged about it. */
-  findingsFor(rpcId: RpcId): Finding[] | undefined;
+  findingsFor(rpcId: RpcId): RaisedFinding[] | undefined;
 };
 
 /** The capability a client with Tasks on declares (2025-06-18 has no tasks). */
@@ -37,25 +38,22 @@ export function tasksCapability(settings: SessionSettings): { tasks?: Record<str
 }
 
 /** Findings about a server's request that uses tasks when this client did not declare them. */
-export function undeclaredTaskFindings(method: string, params: Record<string, unknown>, settings: SessionSettings): Finding[] {
+export function undeclaredTaskFindings(method: string, params: Record<string, unknown>, settings: SessionSettings): RaisedFinding[] {
   if (tasksCapability(settings).tasks) return [];
   if (TASK_METHODS.has(method)) {
     return [
-      {
-        code: 'tasks-undeclared',
-        severity: 'error',
-        message: `The server sent ${method}, but this client did not declare the "tasks" capability, so it runs no tasks; a server must not ask about tasks the client cannot have.`,
-      },
+      findingOf(
+        'tasks-undeclared',
+        `The server sent ${method}, but this client did not declare the "tasks" capability, so it runs no tasks; a server must not ask about tasks the client cannot have.`,
+      ),
     ];
   }
   if (method === 'elicitation/create' && params.task !== undefined) {
     return [
-      {
-        code: 'task-augmentation-undeclared',
-        severity: 'error',
-        message:
-          'The server asked for this elicitation as a task (params.task), but this client did not declare tasks.requests.elicitation.create; a server must not. It is answered as a plain elicitation.',
-      },
+      findingOf(
+        'task-augmentation-undeclared',
+        'The server asked for this elicitation as a task (params.task), but this client did not declare tasks.requests.elicitation.create; a server must not. It is answered as a plain elicitation.',
+      ),
     ];
   }
   return [];

@@ -10,7 +10,8 @@
  */
 import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { Finding, NewLogEvent } from '../../wire/events';
+import type { NewLogEvent } from '../../wire/events';
+import { findingOf, type RaisedFinding } from '../../wire/finding-codes';
 import type { TaskNotice } from './server-task-notices';
 import { boundedPollIntervalMs, isTerminal, TaskWatch, type TaskStatus } from './task-state';
 
@@ -35,7 +36,7 @@ export type TaskCallHost = {
   /** Timeout for each request: the call's own budget governs the whole. */
   timeoutMs: number;
   emit(event: NewLogEvent): unknown;
-  reportFindings(findings: Finding[], about: { callId?: string }): Finding[];
+  reportFindings(findings: RaisedFinding[], about: { callId?: string }): RaisedFinding[];
   sleep(ms: number): Promise<void>;
   /** Hand this task's notifications/tasks/status to `onNotice`, those already received first, for the session's life. */
   followTask(taskId: string, onNotice: (notice: TaskNotice) => void): void;
@@ -95,29 +96,22 @@ export async function runAsTask(host: TaskCallHost, method: string, params: Para
   }
 }
 
-function brokenFinding(taskId: string, from: TaskStatus, to: TaskStatus): Finding {
-  return {
-    code: 'task-status-regressed',
-    severity: 'error',
-    message: `Task ${taskId} went from "${from}" to "${to}": ${from} is final, a task never leaves it. The inspector keeps it ${from}.`,
-  };
+function brokenFinding(taskId: string, from: TaskStatus, to: TaskStatus): RaisedFinding {
+  return findingOf(
+    'task-status-regressed',
+    `Task ${taskId} went from "${from}" to "${to}": ${from} is final, a task never leaves it. The inspector keeps it ${from}.`,
+  );
 }
 
-function unknownStatusFinding(taskId: string, value: unknown): Finding {
-  return {
-    code: 'task-status-unknown',
-    severity: 'error',
-    message: `Task ${taskId} reported status ${JSON.stringify(value)?.slice(0, 100)}, which is not a task status.`,
-  };
+function unknownStatusFinding(taskId: string, value: unknown): RaisedFinding {
+  return findingOf('task-status-unknown', `Task ${taskId} reported status ${JSON.stringify(value)?.slice(0, 100)}, which is not a task status.`);
 }
 
-function overdueFinding(taskId: string, reason: 'ttl' | 'stalled', ttlMs: number | null): Finding {
-  return {
-    code: 'task-never-finishes',
-    severity: 'warning',
-    message:
-      reason === 'ttl'
-        ? `Task ${taskId} is past its ttl (${ttlMs} ms) and has not ended; the server may drop it with its result.`
-        : `Task ${taskId} has not changed status for 10 minutes and has no ttl; it may never finish.`,
-  };
+function overdueFinding(taskId: string, reason: 'ttl' | 'stalled', ttlMs: number | null): RaisedFinding {
+  return findingOf(
+    'task-never-finishes',
+    reason === 'ttl'
+      ? `Task ${taskId} is past its ttl (${ttlMs} ms) and has not ended; the server may drop it with its result.`
+      : `Task ${taskId} has not changed status for 10 minutes and has no ttl; it may never finish.`,
+  );
 }
