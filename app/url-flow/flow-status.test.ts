@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOf } from '@wire/events';
 import type { CallView, ElicitationView } from '@app/model/session-store';
-import { flowState } from './flow-status';
+import { flowErrors, flowState } from './flow-status';
 
 const base: ElicitationView = {
   key: 'e1',
@@ -96,5 +96,27 @@ describe('flowState', () => {
     const labels = flowState(required, call).timeline.map((s) => s.label);
     expect(labels).toContain('You consented (-32042: nothing is sent to the server)');
     expect(labels).toContain('You marked it done');
+  });
+});
+
+describe('flowErrors', () => {
+  it('lists the errors about the request, and leaves out the URL checks the destination shows itself', () => {
+    const finding = (code: string, severity: 'error' | 'warning' | 'info' = 'error') => ({ code, severity, message: code });
+    const findings = [
+      finding('url-mode-undeclared'),
+      finding('url-mode-on-2025-06-18'),
+      finding('url-missing-elicitation-id'),
+      finding('url-scheme-refused'),
+      finding('url-unparseable'),
+      finding('url-plain-http', 'warning'),
+      finding('completion-unknown-id', 'warning'),
+      finding('a-code-from-an-older-version'),
+    ];
+    expect(flowErrors(findings).map((f) => f.code)).toEqual([
+      'url-mode-undeclared',
+      'url-mode-on-2025-06-18',
+      'url-missing-elicitation-id',
+      'a-code-from-an-older-version',
+    ]);
   });
 });

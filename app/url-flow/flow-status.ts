@@ -2,6 +2,7 @@
  * Where a URL-mode elicitation stands, derived from its events and its call's:
  * the status a person reads, and the timeline behind it.
  */
+import { isUrlCheckFinding } from '@wire/url-checks';
 import type { CallView, ElicitationView } from '@app/model/session-store';
 
 export const FLOW_STATUSES = [
@@ -114,3 +115,12 @@ function withdrawnText(outcome: string, reason: string | undefined): string {
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The errors a URL flow's card lists under its destination: every error finding but those that
+ * repeat the URL checks the destination shows itself (a URL-mode request on 2025-06-18, or to a
+ * client that did not declare it, is one to list).
+ */
+export function flowErrors(findings: ElicitationView['findings']): ElicitationView['findings'] {
+  return findings.filter((f) => f.severity === 'error' && !isUrlCheckFinding(f.code));
+}

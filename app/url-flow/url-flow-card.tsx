@@ -9,7 +9,7 @@ import { cn } from '@app/ui/cn';
 import { Spoken } from '@app/ui/spoken';
 import { Elapsed } from '@app/ui/countdown';
 import { useBusyAction } from '@app/ui/use-busy-action';
-import { flowState } from './flow-status';
+import { flowErrors, flowState } from './flow-status';
 import { STATUS_TONE } from './status-tone';
 import { UrlDestination } from './url-destination';
 import { AuthorizationStep } from './authorization-step';
@@ -113,13 +113,11 @@ export function UrlFlowCard({ flow, call, sessionId, canRetryCall, highlighted, 
         </p>
       )}
       <UrlDestination analysis={analysis} />
-      {flow.findings
-        .filter((f) => f.severity === 'error' && !f.code.startsWith('url-'))
-        .map((f) => (
-          <p key={f.code} className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
-            {f.message}
-          </p>
-        ))}
+      {flowErrors(flow.findings).map((f) => (
+        <p key={f.code} className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
+          {f.message}
+        </p>
+      ))}
       <ol aria-label="Timeline" className="space-y-0.5 border-l-2 border-slate-200 pl-3 text-xs">
         {state.timeline.map((step, i) => (
           <li key={i} className={cn(step.tone === 'good' ? 'text-emerald-800' : step.tone === 'bad' ? 'text-rose-800' : 'text-slate-700')}>

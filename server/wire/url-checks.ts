@@ -9,17 +9,25 @@
 import { decode } from 'punycode/punycode.es6.js';
 import type { FindingCode } from './finding-codes';
 
-/**
- * 'refuse': the URL must not be opened (Open is disabled); 'warn': it may be opened, but say why to be careful;
- * 'info': worth knowing. A refusal or a warning is a finding too, under the same code (finding-codes.ts).
- */
-export type UrlProblem = (
-  | {
-      level: 'refuse' | 'warn';
-      code: Extract<FindingCode, 'url-unparseable' | 'url-scheme-refused' | 'url-plain-http' | 'url-idn' | 'url-ip-host' | 'url-credentials' | 'url-too-long'>;
-    }
-  | { level: 'info'; code: 'url-loopback' }
-) & {
+/** The checks whose problem, a refusal or a warning, the proxy raises as a finding under the same code; 'url-loopback' is a note the page alone shows. */
+const URL_FINDING_CODES = [
+  'url-unparseable',
+  'url-scheme-refused',
+  'url-plain-http',
+  'url-idn',
+  'url-ip-host',
+  'url-credentials',
+  'url-too-long',
+] as const satisfies readonly FindingCode[];
+const URL_FINDING_CODE_SET = new Set<string>(URL_FINDING_CODES);
+
+/** True for a finding that repeats one of these checks: where the URL's destination is shown, it says the same. */
+export function isUrlCheckFinding(code: string): boolean {
+  return URL_FINDING_CODE_SET.has(code);
+}
+
+/** 'refuse': the URL must not be opened (Open is disabled); 'warn': it may be opened, but say why to be careful; 'info': worth knowing. */
+export type UrlProblem = ({ level: 'refuse' | 'warn'; code: (typeof URL_FINDING_CODES)[number] } | { level: 'info'; code: 'url-loopback' }) & {
   /** One sentence for people. */
   message: string;
 };
