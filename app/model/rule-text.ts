@@ -3,6 +3,7 @@
  * pending item, the call, the story and the Rules panel read alike.
  */
 import type { EventOf } from '@wire/events';
+import type { FindingCode } from '@wire/finding-codes';
 import type { RuleRef } from '@wire/rules';
 
 /** "Rule 2 (say no)", "Rule 2", or "Scenario step 3". */
@@ -15,7 +16,7 @@ export function ruleLabel(rule: Pick<RuleRef, 'index' | 'name' | 'source'>): str
 const VERB = { accept: 'accept', decline: 'decline', cancel: 'cancel' } as const;
 
 /** The finding that says a rule's content failed the requested schema, so its answer was never sent. */
-export const RULE_CONTENT_REFUSED = 'rule-content-invalid';
+export const RULE_CONTENT_REFUSED: FindingCode = 'rule-content-invalid';
 
 /**
  * What a rule that took a pending request is going to do: "Rule 2 (x) will decline in 500 ms";

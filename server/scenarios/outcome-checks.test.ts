@@ -58,12 +58,18 @@ describe('outcome checks', () => {
   });
 
   it('isError, rounds and findings raised or absent', () => {
-    const seen = { ...result('x', { isError: true }), rounds: 1, findingCodes: ['secret-in-form'] };
-    expect(checkOutcome({ isError: false, rounds: 2, findings: { raised: ['nested-schema'], absent: ['secret-in-form'] } }, seen)).toEqual([
+    const seen = { ...result('x', { isError: true }), rounds: 1, findingCodes: ['form-asks-for-secret'] };
+    const expectations = { isError: false, rounds: 2, findings: { raised: ['schema-nested-object', 'nested-schema'], absent: ['form-asks-for-secret'] } };
+    expect(checkOutcome(expectations, seen)).toEqual([
       { expectation: 'isError', expected: 'false', actual: 'true' },
       { expectation: 'rounds', expected: '2', actual: '1' },
-      { expectation: 'finding raised', expected: 'nested-schema', actual: 'findings secret-in-form' },
-      { expectation: 'finding absent', expected: 'no secret-in-form', actual: 'secret-in-form' },
+      { expectation: 'finding raised', expected: 'schema-nested-object (docs/findings.md#schema-nested-object)', actual: 'findings form-asks-for-secret' },
+      {
+        expectation: 'finding raised',
+        expected: 'nested-schema, a code this version never raises (docs/findings.md lists them)',
+        actual: 'findings form-asks-for-secret',
+      },
+      { expectation: 'finding absent', expected: 'no form-asks-for-secret', actual: 'form-asks-for-secret' },
     ]);
   });
 

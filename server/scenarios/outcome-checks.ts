@@ -5,6 +5,7 @@
  */
 import { validateContent } from '../session/content-validation';
 import type { EventOf } from '../wire/events';
+import { findingDocs, isFindingCode } from '../wire/finding-codes';
 import { compileSafePattern } from '../wire/safe-pattern';
 import type { OutcomeExpect, StepReport } from '../wire/scenario';
 
@@ -64,12 +65,17 @@ export function checkOutcome(expect: OutcomeExpect, seen: StepObservation): Step
   if (expect.rounds !== undefined && expect.rounds !== seen.rounds) fail('rounds', String(expect.rounds), String(seen.rounds));
   for (const code of expect.findings?.raised ?? []) {
     if (!seen.findingCodes.includes(code))
-      fail('finding raised', code, seen.findingCodes.length ? `findings ${unique(seen.findingCodes).join(', ')}` : 'no finding');
+      fail('finding raised', expectedFinding(code), seen.findingCodes.length ? `findings ${unique(seen.findingCodes).join(', ')}` : 'no finding');
   }
   for (const code of expect.findings?.absent ?? []) {
     if (seen.findingCodes.includes(code)) fail('finding absent', `no ${code}`, code);
   }
   return failures;
+}
+
+/** A finding code as a report names it: with its paragraph in the docs, or saying that this version never raises it (a typo, or a code since renamed). */
+function expectedFinding(code: string): string {
+  return isFindingCode(code) ? `${code} (${findingDocs(code)})` : `${code}, a code this version never raises (${findingDocs(code)} lists them)`;
 }
 
 /** The text a result carries: a tool's text blocks, a prompt's text messages, a resource's text contents, joined by newlines. */
