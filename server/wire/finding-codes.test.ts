@@ -31,6 +31,11 @@ describe(`the finding codes and ${DOCS}`, () => {
     expect(drift).toEqual([]);
   });
 
+  it('gives each code a meaning of one line', () => {
+    const long = codes.filter((code) => !/^[^\n]{10,130}\.$/.test(FINDING_CODES[code].meaning));
+    expect(long).toEqual([]);
+  });
+
   it('documents no code the table lacks', () => {
     const documented = sections.flatMap((s) => [...s.heading.matchAll(/^`([a-z0-9-]+)`$/g)].map((m) => m[1]));
     expect(documented.filter((code) => !isFindingCode(code))).toEqual([]);
