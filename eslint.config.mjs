@@ -101,9 +101,14 @@ const zones = [
       'kit/ ships in the package on its own, bundled: of the proxy it imports only server/wire (the contract, and the one WebSocket client), which imports nothing from the project.',
   },
   {
-    target: ['./server/http/!(tools).ts', './server/session', './server/registry', './server/store', './server/auth', './server/rules'],
+    target: ['./server/http/!(tools).ts', './server/session', './server/checks', './server/registry', './server/store', './server/auth', './server/rules'],
     from: TOOLS,
     message: "The core imports no tool: the proxy's routes reach the audit, runs, the doctor, exports and diff through server/http/tools.ts.",
+  },
+  {
+    target: './server/checks',
+    from: ['./server/session', './server/registry', './server/store', './server/auth', './server/rules', './server/http'],
+    message: 'The spec checks judge what was said, wherever it was seen: they import server/wire only.',
   },
   {
     target: './server/session',
@@ -231,9 +236,10 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // The SDK's client stays behind server/session (and its OAuth half, server/auth): everything else talks to a Session.
+    // The SDK's client stays behind server/session (its OAuth half in server/auth, the spec's schemas in server/checks):
+    // everything else talks to a Session.
     files: ['server/**/*.ts', 'app/**/*.{ts,tsx}'],
-    ignores: ['server/session/**', 'server/auth/**', 'server/**/*.test.ts', 'server/integration/**'],
+    ignores: ['server/session/**', 'server/auth/**', 'server/checks/**', 'server/**/*.test.ts', 'server/integration/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

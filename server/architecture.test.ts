@@ -66,6 +66,12 @@ describe('the architecture, as lint rules', () => {
       /the registry that keeps sessions sit above it/,
     ],
     [
+      'a spec check is no part of a session',
+      "import { Session } from '../session/session';\nexport const x = Session;\n",
+      'server/checks/findings.ts',
+      /The spec checks judge what was said/,
+    ],
+    [
       'sessions reach no tool',
       "import { runScenario } from '../scenarios/scenario-runner';\nexport const x = runScenario;\n",
       'server/session/session.ts',

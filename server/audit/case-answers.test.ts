@@ -4,7 +4,7 @@
  * cases, accepts).
  */
 import { describe, expect, it } from 'vitest';
-import { validateContent } from '../session/content-validation';
+import { validateContent } from '../checks/content-validation';
 import { PROFILE_SCHEMA } from '../demo/schemas';
 import { SIGNUP_SCHEMA } from '../demo/audit-tools';
 import { baselineContent, caseAnswers, MARKERS, userCaseAnswers } from './case-answers';

@@ -1,5 +1,5 @@
 import { inputRequired, inputResponse, type ElicitRequestFormParams, type ServerContext } from '@modelcontextprotocol/server';
-import { validateContent } from '../session/content-validation';
+import { validateContent } from '../checks/content-validation';
 
 type Schema = ElicitRequestFormParams['requestedSchema'];
 

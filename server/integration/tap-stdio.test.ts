@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InspectorClient } from '../../e2e/support/inspector-client';
 import { demoStdio, ROOT, startInspector, targetStdio, type Inspector } from '../../e2e/support/processes';
 import { RecordingTransport, type TranscriptLine } from '../../e2e/support/recording-transport';
-import { HUMAN_URL_ACCEPT_MS } from '../session/findings';
+import { HUMAN_URL_ACCEPT_MS } from '../checks/findings';
 import type { EventOf, LogEvent } from '../wire/events';
 import { readSessionLines } from '../../e2e/support/session-lines';
 import { newTappedSession } from '../../e2e/support/tapped-host';

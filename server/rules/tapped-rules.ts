@@ -7,7 +7,7 @@
  * findings and its answer (actor `rule`, naming it), since the record is the tap's to write.
  */
 import type { AnswerBy } from '../session/broker';
-import { validateContent } from '../session/content-validation';
+import { validateContent } from '../checks/content-validation';
 import type { InspectorEntry, TapControl } from '../store/tap-control';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';
 import type { RuleSet } from '../wire/rules';

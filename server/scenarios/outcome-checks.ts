@@ -3,7 +3,7 @@
  * becomes a failure saying what was expected and what came, short enough for
  * one report line.
  */
-import { validateContent } from '../session/content-validation';
+import { validateContent } from '../checks/content-validation';
 import type { EventOf } from '../wire/events';
 import { findingDocs, isFindingCode } from '../wire/finding-codes';
 import { compileSafePattern } from '../wire/safe-pattern';

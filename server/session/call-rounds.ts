@@ -13,13 +13,13 @@ import type { EventOf } from '../wire/events';
 import { findingOf } from '../wire/finding-codes';
 import type { SessionSettings, Target } from '../wire/target';
 import type { ElicitAnswer } from './broker';
-import { readRoundDenial, type RoundDenial } from './authorization-denials';
+import { readRoundDenial, type RoundDenial } from '../checks/authorization-denials';
 import { CallEnded } from './call-ended';
 import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
-import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from './deprecations';
-import { checkElicitationParams } from './findings';
+import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from '../checks/deprecations';
+import { checkElicitationParams } from '../checks/findings';
 import { checkLocalizedKeys } from './localized-keys';
-import { checkSamplingParams } from './sampling-checks';
+import { checkSamplingParams } from '../checks/sampling-checks';
 import { URL_REQUIRED_CODE, satisfyUrlRequired, type UrlRequiredHost } from './url-required';
 
 export type RoundReason = EventOf<'call-round'>['reason'];

@@ -16,7 +16,7 @@ import { ChildWatch, type ChildOutput } from './child-watch';
 import { withAcceptLanguage } from './accept-language';
 import { createClient, createTransport, type TransportHooks } from './client-factory';
 import { forgetLegacy, isRememberedLegacy, rememberLegacy } from './era-memory';
-import type { RaisedFinding } from './findings';
+import type { RaisedFinding } from '../checks/findings';
 import { ProbePing } from './probe-ping';
 import { isProbeClosedServer } from './sdk-internals';
 import { TransportTap, type RpcId } from './tap';

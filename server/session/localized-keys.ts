@@ -11,7 +11,7 @@
 import { findingOf } from '../wire/finding-codes';
 import type { Target } from '../wire/target';
 import { targetKey } from './era-memory';
-import type { RaisedFinding } from './findings';
+import type { RaisedFinding } from '../checks/findings';
 
 /** Forms remembered at most; the oldest is forgotten first. */
 const MAX_FORMS = 512;

@@ -15,7 +15,7 @@ import type { ElicitationBroker } from './broker';
 import type { CallHooks } from './call-rounds';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
 import { listCatalogPage } from './catalog';
-import type { ElicitationContext, RaisedFinding } from './findings';
+import type { ElicitationContext, RaisedFinding } from '../checks/findings';
 import type { TransportTap } from './tap';
 import type { TaskNotice } from './tasks/server-task-notices';
 

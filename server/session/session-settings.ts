@@ -8,7 +8,7 @@ import { WireFailure } from '../wire/errors';
 import type { NewLogEvent } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
 import type { Root, SessionSettings } from '../wire/target';
-import type { ElicitationContext } from './findings';
+import type { ElicitationContext } from '../checks/findings';
 
 /** The session whose settings change, as it is now. */
 export type SettingsSession = {

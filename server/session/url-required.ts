@@ -10,7 +10,7 @@ import type { RaisedFinding } from '../wire/finding-codes';
 import type { SessionSettings } from '../wire/target';
 import type { ElicitationBroker } from './broker';
 import { CallEnded } from './call-ended';
-import { checkElicitationParams, type ElicitationContext } from './findings';
+import { checkElicitationParams, type ElicitationContext } from '../checks/findings';
 
 export const URL_REQUIRED_CODE = -32042;
 

@@ -6,8 +6,8 @@
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
 import type { RuleRef } from '../wire/rules';
-import { validateContent } from '../session/content-validation';
-import { checkElicitationParams, checkHostAnswer, hostGaveUpFinding, type ElicitationContext, type RaisedFinding } from '../session/findings';
+import { validateContent } from '../checks/content-validation';
+import { checkElicitationParams, checkHostAnswer, hostGaveUpFinding, type ElicitationContext, type RaisedFinding } from '../checks/findings';
 
 type RpcId = string | number;
 

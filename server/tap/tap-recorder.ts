@@ -8,7 +8,7 @@ import type { LogEvent, NewLogEvent } from '../wire/events';
 import { findingOf } from '../wire/finding-codes';
 import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
 import { declaresAppElicitation } from '../wire/proposals';
-import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type RaisedFinding } from '../session/findings';
+import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type RaisedFinding } from '../checks/findings';
 import type { InspectorEntry } from '../store/tap-control';
 import { TapElicitations, type HeldAnswer } from './tap-elicitations';
 import { HostRequests, MAX_PENDING_HOST_REQUESTS } from './host-requests';
