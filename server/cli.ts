@@ -14,8 +14,8 @@ import type { RuleSet } from './wire/rules';
 const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
   run: () => import('./scenarios/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
   audit: () => import('./audit/audit-cli').then((m) => ({ default: (argv: string[]) => m.auditCli(argv) })),
-  'conformance-client': () => import('./scenarios/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
-  'conformance-server': () => import('./scenarios/conformance-server').then((m) => ({ default: (argv: string[]) => m.conformanceServer(argv) })),
+  'conformance-client': () => import('./conformance/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
+  'conformance-server': () => import('./conformance/conformance-server').then((m) => ({ default: (argv: string[]) => m.conformanceServer(argv) })),
   'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
   'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
   tap: () => import('./tap/tap-cli').then((m) => ({ default: (argv: string[]) => m.tapCli(argv) })),

@@ -1,9 +1,9 @@
 /**
  * Lets the MCP conformance suite run on Node 20 (`node --import` this file): it
- * registers the resolve hook of server/scenarios/conformance-node20.mjs, which
+ * registers the resolve hook of server/conformance/conformance-node20.mjs, which
  * says why.
  */
 import { register } from 'node:module';
-import { NODE20_HOOK } from '../../server/scenarios/conformance-node20.mjs';
+import { NODE20_HOOK } from '../../server/conformance/conformance-node20.mjs';
 
 register(`data:text/javascript,${encodeURIComponent(NODE20_HOOK)}`);

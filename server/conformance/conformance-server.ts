@@ -14,7 +14,7 @@ import { HttpExchanges } from '../tap/http-exchanges';
 import { startHttpRelay } from '../tap/http-relay';
 import type { HttpRecording } from '../tap/http-recording';
 import { findSuite, listServerScenarios, runServerScenario, type ScenarioVerdict, type ServerScenario, type SuiteCommand } from './conformance-suite';
-import { EXIT } from './run-cli';
+import { EXIT } from '../scenarios/run-cli';
 import { startStdioBridge, type StdioBridge } from './stdio-http-bridge';
 
 /** The scenarios this mode runs by default: the ones about elicitation, tasks and input_required. */

@@ -19,10 +19,10 @@ import type { EventOf } from '../wire/events';
 import type { RuleSet } from '../wire/rules';
 import { PROTOCOL_CHOICES, SessionSettingsSchema, type ProtocolChoice } from '../wire/target';
 import { conformanceToolCalls, type ToolCall } from './conformance-tool-calls';
-import { EXIT } from './run-cli';
-import { EventFeed } from './scenario-runner';
-import { argumentsFor } from './schema-arguments';
-import { driveStep, type StepResult } from './step-driver';
+import { EXIT } from '../scenarios/run-cli';
+import { EventFeed } from '../scenarios/scenario-runner';
+import { argumentsFor } from '../scenarios/schema-arguments';
+import { driveStep, type StepResult } from '../scenarios/step-driver';
 
 const ACCEPT_WITH_DEFAULTS: RuleSet = { enabled: true, rules: [{ enabled: true, name: 'accept with defaults', match: {}, answer: { action: 'accept' } }] };
 
