@@ -6,7 +6,7 @@
  */
 import { describeEnd, resultText } from '../scenarios/outcome-checks';
 import { driveStep, type StepContext } from '../scenarios/step-driver';
-import type { CallHooks } from '../session/call-rounds';
+import type { CallHooks } from '../session/calls/call-rounds';
 import type { EventOf } from '../wire/events';
 import type { RuleAnswer } from '../wire/rules';
 import type { Scenario, ScenarioStep } from '../wire/scenario';

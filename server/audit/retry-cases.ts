@@ -4,7 +4,7 @@
  * inputResponses keys added, dropped, renamed or replayed), through the call's
  * `alterRetry` hook. What a probe run of the step saw decides which apply.
  */
-import type { CallHooks } from '../session/call-rounds';
+import type { CallHooks } from '../session/calls/call-rounds';
 import { AUDIT_CASES, type AuditCase } from '../wire/audit';
 import { MARKERS } from './case-answers';
 

@@ -8,7 +8,7 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { APP_VIEW_PATH, type AppViews } from '../session/app-views';
+import { APP_VIEW_PATH, type AppViews } from '../session/apps/app-views';
 import { WireFailure } from '../wire/errors';
 import { sandboxDocument } from './app-sandbox';
 import { onProxyError } from './errors';

@@ -1,7 +1,7 @@
 import type { ClientCommand, CommandResults } from '../wire/commands';
 import type { SessionRegistry } from '../registry/session-registry';
 import { WireFailure } from '../wire/errors';
-import { APP_VIEW_PATH } from '../session/app-views';
+import { APP_VIEW_PATH } from '../session/apps/app-views';
 import type { Scenario } from '../wire/scenario';
 import { unframeablePage } from './app-origin';
 import { runQuery } from './query-commands';

@@ -3,7 +3,7 @@
  * pending elicitation, the way the page would: through the session, so the
  * broker validates it and the log records an `action` by `rule`, naming which.
  */
-import type { AnswerBy } from '../session/broker';
+import type { AnswerBy } from '../session/requests/broker';
 import type { Session } from '../session/session';
 import type { EventOf, NewLogEvent } from '../wire/events';
 import { findingOf } from '../wire/finding-codes';

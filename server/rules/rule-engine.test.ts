@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ElicitationBroker } from '../session/broker';
+import { ElicitationBroker } from '../session/requests/broker';
 import { SessionLog } from '../store/session-log';
 import type { EventOf, LogEvent, LogEventKind } from '../wire/events';
 import { RuleSetSchema, type RuleSet, type RuleSetInput } from '../wire/rules';

@@ -6,7 +6,7 @@
  * session's, and goes to the tap through its control file; the tap logs the rule's match, its
  * findings and its answer (actor `rule`, naming it), since the record is the tap's to write.
  */
-import type { AnswerBy } from '../session/broker';
+import type { AnswerBy } from '../session/requests/broker';
 import { validateContent } from '../checks/content-validation';
 import type { InspectorEntry, TapControl } from '../store/tap-control';
 import type { EventOf, LogEvent, NewLogEvent, WireError } from '../wire/events';

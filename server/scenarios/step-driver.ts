@@ -4,7 +4,7 @@
  * rule), answer unlisted ones by the scenario's rules, and when the call ends
  * check the outcome. Never waits past the step's budget.
  */
-import type { CallHooks } from '../session/call-rounds';
+import type { CallHooks } from '../session/calls/call-rounds';
 import type { Session } from '../session/session';
 import type { EventOf, LogEvent } from '../wire/events';
 import type { RuleAnswer, RuleRef, RuleSet } from '../wire/rules';

@@ -1,7 +1,7 @@
 import { SdkError, SdkErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import type { WireError } from '../wire/events';
 import type { Target } from '../wire/target';
-import { formatMs } from './call-runner';
+import { formatMs } from './calls/call-runner';
 import type { ChildWatch } from './child-watch';
 
 /** The SDK's stdio reader gave up on a line longer than `limitBytes`, and closed the transport. */

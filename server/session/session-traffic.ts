@@ -8,10 +8,10 @@ import type { LogEvent, NewLogEvent } from '../wire/events';
 import { findingOf } from '../wire/finding-codes';
 import type { SessionSettings } from '../wire/target';
 import type { ChildOutput } from './child-watch';
-import { serverRequestFindings } from './client-request-handlers';
+import { serverRequestFindings } from './requests/client-request-handlers';
 import { deprecatedFeatureOf, deprecationFinding, notesDeprecations, type LoggingNotes } from '../checks/deprecations';
 import type { ElicitationContext, RaisedFinding } from '../checks/findings';
-import type { ServerRequests } from './server-requests';
+import type { ServerRequests } from './requests/server-requests';
 import type { RpcId } from './tap';
 import type { ServerTaskNotices } from './tasks/server-task-notices';
 

@@ -26,7 +26,7 @@ export const APP_VIEW_COMMANDS = [
 /**
  * The reply to `open-app-view`: the app's sandbox proxy on the inspector's second origin, the app's
  * document for it, the nonce of the inspector's own monitor inside that document, and the declared
- * origins its CSP grants (`_meta.ui.csp`, server/session/app-csp.ts).
+ * origins its CSP grants (`_meta.ui.csp`, server/session/apps/app-csp.ts).
  */
 export type AppViewOpened = {
   /** The sandbox proxy's document: an absolute URL on the app origin, a loopback port of its own (server/http/app-origin.ts). */

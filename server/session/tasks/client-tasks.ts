@@ -11,7 +11,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { NewLogEvent } from '../../wire/events';
 import { findingOf, type RaisedFinding } from '../../wire/finding-codes';
 import type { SessionSettings } from '../../wire/target';
-import type { ElicitationBroker } from '../broker';
+import type { ElicitationBroker } from '../requests/broker';
 import type { RpcId } from '../tap';
 import { ClientTaskStore, type RpcAnswer, type StatusChange } from './client-task-store';
 

@@ -5,10 +5,10 @@
  */
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { NewLogEvent } from '../wire/events';
-import type { RaisedFinding } from '../wire/finding-codes';
-import { DEFAULT_SETTINGS } from '../wire/target';
-import { ElicitationBroker } from './broker';
+import type { NewLogEvent } from '../../wire/events';
+import type { RaisedFinding } from '../../wire/finding-codes';
+import { DEFAULT_SETTINGS } from '../../wire/target';
+import { ElicitationBroker } from '../requests/broker';
 import { CallEnded } from './call-ended';
 import { URL_REQUIRED_CODE, satisfyUrlRequired } from './url-required';
 

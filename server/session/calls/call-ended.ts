@@ -1,4 +1,4 @@
-import type { RpcError, WireError } from '../wire/events';
+import type { RpcError, WireError } from '../../wire/events';
 
 /**
  * Thrown inside a call's run to end it with this outcome and error, as opposed

@@ -5,12 +5,12 @@
  * person saying so) the caller retries the call.
  */
 import type { ProtocolError } from '@modelcontextprotocol/client';
-import type { NewLogEvent } from '../wire/events';
-import type { RaisedFinding } from '../wire/finding-codes';
-import type { SessionSettings } from '../wire/target';
-import type { ElicitationBroker } from './broker';
+import type { NewLogEvent } from '../../wire/events';
+import type { RaisedFinding } from '../../wire/finding-codes';
+import type { SessionSettings } from '../../wire/target';
+import type { ElicitationBroker } from '../requests/broker';
 import { CallEnded } from './call-ended';
-import { checkElicitationParams, type ElicitationContext } from '../checks/findings';
+import { checkElicitationParams, type ElicitationContext } from '../../checks/findings';
 
 export const URL_REQUIRED_CODE = -32042;
 

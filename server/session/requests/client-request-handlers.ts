@@ -6,16 +6,16 @@
  * undeclared capability, and answers an undeclared request with an error itself.
  */
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
-import { findingOf, type RaisedFinding } from '../wire/finding-codes';
-import type { SessionSettings } from '../wire/target';
+import { findingOf, type RaisedFinding } from '../../wire/finding-codes';
+import type { SessionSettings } from '../../wire/target';
 import type { ElicitationBroker } from './broker';
-import { clientCapabilities } from './client-factory';
+import { clientCapabilities } from '../client-factory';
 import { declaredRoots, rootsResult, samplingAnswerOrRefusal, undeclaredRequestFinding } from './client-requests';
-import { checkElicitationParams, type ElicitationContext } from '../checks/findings';
-import { checkSamplingParams, samplingRefusal } from '../checks/sampling-checks';
+import { checkElicitationParams, type ElicitationContext } from '../../checks/findings';
+import { checkSamplingParams, samplingRefusal } from '../../checks/sampling-checks';
 import type { ServerRequests, WaitingCall } from './server-requests';
-import type { RpcId } from './tap';
-import { undeclaredTaskFindings } from './tasks/client-tasks';
+import type { RpcId } from '../tap';
+import { undeclaredTaskFindings } from '../tasks/client-tasks';
 
 export type ClientRequestHost = {
   readonly broker: ElicitationBroker;

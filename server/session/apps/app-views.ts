@@ -9,13 +9,13 @@
  * origins its resource declares (app-csp.ts). docs/proposals.md says what a person sees.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { APP_MONITOR_KEY, type AppViewOpened } from '../wire/app-bridge';
+import { APP_MONITOR_KEY, type AppViewOpened } from '../../wire/app-bridge';
 import { type AppCsp, appViewCsp, declaredCsp } from './app-csp';
-import type { EventOf, LogEvent } from '../wire/events';
-import { WireFailure } from '../wire/errors';
-import { findingOf } from '../wire/finding-codes';
-import { APP_MIME_TYPE, appResourceOf } from '../wire/proposals';
-import type { Session } from './session';
+import type { EventOf, LogEvent } from '../../wire/events';
+import { WireFailure } from '../../wire/errors';
+import { findingOf } from '../../wire/finding-codes';
+import { APP_MIME_TYPE, appResourceOf } from '../../wire/proposals';
+import type { Session } from '../session';
 
 /** The largest app document served: a form's app is a page, not an application bundle. */
 export const MAX_APP_DOCUMENT_BYTES = 2 * 1024 * 1024;

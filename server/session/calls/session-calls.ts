@@ -6,18 +6,18 @@
  * connection; this owns what runs on it.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import type { OAuthFlow } from '../auth/oauth-flow';
-import type { CatalogKind, CatalogPage } from '../wire/catalog';
-import { WireFailure } from '../wire/errors';
-import type { LogEvent, NewLogEvent } from '../wire/events';
-import type { SessionSettings, Target } from '../wire/target';
-import type { ElicitationBroker } from './broker';
+import type { OAuthFlow } from '../../auth/oauth-flow';
+import type { CatalogKind, CatalogPage } from '../../wire/catalog';
+import { WireFailure } from '../../wire/errors';
+import type { LogEvent, NewLogEvent } from '../../wire/events';
+import type { SessionSettings, Target } from '../../wire/target';
+import type { ElicitationBroker } from '../requests/broker';
 import type { CallHooks } from './call-rounds';
 import { CallRunner, type CallHost, type CallMethod } from './call-runner';
-import { listCatalogPage } from './catalog';
-import type { ElicitationContext, RaisedFinding } from '../checks/findings';
-import type { TransportTap } from './tap';
-import type { TaskNotice } from './tasks/server-task-notices';
+import { listCatalogPage } from '../catalog';
+import type { ElicitationContext, RaisedFinding } from '../../checks/findings';
+import type { TransportTap } from '../tap';
+import type { TaskNotice } from '../tasks/server-task-notices';
 
 /** The session as its calls read it: live, so a call starts with what holds when it starts. */
 export type CallsSession = {

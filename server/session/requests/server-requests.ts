@@ -1,5 +1,5 @@
-import type { RaisedFinding } from '../wire/finding-codes';
-import type { RpcId } from './tap';
+import type { RaisedFinding } from '../../wire/finding-codes';
+import type { RpcId } from '../tap';
 
 /** Server requests whose carrying HTTP stream is remembered until an elicitation handler asks (see attribute). */
 const CARRIERS_KEPT = 256;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewLogEvent } from '../wire/events';
+import type { NewLogEvent } from '../../wire/events';
 import { ElicitationBroker } from './broker';
 
 function setup() {

@@ -5,17 +5,17 @@
  * traffic is session-traffic.ts's; this holds the state that traffic feeds.
  */
 import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { LogEvent, NewLogEvent } from '../wire/events';
-import type { SessionSettings, Target } from '../wire/target';
+import type { LogEvent, NewLogEvent } from '../../wire/events';
+import type { SessionSettings, Target } from '../../wire/target';
 import type { ElicitationBroker } from './broker';
 import { claimMalformedSampling, registerClientRequestHandlers, type ClientRequestHost } from './client-request-handlers';
-import { LoggingNotes } from '../checks/deprecations';
-import type { ElicitationContext, RaisedFinding } from '../checks/findings';
+import { LoggingNotes } from '../../checks/deprecations';
+import type { ElicitationContext, RaisedFinding } from '../../checks/findings';
 import { ServerRequests, type WaitingCall } from './server-requests';
-import type { TrafficHost } from './session-traffic';
-import type { RpcId } from './tap';
-import { ClientTasks } from './tasks/client-tasks';
-import { ServerTaskNotices, type TaskNotice } from './tasks/server-task-notices';
+import type { TrafficHost } from '../session-traffic';
+import type { RpcId } from '../tap';
+import { ClientTasks } from '../tasks/client-tasks';
+import { ServerTaskNotices, type TaskNotice } from '../tasks/server-task-notices';
 
 /** What the server's side needs of its session. */
 export type RequestsHost = {

@@ -7,14 +7,14 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { createMcpHandler, inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { LogEvent, NewLogEvent } from '../wire/events';
-import type { RaisedFinding } from '../wire/finding-codes';
-import { SessionSettingsSchema } from '../wire/target';
-import { ElicitationBroker } from './broker';
+import type { LogEvent, NewLogEvent } from '../../wire/events';
+import type { RaisedFinding } from '../../wire/finding-codes';
+import { SessionSettingsSchema } from '../../wire/target';
+import { ElicitationBroker } from '../requests/broker';
 import { CallRunner } from './call-runner';
 import { pollDelayMs } from './call-rounds';
-import { clientOptions } from './client-factory';
-import { TransportTap } from './tap';
+import { clientOptions } from '../client-factory';
+import { TransportTap } from '../tap';
 
 /** Survives JSON and HTTP untouched only if the client treats it as opaque bytes. */
 const TRICKY_STATE = '  {"not":"json you should parse"} é🙂\n\ttrailing  ';

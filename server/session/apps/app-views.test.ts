@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventOf } from '../wire/events';
+import type { EventOf } from '../../wire/events';
 import { appDocument, AppViews, withMonitor } from './app-views';
 
 const end = (result: Record<string, unknown>): EventOf<'call-end'> => ({

@@ -1,8 +1,8 @@
-import type { ElicitAction, ElicitationOrigin, EventOf, Finding, NewLogEvent, WireError } from '../wire/events';
-import type { RuleRef } from '../wire/rules';
-import { validateContent } from '../checks/content-validation';
-import { checkFileFields } from '../checks/file-inputs';
-import { samplingResultProblems } from '../checks/sampling-checks';
+import type { ElicitAction, ElicitationOrigin, EventOf, Finding, NewLogEvent, WireError } from '../../wire/events';
+import type { RuleRef } from '../../wire/rules';
+import { validateContent } from '../../checks/content-validation';
+import { checkFileFields } from '../../checks/file-inputs';
+import { samplingResultProblems } from '../../checks/sampling-checks';
 
 export type ElicitAnswer = { action: ElicitAction; content?: Record<string, unknown> };
 

@@ -5,9 +5,9 @@
  * server that asks for one the client did not declare.
  */
 import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
-import { findingOf, type RaisedFinding } from '../wire/finding-codes';
+import { findingOf, type RaisedFinding } from '../../wire/finding-codes';
 import type { ElicitAnswer } from './broker';
-import type { Root, SessionSettings } from '../wire/target';
+import type { Root, SessionSettings } from '../../wire/target';
 
 /** Request kinds a client declares by capability, and the capability that covers each. */
 const DECLARED_BY: Record<string, keyof Pick<SessionSettings, 'roots' | 'sampling'>> = {

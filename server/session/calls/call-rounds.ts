@@ -9,17 +9,17 @@
  * the sign-in for the wider scope.
  */
 import { ProtocolError, isInputRequiredResult } from '@modelcontextprotocol/client';
-import type { EventOf } from '../wire/events';
-import { findingOf } from '../wire/finding-codes';
-import type { SessionSettings, Target } from '../wire/target';
-import type { ElicitAnswer } from './broker';
-import { readRoundDenial, type RoundDenial } from '../checks/authorization-denials';
+import type { EventOf } from '../../wire/events';
+import { findingOf } from '../../wire/finding-codes';
+import type { SessionSettings, Target } from '../../wire/target';
+import type { ElicitAnswer } from '../requests/broker';
+import { readRoundDenial, type RoundDenial } from '../../checks/authorization-denials';
 import { CallEnded } from './call-ended';
-import { declaredRoots, rootsResult, undeclaredRequestFinding } from './client-requests';
-import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from '../checks/deprecations';
-import { checkElicitationParams } from '../checks/findings';
-import { checkLocalizedKeys } from './localized-keys';
-import { checkSamplingParams } from '../checks/sampling-checks';
+import { declaredRoots, rootsResult, undeclaredRequestFinding } from '../requests/client-requests';
+import { deprecatedFeatureOf, deprecationFinding, notesDeprecations } from '../../checks/deprecations';
+import { checkElicitationParams } from '../../checks/findings';
+import { checkLocalizedKeys } from '../localized-keys';
+import { checkSamplingParams } from '../../checks/sampling-checks';
 import { URL_REQUIRED_CODE, satisfyUrlRequired, type UrlRequiredHost } from './url-required';
 
 export type RoundReason = EventOf<'call-round'>['reason'];

@@ -4,12 +4,12 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { targetStdio } from '../../e2e/support/processes';
-import type { NewLogEvent } from '../wire/events';
-import type { RaisedFinding } from '../wire/finding-codes';
-import { DEFAULT_SETTINGS, type SessionSettings, type Target } from '../wire/target';
+import { targetStdio } from '../../../e2e/support/processes';
+import type { NewLogEvent } from '../../wire/events';
+import type { RaisedFinding } from '../../wire/finding-codes';
+import { DEFAULT_SETTINGS, type SessionSettings, type Target } from '../../wire/target';
 import { ElicitationBroker } from './broker';
-import { createClient, createTransport } from './client-factory';
+import { createClient, createTransport } from '../client-factory';
 import { registerClientRequestHandlers, serverRequestFindings } from './client-request-handlers';
 import { ServerRequests } from './server-requests';
 
