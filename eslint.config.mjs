@@ -11,7 +11,16 @@ import tseslint from 'typescript-eslint';
 const SDK_CLIENT = ['@modelcontextprotocol/client', '@modelcontextprotocol/client/*', '@modelcontextprotocol/core', '@modelcontextprotocol/core/*'];
 
 /** The tools built on the proxy's core: the core reaches them only through server/http/tools.ts, each loaded on first use. */
-const TOOLS = ['./server/audit', './server/scenarios', './server/conformance', './server/tap', './server/formats', './server/export', './server/doctor', './server/demo'];
+const TOOLS = [
+  './server/audit',
+  './server/scenarios',
+  './server/conformance',
+  './server/tap',
+  './server/formats',
+  './server/export',
+  './server/doctor',
+  './server/demo',
+];
 
 /** `from` may not be imported by `target`; `message` is what a contributor reads. */
 const zones = [
