@@ -50,7 +50,7 @@ describe('the architecture, as lint rules', () => {
     [
       'sessions know nothing of HTTP',
       "import { startProxyServer } from '../http/server';\nexport const x = startProxyServer;\n",
-      'server/session/requests/broker.ts',
+      'server/session/session.ts',
       /Sessions do not know about HTTP/,
     ],
     [
@@ -92,7 +92,7 @@ describe('the architecture, as lint rules', () => {
     [
       'product code does not import test code from e2e/',
       "import { ROOT } from '../../e2e/support/processes';\nexport const x = ROOT;\n",
-      'server/session/requests/broker.ts',
+      'server/session/session.ts',
       /Product code does not import test code/,
     ],
     [
