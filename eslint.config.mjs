@@ -95,7 +95,7 @@ const zones = [
   {
     target: './server',
     from: './walkthrough',
-    message: 'The proxy does not import the walkthrough: the bin starts `demo` on its own entry.',
+    message: 'The proxy does not import the walkthrough: `demo` runs from an entry of its own (server/commands.ts).',
   },
   {
     target: './kit',

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, HELP, parseCli, UsageError } from './cli-args';
+import { DEFAULT_PORT, OPTIONS_HELP, parseCli, UsageError } from './cli-args';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -42,7 +42,7 @@ describe('parseCli', () => {
 
   it('--help documents every flag parseCli accepts', () => {
     for (const flag of ['--elicitation', '--protocol', '--timeout', '--no-connect', '--idle-close', '--roots <uri|path>', '--sampling', '--tasks'])
-      expect(HELP).toContain(flag);
+      expect(OPTIONS_HELP).toContain(flag);
   });
 
   it('--roots (repeatable, URIs or folder paths), --sampling and --tasks: what the client declares; none by default', () => {
@@ -98,6 +98,6 @@ describe('parseCli', () => {
     expect(parseCli(['--rules', 'rules.json']).rulesFile).toBe('rules.json');
     expect(parseCli([]).rulesFile).toBeUndefined();
     expect(() => parseCli(['--rules', 'rules.json', '--no-connect'])).toThrow(UsageError);
-    expect(HELP).toContain('--rules <file>');
+    expect(OPTIONS_HELP).toContain('--rules <file>');
   });
 });

@@ -6,31 +6,13 @@ import { oauthOptionsProblem, PROTOCOL_CHOICES, type ProtocolChoice } from './wi
 
 export const DEFAULT_PORT = 6280;
 
-export const HELP = `Elicitation Inspector: see, answer and debug MCP elicitation flows.
-
-Usage:
-  elicitation-inspector [options]                        start on the built-in demo server
+/** How the inspector itself is started: `--help` lists these lines, then the commands (server/cli-help.ts). */
+export const INSPECTOR_USAGE = `  elicitation-inspector [options]                        start on the built-in demo server
   elicitation-inspector [options] -- <command> [args…]   start a stdio server and connect to it
-  elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server
-  elicitation-inspector export-spec <session file> [--out FILE]
-                                                         write a recorded session as a Playwright test
-  elicitation-inspector demo [--out DIR] [--pace-ms N] [--target FILE | -- <command> [args…]]
-                                                         record a walkthrough (screenshots, trace, video) of the
-                                                         demo server, a scenario file or a stdio server; needs
-                                                         playwright-core (demo --help for more)
+  elicitation-inspector [options] --url <url>            connect to a Streamable HTTP (or --transport sse) server`;
 
-  elicitation-inspector run <scenario.json> [options]    run a scenario headless (see below)
-  elicitation-inspector scenario-from <session.jsonl> [--out <file>]
-                                                         write a recorded session as a scenario
-  elicitation-inspector conformance-client <url>         the client for the MCP conformance suite
-  elicitation-inspector audit <scenario.json> [-- <command> | --url <url>]
-                                                         answer each form with invalid and odd answers and
-                                                         see whether the server refuses them
-  elicitation-inspector tap -- <command> [args…]         what a host launches in place of its stdio server:
-                                                         relays it untouched and records a live session
-  Each command takes --help, which names its page of the docs.
-
-Target:
+/** The inspector's options, as `--help` lists them: every flag parseCli reads. */
+export const OPTIONS_HELP = `Target:
   --url <url>              Server URL (http:// or https://)
   --transport <kind>       http (default with --url) or sse
   --header "Name: value"   HTTP header sent to the server; repeatable (e.g. "Authorization: Bearer …")
@@ -72,16 +54,6 @@ Inspector:
   --otlp <url>             Send each session's calls, once it ends, to an OTLP/HTTP collector as traces
   -h, --help               Show this help
   -v, --version            Show the version
-
-Headless (run):
-  --protocol <version>     Replace the scenario's protocol: auto, 2026-07-28, 2025-11-25, 2025-06-18,
-                           or all (each revision the server speaks, with a table of where outcomes differ)
-  --reporter <kind>        line (default: a line per step), json or junit (JUnit XML)
-  --out <file>             Write the json or junit report to this file; the lines still print
-  --data-dir <dir>         Where the run's session is kept (default as above), to open in the page
-  --otlp <url>             Send each call to an OTLP/HTTP collector as a trace
-  Exit codes: 0 every expectation held, 1 one failed, 2 usage or a broken scenario file,
-  3 could not connect or run.
 
 The token printed in the URL is required by every API call and the WebSocket.
 Set ${'ELICITATION_INSPECTOR_TOKEN'} to choose it yourself.`;

@@ -1,41 +1,21 @@
 import { spawn } from 'node:child_process';
-import { HELP, parseCli, UsageError, type CliOptions } from './cli-args';
-import { commandHelp, docsLine, type HelpCommand } from './cli-help';
+import { pathToFileURL } from 'node:url';
+import { parseCli, UsageError, type CliOptions } from './cli-args';
+import { asksForHelp, commandHelp, inspectorHelp, unknownCommand } from './cli-help';
+import { commandNamed } from './commands';
 import type { ConfigChoice } from './config-target';
 import { listen, type Listening } from './http/listen';
 import { newToken, TOKEN_ENV } from './http/security';
 import { installLastGuard } from './last-guard';
+import { entryFile } from './runtime';
 import { announceRunning, DEFAULT_DATA_DIR } from './store/data-dir';
 import { watchParent } from './parent-watch';
 import { VERSION } from './version';
 import type { RuleSet } from './wire/rules';
 
-/** Commands that run headless and end with an exit code, instead of starting the inspector. */
-const HEADLESS: Record<string, () => Promise<{ default: (argv: string[]) => Promise<number> }>> = {
-  run: () => import('./scenarios/run-cli').then((m) => ({ default: (argv: string[]) => m.runCli(argv) })),
-  audit: () => import('./audit/audit-cli').then((m) => ({ default: (argv: string[]) => m.auditCli(argv) })),
-  'conformance-client': () => import('./conformance/conformance-client').then((m) => ({ default: (argv: string[]) => m.conformanceClient(argv) })),
-  'conformance-server': () => import('./conformance/conformance-server').then((m) => ({ default: (argv: string[]) => m.conformanceServer(argv) })),
-  'scenario-from': () => import('./scenarios/scenario-from-cli').then((m) => ({ default: (argv: string[]) => m.scenarioFromCli(argv) })),
-  'export-spec': () => import('./export/export-spec-cli').then((m) => ({ default: (argv: string[]) => m.runExportSpec(argv, stdio()) })),
-  tap: () => import('./tap/tap-cli').then((m) => ({ default: (argv: string[]) => m.tapCli(argv) })),
-  diff: () => import('./formats/diff-cli').then((m) => ({ default: (argv: string[]) => m.runDiff(argv, outErr()) })),
-  'export-har': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-har', argv, outErr()) })),
-  'export-otlp': () => import('./formats/export-cli').then((m) => ({ default: (argv: string[]) => m.runExport('export-otlp', argv, outErr()) })),
-};
-
-const outErr = () => ({ out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) });
-const stdio = () => ({ stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) });
-
 async function main(argv: string[]): Promise<void> {
-  const headless = argv[0] === undefined ? undefined : HEADLESS[argv[0]];
-  if (headless) {
-    const help = commandHelp(argv[0] as HelpCommand, argv.slice(1));
-    if (help !== undefined) return void process.stdout.write(help);
-    const code = await (await headless()).default(argv.slice(1));
-    // Exit once stdout has taken everything: a CI log cut short would hide the verdict.
-    return void process.stdout.write('', () => process.exit(code));
-  }
+  // A first argument that is not an option names a command; the inspector's own arguments are all options.
+  if (argv[0] !== undefined && !argv[0].startsWith('-')) return runCommand(argv[0], argv.slice(1));
   let options: CliOptions;
   try {
     options = parseCli(argv);
@@ -44,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`elicitation-inspector: ${error.message}\nRun with --help for usage.\n`);
     process.exit(2);
   }
-  if (options.help) return void process.stdout.write(`${HELP}\n\n${docsLine('')}\n`);
+  if (options.help) return void process.stdout.write(inspectorHelp());
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
   // What the start needs only for the options given is read only when they are: the schemas (zod),
   // the session code and the proxy's app load after the port is open (serve-inspector.ts).
@@ -170,6 +150,20 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write('elicitation-inspector: the process that started it has ended; stopping.\n');
     void stop('parent exit');
   });
+}
+
+/** A command of the table (commands.ts), run instead of the inspector; a word that names none is a usage error. */
+async function runCommand(word: string, argv: string[]): Promise<void> {
+  const command = commandNamed(word);
+  if (!command) {
+    process.stderr.write(unknownCommand(word));
+    process.exit(2);
+  }
+  if (asksForHelp(argv)) return void process.stdout.write(commandHelp(command));
+  if ('entry' in command) return void (await import(pathToFileURL(entryFile(command.entry.bundle, command.entry.source)).href));
+  const code = await command.run(argv);
+  // Exit once stdout has taken everything: a CI log cut short would hide the verdict.
+  process.stdout.write('', () => process.exit(code));
 }
 
 /** The session settings the options ask for, as SessionSettingsSchema reads them. */

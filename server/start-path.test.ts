@@ -48,6 +48,9 @@ describe('the start path', () => {
     const { files, packages } = await staticReach('server/cli.ts');
     expect(packages).toEqual([]);
     expect(files.filter((file) => /^server\/(session|store\/session|http\/(server|socket)|wire\/(target|commands|events)\.ts$)/.test(file))).toEqual([]);
+    // The table of commands is read, the commands are not: each is imported only when it is given.
+    expect(files).toContain('server/commands.ts');
+    expect(files.filter((file) => /^(server\/(scenarios|audit|tap|formats|export)\/|walkthrough\/)/.test(file))).toEqual([]);
     // A budget rather than a list: what cli.ts reads before the port is open stays small.
     expect(files.length).toBeLessThanOrEqual(20);
   });

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startInspector, type Inspector } from '../kit/start-inspector';
-import { docsLine } from '../server/cli-help';
+import { DEMO_USAGE } from '../server/commands';
 import type { Page } from 'playwright-core';
 import { CHROMIUM_ARGS, loadChromium, MISSING_PLAYWRIGHT } from './load-playwright';
 import { WalkthroughPage } from './walkthrough-page';
@@ -18,20 +18,6 @@ import { readScenarioFile, ScenarioFileError } from '../server/scenarios/scenari
 import { scenarioWalkthrough } from './scenario-walkthrough';
 import { demoWalkthrough, targetWalkthrough } from './walkthroughs';
 import type { Scenario } from '../server/wire/scenario';
-
-export const DEMO_USAGE = `Usage: elicitation-inspector demo [--out DIR] [--pace-ms N] [--no-trace-screenshots] [--target FILE | -- <command> [args…]]
-
-  --out DIR        where the screenshots, trace.zip and video go (default ./elicitation-demo)
-  --pace-ms N      pause before each move, so a viewer can follow (default 900; 0 for tests)
-  --no-trace-screenshots
-                   a trace without the film strip of its timeline (its DOM snapshots still show
-                   each step): a third less CPU, for runs nobody watches, such as tests
-  --target FILE    play a scenario file (as \`run\` takes) in the page: its server, each step's
-                   call and answers, then whether each step's expectations held
-  -- <command>     a stdio server: call each of its tools with no arguments
-
-Exit codes: 0 done (and with --target, every played step held), 1 a step failed,
-2 usage or a broken scenario file, 3 the inspector could not connect.`;
 
 type Out = { stdout: (text: string) => void; stderr: (text: string) => void };
 
@@ -48,10 +34,7 @@ export async function runDemo(argv: string[], out: Out): Promise<number> {
     else if (options[i] === '--target' && options[i + 1]) scenarioFile = options[++i];
     else if (options[i] === '--pace-ms' && /^\d+$/.test(options[i + 1] ?? '')) paceMs = Number(options[++i]);
     else if (options[i] === '--no-trace-screenshots') traceScreenshots = false;
-    else if (options[i] === '-h' || options[i] === '--help') {
-      out.stdout(`${DEMO_USAGE}\n\n${docsLine('demo')}\n`);
-      return 0;
-    } else {
+    else {
       out.stderr(`elicitation-inspector demo: unexpected argument "${options[i]}".\n${DEMO_USAGE}\n`);
       return EXIT.usage;
     }

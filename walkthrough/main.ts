@@ -1,5 +1,6 @@
 /**
- * `elicitation-inspector demo …`: the recorded walkthrough, started by the bin on its own.
+ * `elicitation-inspector demo …`: the recorded walkthrough, an entry of its own that server/cli.ts
+ * imports as the table of commands says (server/commands.ts); its arguments follow the command word.
  * The proxy never imports this folder: the walkthrough is a consumer of the kit and of the
  * proxy's scenario code, and drives a browser, none of which an inspector start needs.
  */

@@ -4,11 +4,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { docsLine } from '../cli-help';
 import { SessionFileError } from '../store/session-file';
 import { exportSpec } from './export-spec';
 import { readSessionForExport } from './session-events';
 
+/** The usage line its errors repeat; the whole help is in server/commands.ts (printed before this module loads). */
 export const EXPORT_SPEC_USAGE = 'Usage: elicitation-inspector export-spec <session file> [--out FILE]';
 
 /** Runs the subcommand; returns the exit code (2 for a usage error, 1 for a file that cannot be read). */
@@ -17,10 +17,7 @@ export async function runExportSpec(argv: string[], out: { stdout: (text: string
   let outFile: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--out') outFile = argv[++i];
-    else if (argv[i] === '-h' || argv[i] === '--help') {
-      out.stdout(`${EXPORT_SPEC_USAGE}\n\n${docsLine('export-spec')}\n`);
-      return 0;
-    } else if (!file && !argv[i].startsWith('-')) file = argv[i];
+    else if (!file && !argv[i].startsWith('-')) file = argv[i];
     else return usage(out, `unexpected argument "${argv[i]}".`);
   }
   if (!file) return usage(out, 'name the session file to export.');

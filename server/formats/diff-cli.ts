@@ -10,7 +10,7 @@ import { digestSessionFile } from './diff-files';
 import { diffText } from './diff-report';
 import { DEFAULT_TIME_THRESHOLD_MS, diffSessions } from './session-diff';
 
-/** The usage line; the whole help is in server/cli-help.ts (printed before this module loads). */
+/** The usage line its errors repeat; the whole help is in server/commands.ts (printed before this module loads). */
 export const DIFF_USAGE = 'Usage: elicitation-inspector diff <a.jsonl> <b.jsonl> [--reporter line|json] [--time-threshold MS]';
 
 type Io = { out: (text: string) => void; err: (text: string) => void };

@@ -8,14 +8,12 @@ import { parseArgs } from 'node:util';
 import { sessionFileProblem } from '../store/session-file';
 import { exportSessionFile, type ExportFormat } from './session-exports';
 
-/** The commands, by the format each writes. */
-const COMMANDS = { 'export-har': 'har', 'export-otlp': 'otlp' } as const satisfies Record<string, ExportFormat>;
-
-export type ExportCommand = keyof typeof COMMANDS;
+/** The command that writes a format, as the table of commands (server/commands.ts) calls it: its usage errors name it. */
+export type ExportCommand = { command: string; format: ExportFormat };
 
 type Io = { out: (text: string) => void; err: (text: string) => void };
 
-export async function runExport(command: ExportCommand, argv: string[], io: Io): Promise<number> {
+export async function runExport({ command, format }: ExportCommand, argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' } } });
@@ -27,7 +25,7 @@ export async function runExport(command: ExportCommand, argv: string[], io: Io):
   const [file] = positionals;
   let text: string;
   try {
-    text = await exportSessionFile(file, COMMANDS[command]);
+    text = await exportSessionFile(file, format);
   } catch (error) {
     io.err(`elicitation-inspector: cannot export ${file}: ${sessionFileProblem(error)}\n`);
     return 1;
@@ -45,7 +43,7 @@ export async function runExport(command: ExportCommand, argv: string[], io: Io):
   return 0;
 }
 
-function usage(command: ExportCommand, io: Io, message: string): number {
+function usage(command: string, io: Io, message: string): number {
   io.err(`elicitation-inspector ${command}: ${message}\nUsage: elicitation-inspector ${command} <session.jsonl> [--out FILE]\n`);
   return 2;
 }

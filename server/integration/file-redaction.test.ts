@@ -70,8 +70,8 @@ describe('file inputs in what the inspector keeps (SEP-2356)', () => {
 
       const pushed = JSON.stringify(client.events.filter((e) => e.sessionId === sessionId));
       const recorded = readFileSync(file, 'utf8');
-      const har = await exported((io) => runExport('export-har', [file], io));
-      const otlp = await exported((io) => runExport('export-otlp', [file], io));
+      const har = await exported((io) => runExport({ command: 'export-har', format: 'har' }, [file], io));
+      const otlp = await exported((io) => runExport({ command: 'export-otlp', format: 'otlp' }, [file], io));
       const spec = await exported((io) => runExportSpec([file], { stdout: io.out, stderr: io.err }));
       for (const [where, text] of Object.entries({ pushed, recorded, har, otlp, spec })) expect(text.includes(BYTES), `${where} holds the bytes`).toBe(false);
 

@@ -67,7 +67,7 @@ afterAll(async () => {
 async function exportHar(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runExport('export-har', argv, { out: (text) => (out += text), err: (text) => (err += text) });
+  const code = await runExport({ command: 'export-har', format: 'har' }, argv, { out: (text) => (out += text), err: (text) => (err += text) });
   return { code, out, err };
 }
 

@@ -274,7 +274,7 @@ describe('export-otlp', () => {
   it('writes the same traces as an OTLP/JSON file', async () => {
     const out = join(dataDir, 'trip.otlp.json');
     let err = '';
-    expect(await runExport('export-otlp', [sessionFile, '--out', out], { out: () => {}, err: (t) => (err += t) })).toBe(0);
+    expect(await runExport({ command: 'export-otlp', format: 'otlp' }, [sessionFile, '--out', out], { out: () => {}, err: (t) => (err += t) })).toBe(0);
     expect(err).toBe(`Wrote ${out}\n`);
     const file = JSON.parse(readFileSync(out, 'utf8')) as OtlpRequest;
     expect(attribute({ attributes: file.resourceSpans[0].resource.attributes } as OtlpSpan, 'service.name')).toBe('elicitation-inspector');

@@ -41,7 +41,7 @@ async function cli(run: (io: { out: (t: string) => void; err: (t: string) => voi
   const code = await run({ out: (text) => (out += text), err: (text) => (err += text) });
   return { code, out, err };
 }
-const exportCommand = (command: ExportCommand, file: string) => cli((io) => runExport(command, [file], io));
+const exportCommand = (format: ExportCommand['format'], file: string) => cli((io) => runExport({ command: `export-${format}`, format }, [file], io));
 const exportSpec = (file: string) => cli((io) => runExportSpec([file], { stdout: io.out, stderr: io.err }));
 
 /** The same recorded session under another id (and, for a tap's file, as a tap that still runs on this machine writes it). */
@@ -110,8 +110,8 @@ describe('a session file cut in the middle of its last line', () => {
     expect(diffText.out).not.toContain('running');
     const diffJson = await cli((io) => runDiff([whole, torn, '--reporter', 'json'], io));
     expect(diffJson).toEqual({ code: 2, out: '', err: expect.stringContaining(`cannot read ${torn}: ${said()}`) });
-    for (const command of ['export-har', 'export-otlp'] as const) {
-      expect(await exportCommand(command, torn)).toEqual({ code: 1, out: '', err: expect.stringContaining(`cannot export ${torn}: ${said()}`) });
+    for (const format of ['har', 'otlp'] as const) {
+      expect(await exportCommand(format, torn)).toEqual({ code: 1, out: '', err: expect.stringContaining(`cannot export ${torn}: ${said()}`) });
     }
     expect(await exportSpec(torn)).toEqual({ code: 1, out: '', err: expect.stringContaining(`cannot export ${torn}: ${said()}`) });
     expect(await cli((io) => scenarioFromCli([torn], { out: (text) => void io.out(text), err: (text) => void io.err(text) }))).toEqual({
@@ -143,7 +143,7 @@ describe('a session file cut in the middle of its last line', () => {
     expect(diff.err).toBe('');
     const json = SessionDiffSchema.parse(JSON.parse(diff.out));
     expect(json.calls[0].changes).toContainEqual(expect.objectContaining({ aspect: 'outcome', a: 'result', b: 'running' }));
-    for (const command of ['export-har', 'export-otlp'] as const) expect(await exportCommand(command, tapFile)).toMatchObject({ code: 0, err: '' });
+    for (const format of ['har', 'otlp'] as const) expect(await exportCommand(format, tapFile)).toMatchObject({ code: 0, err: '' });
     expect(await exportSpec(tapFile)).toMatchObject({ code: 0, err: '' });
     // The page follows it live: its routes read it the same way.
     for (const route of [`${TAP_ID}/export-as/har`, `${TAP_ID}/export-spec`, `${wholeId}/diff/${TAP_ID}`]) {
