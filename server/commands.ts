@@ -10,7 +10,7 @@
  */
 
 /** How a command runs. */
-export type Dispatch =
+type Dispatch =
   /** In this process: its module, imported only when the command is given; resolves to the exit code. */
   | { readonly run: (argv: string[]) => Promise<number> }
   /**
@@ -218,8 +218,6 @@ Exit codes: 0 no scenario failed, 1 one failed, 2 usage, 3 the suite or the serv
     run: async (argv) => (await import('./conformance/conformance-server')).conformanceServer(argv),
   },
 ] as const satisfies readonly Command[];
-
-export type CommandName = (typeof COMMANDS)[number]['name'];
 
 /** The command a word names, if it names one: the one place the command line reads the command word. */
 export function commandNamed(word: string): Command | undefined {
