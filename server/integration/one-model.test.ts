@@ -74,7 +74,7 @@ async function diffTimes(file: string): Promise<(Times | undefined)[]> {
 
 async function otlpCalls(file: string, name: string): Promise<{ call: OtlpSpan; children: OtlpSpan[] }[]> {
   const out = join(outDir, `${name}.otlp.json`);
-  expect(await runExport('export-otlp', [file, '--out', out], { out: () => {}, err: () => {} })).toBe(0);
+  expect(await runExport({ command: 'export-otlp', format: 'otlp' }, [file, '--out', out], { out: () => {}, err: () => {} })).toBe(0);
   const request = JSON.parse(readFileSync(out, 'utf8')) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
   const spans = request.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
   return spans.filter((span) => !span.parentSpanId).map((call) => ({ call, children: spans.filter((span) => span.parentSpanId === call.spanId) }));
