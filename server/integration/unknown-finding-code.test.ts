@@ -97,7 +97,7 @@ describe('a recorded session with a finding code this version does not have', ()
     expect(await runDiff([file, file], diff)).toBe(0);
     expect(diff.said.err).toBe('');
     const har = io();
-    expect(await runExport('export-har', [file], har)).toBe(0);
+    expect(await runExport({ command: 'export-har', format: 'har' }, [file], har)).toBe(0);
     const spec = io();
     expect(await runExportSpec([file], { stdout: spec.out, stderr: spec.err })).toBe(0);
     const scenario = io();
