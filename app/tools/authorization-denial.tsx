@@ -1,5 +1,6 @@
-import { REMEDIATION_HINT_TEXT, REMEDIATION_TEXT, type AuthorizationDenial } from '@wire/proposals';
+import { REMEDIATION_TEXT, type AuthorizationDenial } from '@wire/proposals';
 import { displayText } from '../ui/display-text';
+import { RemediationHints } from '../url-flow/remediation-hints';
 
 /**
  * SEP-2643: a tool's result that denies the call on authorization grounds (the
@@ -7,7 +8,6 @@ import { displayText } from '../ui/display-text';
  * remediation means for a client, the handle to quote when asking why, and any hints.
  */
 export function AuthorizationDenialNote({ denial }: { denial: AuthorizationDenial }) {
-  const hints = denial.remediationHints ?? [];
   return (
     <section aria-label="Authorization denial" className="space-y-1 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-950 ring-1 ring-amber-200">
       <p>
@@ -24,21 +24,7 @@ export function AuthorizationDenialNote({ denial }: { denial: AuthorizationDenia
           </>
         )}
       </p>
-      {hints.length > 0 && (
-        <ul aria-label="Remediation hints" className="list-disc pl-4">
-          {hints.map((hint, i) => {
-            const { type, ...members } = hint;
-            const extra = Object.keys(members).length ? ` ${JSON.stringify(members).slice(0, 300)}` : '';
-            return (
-              <li key={i}>
-                <span className="font-mono">{displayText(type)}</span>:{' '}
-                {REMEDIATION_HINT_TEXT[type] ?? 'a hint type the inspector does not know (a client ignores it)'}
-                {extra && <span className="font-mono text-amber-800">{displayText(extra)}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <RemediationHints hints={denial.remediationHints ?? []} membersClass="text-amber-800" />
     </section>
   );
 }
