@@ -222,3 +222,14 @@ function checkFileInput(field: Record<string, unknown>, name: string): RaisedFin
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A stdio server's stdout line that is not a JSON-RPC message: the same finding whether the inspector
+ * drives the server or a tapped host does.
+ */
+export function stdoutNotJson(): RaisedFinding {
+  return findingOf(
+    'stdout-not-json',
+    'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC messages; a client drops it (the SDK does) or fails. Write logs to stderr.',
+  );
+}

@@ -164,7 +164,7 @@ describe('text a stdio server prints on stdout', () => {
     const finding = await client.waitForEvent('finding', (e) => e.aboutSeq === first.seq);
     expect(finding.code).toBe('stdout-not-json');
     expect(finding.message).toBe(
-      'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
+      'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC messages; a client drops it (the SDK does) or fails. Write logs to stderr.',
     );
 
     await client.waitForEvent('tools', (e) => e.sessionId === sessionId);

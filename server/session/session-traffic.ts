@@ -10,7 +10,7 @@ import type { SessionSettings } from '../wire/target';
 import type { ChildOutput } from './child-watch';
 import { serverRequestFindings } from './requests/client-request-handlers';
 import { deprecatedFeatureOf, deprecationFinding, notesDeprecations, type LoggingNotes } from '../checks/deprecations';
-import type { ElicitationContext, RaisedFinding } from '../checks/findings';
+import { stdoutNotJson, type ElicitationContext, type RaisedFinding } from '../checks/findings';
 import type { ServerRequests } from './requests/server-requests';
 import type { RpcId } from './tap';
 import type { ServerTaskNotices } from './tasks/server-task-notices';
@@ -69,11 +69,7 @@ export function childOutput(host: TrafficHost): ChildOutput {
     onStdoutText: (text) => {
       const entry = host.record({ kind: 'stdout', text });
       if (!entry) return;
-      const finding = findingOf(
-        'stdout-not-json',
-        'The server wrote a line that is not JSON on stdout, which on stdio carries only JSON-RPC messages; the SDK drops it. Write logs to stderr.',
-      );
-      host.reportFindings([finding], {}, entry.seq);
+      host.reportFindings([stdoutNotJson()], {}, entry.seq);
     },
     onStdoutDropped: (count) => {
       if (host.isClosed()) return;

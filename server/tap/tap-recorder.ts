@@ -5,10 +5,9 @@
  * both. It only reads copies of the messages: nothing here can change what is relayed.
  */
 import type { LogEvent, NewLogEvent } from '../wire/events';
-import { findingOf } from '../wire/finding-codes';
 import { DEFAULT_SETTINGS, type TapHost, type TargetSummary } from '../wire/target';
 import { declaresAppElicitation } from '../wire/proposals';
-import { checkElicitationParams, checkRequestStateEcho, type ElicitationContext, type RaisedFinding } from '../checks/findings';
+import { checkElicitationParams, checkRequestStateEcho, stdoutNotJson, type ElicitationContext, type RaisedFinding } from '../checks/findings';
 import type { InspectorEntry } from '../store/tap-control';
 import { TapElicitations, type HeldAnswer } from './tap-elicitations';
 import { HostRequests, MAX_PENDING_HOST_REQUESTS } from './host-requests';
@@ -224,16 +223,7 @@ export class TapRecorder {
     const shown = shorten(text);
     if (from === 'server') {
       const entry = this.emit({ kind: 'stdout', text: shown });
-      this.report(
-        [
-          findingOf(
-            'stdout-not-json',
-            'The server wrote a line that is not a JSON-RPC message on stdout, which on stdio carries only JSON-RPC; hosts drop it or fail. Write logs to stderr.',
-          ),
-        ],
-        {},
-        entry.seq,
-      );
+      this.report([stdoutNotJson()], {}, entry.seq);
       return;
     }
     this.emit({ kind: 'proxy-error', error: { code: 'protocol-error', message: `The host sent a line that is not a JSON-RPC message: ${shown}` } });
