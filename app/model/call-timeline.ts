@@ -10,7 +10,7 @@
  * proxy received the answer.
  */
 import type { EventOf, LogEvent } from '@wire/events';
-import { clipTo, type Interval, type TimeShares } from '@wire/call-time';
+import { clipTo, timeOfCall, type Interval, type TimeShares } from '@wire/call-time';
 import { SessionModel, type CallView, type RoundView } from '@wire/session-model';
 import { elicitationSpans } from './call-timeline-elicitations';
 import { formatMs } from './call-timeline-messages';
@@ -37,9 +37,9 @@ export function buildCallTimeline(events: readonly LogEvent[], nowAt: number): C
   const model = SessionModel.of(events);
   const [call] = model.calls.values();
   if (!call) return undefined;
-  const time = model.timeOf(call.callId, nowAt)!;
+  const time = timeOfCall(model, call.callId, nowAt)!;
   const endAt = call.end?.at ?? Math.max(nowAt, model.lastAt, call.startedAt);
-  const waitedOn = [...call.elicitationKeys, ...call.untiedKeys].flatMap((key) => model.elicitations.get(key) ?? []);
+  const waitedOn = model.waitedOnBy(call);
   const people = elicitationSpans(call, waitedOn, time, endAt);
   const rounds = roundSpans(call, time.inFlight, time.serverWaits);
   const spans = [...rounds, ...people].sort((a, b) => a.startAt - b.startAt || a.id.localeCompare(b.id));

@@ -5,6 +5,7 @@
  */
 import type { EventOf, LogEvent } from '../wire/events';
 import type { CallTimes } from '../wire/session-diff';
+import { timeOfCall } from '../wire/call-time';
 import { SessionModel, type CallView, type ElicitationView } from '../wire/session-model';
 
 /** One elicitation a call asked, and what was answered. */
@@ -103,7 +104,7 @@ function digestCall(model: SessionModel, call: CallView): CallDigest {
   };
   if (call.end) {
     Object.assign(digest, endOf(call.method, call.end));
-    const { shares } = model.timeOf(call.callId)!;
+    const { shares } = timeOfCall(model, call.callId)!;
     digest.timing = { totalMs: shares.totalMs, serverMs: shares.serverMs, personMs: shares.personMs, proxyMs: shares.proxyMs };
   }
   return digest;

@@ -8,6 +8,7 @@
  * path and query are never attributes: a trace backend is not where secrets go.
  */
 import type { EventOf, LogEvent } from '../wire/events';
+import { timeOfCall } from '../wire/call-time';
 import { SessionModel, type CallView } from '../wire/session-model';
 
 export type SpanAttributes = Record<string, string | number | boolean>;
@@ -37,7 +38,7 @@ export function planTraces(events: readonly LogEvent[]): SpanPlan[] {
 /** The call's span, with the time split the Timeline shows as attributes, and under it its rounds, pauses, waits and URL flows. */
 function callSpan(model: SessionModel, call: CallView, session: SpanAttributes): SpanPlan {
   const { end } = call;
-  const time = model.timeOf(call.callId)!;
+  const time = timeOfCall(model, call.callId)!;
   const { startAt, endAt } = { startAt: call.startedAt, endAt: call.startedAt + time.shares.totalMs };
   const attributes: SpanAttributes = { ...session, 'mcp.method.name': call.method, 'elicitation_inspector.call.id': call.callId };
   if (call.method === 'tools/call') Object.assign(attributes, { 'gen_ai.tool.name': call.name, 'gen_ai.operation.name': 'execute_tool' });

@@ -11,6 +11,8 @@
  *   being prepared, a polling pause, the answer travelling to the server).
  */
 
+import type { SessionModel } from './session-model';
+
 /** A stretch of time in epoch ms, start included, end excluded. */
 export type Interval = { startAt: number; endAt: number };
 
@@ -141,4 +143,11 @@ function siteVisitOf(e: WaitParts, hasCallEnded: boolean, callEndAt: number): In
   if (e.completion) return { startAt: e.answer.at, endAt: e.completion.at };
   if (!hasCallEnded && e.origin.kind === 'url-required') return { startAt: e.answer.at, endAt: callEndAt };
   return undefined;
+}
+
+/** Where one call of a session model went, each millisecond once; a call still open runs to `nowAt` (or the log's last entry). */
+export function timeOfCall(model: SessionModel, callId: string, nowAt = 0): CallTime | undefined {
+  const call = model.calls.get(callId);
+  if (!call) return undefined;
+  return callTime(call, model.waitedOnBy(call), call.end?.at ?? Math.max(nowAt, model.lastAt, call.startedAt));
 }

@@ -4,14 +4,13 @@
  * (elicitations, sampling) with who answered them and how, URL flows, tasks and
  * findings, and where each call's time went. Every view and export reads this:
  * the page's lists, story and Timeline, `diff`, the OTLP and spec exports, Save as
- * scenario and the audit.
+ * scenario and the audit. Where a call's time went is `timeOfCall` in call-time.ts, read from it.
  *
  * It folds entries as they arrive (`add`) and can be built from a whole file or
  * from one call's story (`SessionModel.of`). Objects it hands out are never
  * changed afterwards: a change makes a new call or elicitation, so a view can
  * compare by reference. No Node or DOM globals: the page and the proxy share it.
  */
-import { callTime, type CallTime } from './call-time';
 import type { EventOf, LogEvent } from './events';
 import { idKey } from './story-index';
 import type { SessionSettings, TargetSummary } from './target';
@@ -233,13 +232,9 @@ export class SessionModel {
     }
   }
 
-  /** Where one call's time went, each millisecond once (docs/log.md, Where the time went); a call still open runs to `nowAt`. */
-  timeOf(callId: string, nowAt = 0): CallTime | undefined {
-    const call = this.calls.get(callId);
-    if (!call) return undefined;
-    const endAt = call.end?.at ?? Math.max(nowAt, this.lastAt, call.startedAt);
-    const waitedOn = [...call.elicitationKeys, ...call.untiedKeys].flatMap((key) => this.elicitations.get(key) ?? []);
-    return callTime(call, waitedOn, endAt);
+  /** The elicitations a call waited on: its own, then those no call could be tied to that were asked while it ran. */
+  waitedOnBy(call: CallView): ElicitationView[] {
+    return [...call.elicitationKeys, ...call.untiedKeys].flatMap((key) => this.elicitations.get(key) ?? []);
   }
 
   /** The elicitations a call caused, in the order asked. */
