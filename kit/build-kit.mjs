@@ -25,8 +25,9 @@ const { metafile } = await build({
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   metafile: true,
   logLevel: 'warning',
+  plugins: [withoutZodLocales()],
 });
-const strays = Object.keys(metafile.inputs).filter((input) => !/^(kit\/|server\/wire\/|node_modules\/)/.test(input));
+const strays = Object.keys(metafile.inputs).filter((input) => !/^(kit\/|server\/wire\/|node_modules\/|without-zod-locales:)/.test(input));
 if (strays.length) throw new Error(`The kit's bundle may hold kit/ and server/wire/ of the project, not: ${strays.join(', ')}`);
 writeBundleNotices(metafile, 'dist/playwright/THIRD-PARTY-NOTICES.txt');
 
@@ -53,4 +54,21 @@ try {
   }
 } finally {
   rmSync(types, { recursive: true, force: true });
+}
+
+/**
+ * zod re-exports every language's error messages as `z.locales` (about 360 kB the kit never reads: it
+ * checks the proxy's messages and says what did not fit in English, which zod registers on its own).
+ * A namespace re-export cannot be shaken out, so the bundle gets an empty one in its place.
+ */
+function withoutZodLocales() {
+  return {
+    name: 'without-zod-locales',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  };
 }
