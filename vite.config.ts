@@ -8,6 +8,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { filesReaching, importGraph, sourceFiles } from './scripts/import-graph.ts';
+import { metaSchemaValidator } from './scripts/meta-schema-plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -45,7 +46,7 @@ export default defineConfig({
   root: here('./app'),
   publicDir: here('./public'),
   base: '/',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), metaSchemaValidator(), precompress()],
   resolve: {
     alias: { '@app': here('./app'), '@wire': here('./server/wire') },
   },

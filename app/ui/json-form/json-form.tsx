@@ -12,6 +12,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { safeRegExp } from '@wire/safe-pattern';
 import { whenIdle } from '../when-idle';
+import { checkWithBuiltMetaSchema } from './meta-schema';
 import {
   DescriptionFieldTemplate,
   ErrorListTemplate,
@@ -31,12 +32,15 @@ export type JsonFormHandle = Form<Record<string, unknown>>;
  * ajv with strict mode off (servers send keywords like enumNames) and the standard formats.
  * Patterns run on RE2: a server's `^(a+)+$` must not block the page's main thread.
  */
-export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: { strict: false, code: { regExp: safeRegExp } } });
+export const JSON_FORM_AJV_OPTIONS = { strict: false, code: { regExp: safeRegExp } };
+export const jsonFormValidator = customizeValidator<Record<string, unknown>>({ ajvOptionsOverrides: JSON_FORM_AJV_OPTIONS });
+checkWithBuiltMetaSchema(jsonFormValidator.ajv);
 
-// The first form after a page load paid for code run for the first time: ajv's first compile builds its
-// code generator (tens of ms), and rjsf's fields, widgets and templates are compiled on their first render
+// The first form after a page load paid for code run for the first time: ajv's first compile runs its code
+// generator for the first time, and rjsf's fields, widgets and templates are compiled on their first render
 // (its commit took 1.8x a later form's). Both are done once while the page is idle, on a form nobody sees:
-// rendered into an element outside the document, then unmounted.
+// rendered into an element outside the document, then unmounted. (The meta-schema every schema is checked
+// against needs no compile here: its validator was generated when the page was built, meta-schema.ts.)
 if (typeof window !== 'undefined') {
   const warm: RJSFSchema = {
     type: 'object',
