@@ -230,7 +230,8 @@ export class SessionStore {
       // A windowed session's calls arrive newest page first: in seq order again, as the views expect.
       calls: window ? [...views.calls.values()].sort((a, b) => a.startSeq - b.startSeq) : [...views.calls.values()],
       elicitations: window ? [...views.elicitations.values()].sort((a, b) => a.seq - b.seq) : [...views.elicitations.values()],
-      findings: views.findings,
+      // The model appends findings in place: a new array when they changed, so views comparing by reference see it.
+      findings: sameFindings(this.snapshot?.findings, views.findings) ? this.snapshot.findings : [...views.findings],
       ruleStats: views.ruleStats,
       index: this.index,
       story: this.story,
@@ -260,4 +261,9 @@ export function pendingElicitations(snapshot: SessionSnapshot): ElicitationView[
 /** A call is waiting on the person while one of its elicitations is pending. */
 export function isWaitingOnPerson(call: CallView, snapshot: SessionSnapshot): boolean {
   return !call.end && snapshot.elicitations.some((e) => e.callId === call.callId && !e.end);
+}
+
+/** The findings a snapshot holds are those the views hold now: same count, same newest. */
+function sameFindings(shown: readonly EventOf<'finding'>[] | undefined, held: readonly EventOf<'finding'>[]): shown is EventOf<'finding'>[] {
+  return shown !== undefined && shown.length === held.length && shown.at(-1) === held.at(-1);
 }

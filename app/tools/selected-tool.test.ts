@@ -11,7 +11,6 @@ const call = (name: string): CallView => ({
   timeoutMs: 1,
   rounds: [],
   elicitationKeys: [],
-  untiedKeys: [],
   findingCodes: [],
 });
 const session = (calls: CallView[], tools = ['echo', 'plan_trip']) =>

@@ -24,7 +24,6 @@ const call: CallView = {
   timeoutMs: 1,
   rounds: [],
   elicitationKeys: ['e1'],
-  untiedKeys: [],
   findingCodes: [],
 };
 const ev = <K extends string>(kind: K, at: number, rest: object) => ({ kind, at, seq: 0, sessionId: 's', ...rest }) as never;

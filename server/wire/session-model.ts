@@ -80,11 +80,6 @@ export type CallView = {
   end?: EventOf<'call-end'>;
   /** The elicitations the call caused, in the order asked. */
   elicitationKeys: string[];
-  /**
-   * Elicitations no call could be tied to (over stdio, with two calls waiting on the server) asked
-   * while this call ran: one of the calls running waited on that person, so each counts the wait.
-   */
-  untiedKeys: string[];
   /** The codes of the findings about this call or its elicitations, each once, in the order found. */
   findingCodes: string[];
   /** Set when the call runs as a task on the server, or else a form it asked for runs as a task here: its latest status. */
@@ -138,7 +133,8 @@ export class SessionModel {
   /** The server's requests not yet tied to an elicitation, by id; then their elicitation, until our reply. */
   private readonly pushedRequests = new Map<string, Moment>();
   private readonly flowOfPush = new Map<string, string>();
-  private readonly openCalls = new Set<string>();
+  /** Elicitations no call could be tied to, in the order asked: each counts in the calls running then (waitedOnBy). */
+  private readonly untied: { seq: number; key: string }[] = [];
 
   /** A model of these entries, in seq order: a whole session, or the story of one call. */
   static of(events: Iterable<LogEvent>): SessionModel {
@@ -170,10 +166,8 @@ export class SessionModel {
           timeoutMs: event.timeoutMs,
           rounds: [],
           elicitationKeys: [],
-          untiedKeys: [],
           findingCodes: [],
         });
-        this.openCalls.add(event.callId);
         return;
       case 'call-round': {
         const key = idKey(event.rpcId);
@@ -191,7 +185,6 @@ export class SessionModel {
         }));
         return;
       case 'call-end':
-        this.openCalls.delete(event.callId);
         // The first end counts: a log that says twice keeps the call as it first ended.
         this.updateCall(event.callId, (call) => (call.end ? call : { ...call, end: event }));
         return;
@@ -234,7 +227,11 @@ export class SessionModel {
 
   /** The elicitations a call waited on: its own, then those no call could be tied to that were asked while it ran. */
   waitedOnBy(call: CallView): ElicitationView[] {
-    return [...call.elicitationKeys, ...call.untiedKeys].flatMap((key) => this.elicitations.get(key) ?? []);
+    // One of the calls running waited on that person (over stdio, with two calls waiting on the server, a request
+    // names no call), so each call that ran then counts the wait, as its story shows it (story-index.ts).
+    const endSeq = call.end?.seq ?? Infinity;
+    const untied = this.untied.filter(({ seq }) => seq > call.startSeq && seq < endSeq).map(({ key }) => key);
+    return [...call.elicitationKeys, ...untied].flatMap((key) => this.elicitations.get(key) ?? []);
   }
 
   /** The elicitations a call caused, in the order asked. */
@@ -257,7 +254,6 @@ export class SessionModel {
     const call = this.calls.get(callId);
     if (!call) return;
     this.calls.delete(callId);
-    this.openCalls.delete(callId);
     for (const round of call.rounds) this.roundOfRpc.delete(idKey(round.rpcId));
     for (const key of call.elicitationKeys) this.forgetElicitation(key);
   }
@@ -317,13 +313,12 @@ export class SessionModel {
         elicitationKeys: [...call.elicitationKeys, event.key],
         findingCodes: withCodes(call.findingCodes, codes),
       }));
-    } else {
-      for (const callId of this.openCalls) this.updateCall(callId, (call) => ({ ...call, untiedKeys: [...call.untiedKeys, event.key] }));
-    }
+    } else this.untied.push({ seq: event.seq, key: event.key });
   }
 
   private addFinding(event: EventOf<'finding'>): void {
-    this.findings = [...this.findings, event];
+    // Appended in place: a file of a million findings is read in one pass (a view that compares by reference copies it).
+    this.findings.push(event);
     // A finding logged after the request (a rule's content that failed its schema) shows on it too.
     if (event.key)
       this.updateElicitation(event.key, (e) => ({ ...e, findings: [...e.findings, { code: event.code, severity: event.severity, message: event.message }] }));
